@@ -1,0 +1,2 @@
+// libdeflate compresses PNG image data and computes its CRC-32 checksums.
+#include <libdeflate.h>

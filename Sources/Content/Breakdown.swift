@@ -1,0 +1,32 @@
+/// Everything the view shows, computed from (configuration or none, device locale, options,
+/// amount). Layout and painting consume this and re-derive nothing.
+public struct Breakdown: Sendable, Hashable {
+    /// The sentence without the logo and the link, e.g. `or 4 interest-free payments of $25.00 with`.
+    public var text: String
+    public var logoPlacement: LogoPlacement
+    /// The view hides itself (draws nothing) when there is no configuration or no display language.
+    public var isHidden: Bool
+    /// Why it is hidden, for a person; nil when shown.
+    public var hiddenReason: String?
+    public var brand: Brand
+    /// The display language identifier (e.g. `fr_CA`), or nil when none was found.
+    public var language: String?
+    public var accessibilityLabel: String
+    public var logo: LogoChoice
+    public var link: InfoLink
+
+    public init(
+        text: String, logoPlacement: LogoPlacement, isHidden: Bool, hiddenReason: String?, brand: Brand,
+        language: String?, accessibilityLabel: String, logo: LogoChoice, link: InfoLink
+    ) {
+        self.text = text
+        self.logoPlacement = logoPlacement
+        self.isHidden = isHidden
+        self.hiddenReason = hiddenReason
+        self.brand = brand
+        self.language = language
+        self.accessibilityLabel = accessibilityLabel
+        self.logo = logo
+        self.link = link
+    }
+}

@@ -1,0 +1,54 @@
+/// `modalLinkStyle`: how the info link after the text looks.
+public enum ModalLinkStyle: Sendable, Hashable {
+    case circledInfoIcon
+    case moreInfoText
+    case learnMoreText
+    case circledQuestionIcon
+    case circledLogo
+    /// Pango markup, drawn in `linkColor` unless the markup sets its own colours; not underlined.
+    case custom(markup: String)
+    case none
+}
+
+/// `modalTheme` of the information page.
+public enum ModalTheme: String, Sendable, CaseIterable, Codable {
+    case mint
+    case white
+}
+
+/// What the link draws, resolved from the style and the language.
+public enum LinkContent: Sendable, Hashable {
+    /// No link, and no space before it.
+    case none
+    /// The ⓘ (U+24D8) character in the link colour, not underlined.
+    case circledInfoIcon
+    /// Localized words ("More Info", "Learn More"), underlined, in the link colour.
+    case text(String)
+    /// The user's Pango markup, not underlined.
+    case markup(String)
+    /// A circled question mark image tinted the link colour.
+    case circledQuestionIcon
+    /// A circular brand image in its own colours.
+    case circledLogo(Brand)
+
+    /// The artwork file stem for image icons.
+    public var artworkName: String? {
+        switch self {
+        case .circledQuestionIcon: "icon-circled-question"
+        case .circledLogo(let brand): "icon-circled-logo-\(brand.fileStem)"
+        default: nil
+        }
+    }
+}
+
+/// The info link: what it draws and where it goes.
+public struct InfoLink: Sendable, Hashable {
+    public var content: LinkContent
+    /// `https://static.afterpay.com/modal/...`; nil when the style is `.none`.
+    public var url: String?
+
+    public init(content: LinkContent, url: String?) {
+        self.content = content
+        self.url = url
+    }
+}

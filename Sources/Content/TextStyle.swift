@@ -1,0 +1,39 @@
+/// The iOS defaults for the text around the logo: Dynamic Type body sizes and label colours.
+public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge
+    case accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
+
+    /// The body text style's point size in this category (large, 17 pt, is the default).
+    public var bodyPointSize: Double {
+        switch self {
+        case .xSmall: 14
+        case .small: 15
+        case .medium: 16
+        case .large: 17
+        case .xLarge: 19
+        case .xxLarge: 21
+        case .xxxLarge: 23
+        case .accessibilityMedium: 28
+        case .accessibilityLarge: 33
+        case .accessibilityExtraLarge: 40
+        case .accessibilityExtraExtraLarge: 47
+        case .accessibilityExtraExtraExtraLarge: 53
+        }
+    }
+}
+
+public enum DefaultColors {
+    /// `.label`: black in light appearance, white in dark.
+    public static func text(_ appearance: Appearance) -> RGBAColor {
+        appearance == .light ? .black : .white
+    }
+
+    /// `.secondaryLabel`: rgba(60, 60, 67, 0.6) light, rgba(235, 235, 245, 0.6) dark.
+    public static func link(_ appearance: Appearance) -> RGBAColor {
+        // 0.6 × 255 = 153
+        appearance == .light
+            ? RGBAColor(red: 60, green: 60, blue: 67, alpha: 153)
+            : RGBAColor(red: 235, green: 235, blue: 245, alpha: 153)
+    }
+}

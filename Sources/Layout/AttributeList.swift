@@ -1,0 +1,79 @@
+import BreakdownContent
+import CPangoCairo
+
+/// Owns one `PangoAttrList` and adds the few kinds of attribute the paragraph needs.
+final class AttributeList {
+    let pointer: OpaquePointer
+
+    init() {
+        pointer = pango_attr_list_new()
+    }
+
+    private init(taking pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        pango_attr_list_unref(pointer)
+    }
+
+    /// Parses Pango markup (a custom link), or throws naming what is wrong with it.
+    static func parse(markup: String) throws -> (text: String, attributes: AttributeList) {
+        var list: OpaquePointer?
+        var text: UnsafeMutablePointer<CChar>?
+        var error: UnsafeMutablePointer<GError>?
+        guard pango_parse_markup(markup, -1, 0, &list, &text, nil, &error) != 0, let list, let text else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw LayoutError("link text is not valid Pango markup: \(message)")
+        }
+        defer { g_free(text) }
+        return (String(cString: text), AttributeList(taking: list))
+    }
+
+    func add(color: RGBAColor, range: Range<Int>?) {
+        insert(pango_attr_foreground_new(Self.channel(color.red), Self.channel(color.green), Self.channel(color.blue)), range)
+        insert(pango_attr_foreground_alpha_new(Self.channel(color.alpha)), range)
+    }
+
+    func addUnderline(color: RGBAColor, range: Range<Int>) {
+        insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), range)
+        insert(pango_attr_underline_color_new(Self.channel(color.red), Self.channel(color.green), Self.channel(color.blue)), range)
+    }
+
+    func addNoBreaks(range: Range<Int>) {
+        insert(pango_attr_allow_breaks_new(0), range)
+    }
+
+    /// An inline box: the logical (and ink) rectangle sits `baselineOffset` above the baseline.
+    func addShape(_ box: InlineBox, at offset: Int, length: Int) {
+        var rect = PangoRectangle(
+            x: 0, y: -pangoUnits(box.baselineOffset + box.height), width: pangoUnits(box.width), height: pangoUnits(box.height))
+        insert(pango_attr_shape_new(&rect, &rect), offset..<offset + length)
+        insert(pango_attr_allow_breaks_new(0), offset..<offset + length)
+    }
+
+    /// Adds every attribute of `other` (a parsed custom link), shifted to the link's place.
+    func splice(_ other: AttributeList, at offset: Int, length: Int) {
+        var node = pango_attr_list_get_attributes(other.pointer)
+        let list = node
+        while let current = node {
+            if let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
+                let start = Int(attribute.pointee.start_index), end = Int(min(attribute.pointee.end_index, guint(length)))
+                insert(attribute, offset + start..<offset + max(start, end))
+            }
+            node = current.pointee.next
+        }
+        g_slist_free(list)
+    }
+
+    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>, _ range: Range<Int>?) {
+        if let range {
+            attribute.pointee.start_index = guint(range.lowerBound)
+            attribute.pointee.end_index = guint(range.upperBound)
+        }
+        pango_attr_list_insert(pointer, attribute)
+    }
+
+    private static func channel(_ value: UInt8) -> UInt16 { UInt16(value) * 257 }
+}

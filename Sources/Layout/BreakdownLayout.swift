@@ -1,0 +1,60 @@
+import BreakdownContent
+import Foundation
+
+/// A laid-out breakdown: an immutable display list in points. Nothing is drawn yet;
+/// painting walks `elements` in order.
+public struct BreakdownLayout: Sendable {
+    public let breakdown: Breakdown
+    public let style: LayoutStyle
+    public let metrics: FontMetrics
+    /// The whole image, padding included.
+    public let size: Size
+    /// Each line's baseline, from the top of the image.
+    public let baselines: [Double]
+    public let elements: [LayoutElement]
+    /// The logo's rectangle (the hit area of the artwork), or nil when hidden.
+    public let logoFrame: Rect?
+    /// The info link's rectangle, or nil when there is no link.
+    public let linkFrame: Rect?
+    /// Characters the font could not draw (a box would appear); zero for every string the model makes.
+    public let unknownGlyphCount: Int
+    package let pango: PangoLayoutHandle
+
+    package init(
+        breakdown: Breakdown, style: LayoutStyle, metrics: FontMetrics, size: Size, baselines: [Double],
+        elements: [LayoutElement], logoFrame: Rect?, linkFrame: Rect?, unknownGlyphCount: Int, pango: PangoLayoutHandle
+    ) {
+        self.breakdown = breakdown
+        self.style = style
+        self.metrics = metrics
+        self.size = size
+        self.baselines = baselines
+        self.elements = elements
+        self.logoFrame = logoFrame
+        self.linkFrame = linkFrame
+        self.unknownGlyphCount = unknownGlyphCount
+        self.pango = pango
+    }
+
+    /// A deterministic, readable text dump: cheap snapshots of layout without pixels.
+    public var dump: String {
+        func n(_ value: Double) -> String { String(format: "%.2f", value) }
+        func r(_ rect: Rect) -> String { "(\(n(rect.x)), \(n(rect.y)), \(n(rect.width)) × \(n(rect.height)))" }
+        var lines = [
+            "size \(n(size.width)) × \(n(size.height)) pt",
+            "font \(style.fontFamily) \(n(style.fontSize)) pt: ascender \(n(metrics.ascender)), descender \(n(metrics.descender))",
+        ]
+        for element in elements {
+            switch element {
+            case .textLine(let index, let text, let origin, let frame):
+                lines.append("line \(index) baseline (\(n(origin.x)), \(n(origin.y))) frame \(r(frame)): \"\(text)\"")
+            case .logo(let logo, let frame):
+                lines.append("logo \(logo.artworkName) \(logo.palette.rawValue) \(r(frame))")
+            case .linkIcon(let artwork, let tint, let frame):
+                lines.append("icon \(artwork) \(tint.map { "\($0)" } ?? "own colours") \(r(frame))")
+            }
+        }
+        if let linkFrame { lines.append("link \(r(linkFrame))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,81 @@
+import CPangoCairo
+import Foundation
+
+/// The fonts rendering may use, and nothing else: a private fontconfig configuration
+/// (`Fonts/fonts.conf`: Inter and any files in `Fonts/`) plus font files the user adds, behind a
+/// Pango font map with fixed font options (no hinting, no hint metrics, grayscale antialiasing),
+/// so layout does not change with scale and output does not change with the machine.
+///
+/// Pango font maps are not thread-safe: use one library per thread.
+public final class FontLibrary {
+    private let config: OpaquePointer
+    package let fontMap: UnsafeMutablePointer<PangoFontMap>
+    package let context: OpaquePointer
+    /// The families this library can draw, sorted.
+    public let families: [String]
+
+    /// - Parameters:
+    ///   - fontFiles: extra font files (`--font-file`), each must be readable.
+    ///   - configuration: the fontconfig file; by default `Fonts/fonts.conf` of the project.
+    public init(fontFiles: [String] = [], configuration: URL = ProjectResources.fontsDirectory.appendingPathComponent("fonts.conf")) throws {
+        guard let config = FcConfigCreate() else { throw LayoutError("cannot create a fontconfig configuration") }
+        guard FcConfigParseAndLoad(config, configuration.path, FcTrue) == FcTrue else {
+            FcConfigDestroy(config)
+            throw LayoutError("cannot read the font configuration \(configuration.path)")
+        }
+        for file in fontFiles {
+            guard FileManager.default.isReadableFile(atPath: file), FcConfigAppFontAddFile(config, file) == FcTrue else {
+                FcConfigDestroy(config)
+                throw LayoutError("cannot read font file \(file): not a readable font file (TrueType, OpenType or Type 1)")
+            }
+        }
+        guard FcConfigBuildFonts(config) == FcTrue else {
+            FcConfigDestroy(config)
+            throw LayoutError("cannot build the font list from \(configuration.path)")
+        }
+        let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
+        // A Pango font map made for FreeType fonts is a PangoFcFontMap: give it our configuration.
+        pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
+        let context = pango_font_map_create_context(fontMap)!
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        // One layout unit is one point: the iOS view's coordinate space.
+        pango_cairo_context_set_resolution(context, 72)
+        pango_context_set_round_glyph_positions(context, 0)
+        pango_context_set_language(context, pango_language_from_string("en"))
+
+        self.config = config
+        self.fontMap = fontMap
+        self.context = context
+        self.families = Self.listFamilies(fontMap)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(fontMap)
+        FcConfigDestroy(config)
+    }
+
+    /// The family name as the library spells it, or nil when no such family is available.
+    public func family(named name: String) -> String? {
+        families.first { $0.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    private static func listFamilies(_ fontMap: UnsafeMutablePointer<PangoFontMap>) -> [String] {
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+        var count: Int32 = 0
+        pango_font_map_list_families(fontMap, &list, &count)
+        defer { g_free(list) }
+        var names: [String] = []
+        for index in 0..<Int(count) {
+            if let family = list?[index], let name = pango_font_family_get_name(family) {
+                names.append(String(cString: name))
+            }
+        }
+        return Array(Set(names)).sorted()
+    }
+}

@@ -1,0 +1,24 @@
+import BreakdownContent
+
+/// One thing to draw, positioned in points from the image's top-left corner.
+public enum LayoutElement: Sendable, Hashable {
+    /// One line of the paragraph's text (sentence and link words), drawn from its baseline origin.
+    /// `lineIndex` names the Pango line; `text` is what the line says, logo and icons left out.
+    case textLine(lineIndex: Int, text: String, baselineOrigin: Point, frame: Rect)
+    /// The logo artwork, in its palette.
+    case logo(LogoChoice, frame: Rect)
+    /// An image link icon (ⓘ, circled question mark, circled logo): artwork file stem, tint
+    /// (nil: the artwork's own colours).
+    case linkIcon(artwork: String, tint: RGBAColor?, frame: Rect)
+}
+
+/// A point in points, origin top-left.
+public struct Point: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}

@@ -1,0 +1,114 @@
+import BreakdownContent
+import CPangoCairo
+
+/// The paragraph Pango lays out: the sentence, the logo and the link joined by single spaces
+/// (`[text] [logo] [link]` in range, `[logo] [text] [link]` outside limits), with the logo and
+/// image icons as U+FFFC object characters carrying shape attributes, and the colours,
+/// underline and no-break rules as attributes.
+struct Paragraph {
+    enum InlineKind {
+        case logo
+        case linkIcon(artwork: String, tint: RGBAColor?)
+    }
+
+    struct Inline {
+        var byteOffset: Int
+        var box: InlineBox
+        var kind: InlineKind
+    }
+
+    static let objectCharacter = "\u{FFFC}"
+
+    let text: String
+    let attributes: AttributeList
+    let inlines: [Inline]
+    /// The link's words (text and custom links), in UTF-8 bytes.
+    let linkTextRange: Range<Int>?
+
+    init(breakdown: Breakdown, style: LayoutStyle, metrics: FontMetrics) throws {
+        var text = ""
+        var inlines: [Inline] = []
+        var linkTextRange: Range<Int>?
+        let attributes = AttributeList()
+        attributes.add(color: style.textColor, range: nil)
+
+        func appendLogo() {
+            let start = text.utf8.count
+            text += Self.objectCharacter
+            inlines.append(Inline(byteOffset: start, box: InlineGeometry.logo(breakdown.logo, metrics: metrics), kind: .logo))
+        }
+        switch breakdown.logoPlacement {
+        case .end:
+            text = breakdown.text
+            if !text.isEmpty { text += " " }
+            appendLogo()
+        case .start:
+            appendLogo()
+            if !breakdown.text.isEmpty { text += " " + breakdown.text }
+        }
+        let icon = InlineGeometry.linkIcon(metrics: metrics)
+        var markupAttributes: (list: AttributeList, at: Int, length: Int)?
+        switch breakdown.link.content {
+        case .none:
+            break
+        case .circledInfoIcon, .circledQuestionIcon, .circledLogo:
+            text += " "
+            let start = text.utf8.count
+            text += Self.objectCharacter
+            let artwork = breakdown.link.content.artworkName ?? "icon-circled-info"
+            let tint: RGBAColor? = if case .circledLogo = breakdown.link.content { nil } else { style.linkColor }
+            inlines.append(Inline(byteOffset: start, box: icon, kind: .linkIcon(artwork: artwork, tint: tint)))
+        case .text(let words):
+            text += " "
+            let start = text.utf8.count
+            text += words
+            let range = start..<text.utf8.count
+            attributes.add(color: style.linkColor, range: range)
+            attributes.addUnderline(color: style.linkColor, range: range)
+            attributes.addNoBreaks(range: range)
+            linkTextRange = range
+        case .markup(let markup):
+            let parsed = try AttributeList.parse(markup: markup)
+            text += " "
+            let start = text.utf8.count
+            text += parsed.text
+            let range = start..<text.utf8.count
+            attributes.add(color: style.linkColor, range: range)
+            attributes.addNoBreaks(range: range)
+            linkTextRange = range
+            markupAttributes = (parsed.attributes, start, range.count)
+        }
+        for inline in inlines {
+            attributes.addShape(inline.box, at: inline.byteOffset, length: Self.objectCharacter.utf8.count)
+        }
+        // The user's markup goes last so its own colours and styles win over the link colour.
+        if let markupAttributes {
+            attributes.splice(markupAttributes.list, at: markupAttributes.at, length: markupAttributes.length)
+        }
+        self.text = text
+        self.attributes = attributes
+        self.inlines = inlines
+        self.linkTextRange = linkTextRange
+    }
+
+    /// A line's text for dumps, the logo and icons named in brackets.
+    func describe(_ bytes: ArraySlice<UInt8>) -> String {
+        var result = ""
+        var offset = bytes.startIndex
+        let object = Array(Self.objectCharacter.utf8)
+        var pending: [UInt8] = []
+        while offset < bytes.endIndex {
+            if bytes.endIndex - offset >= 3, Array(bytes[offset..<offset + 3]) == object {
+                result += String(decoding: pending, as: UTF8.self)
+                pending = []
+                let isLogo = inlines.first { $0.byteOffset == offset }.map { if case .logo = $0.kind { true } else { false } } ?? false
+                result += isLogo ? "[logo]" : "[icon]"
+                offset += 3
+            } else {
+                pending.append(bytes[offset])
+                offset += 1
+            }
+        }
+        return result + String(decoding: pending, as: UTF8.self)
+    }
+}

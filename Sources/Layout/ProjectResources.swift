@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where the project's own resources live: `Fonts/` (the private fontconfig configuration) and
+/// `LogoAssets/` (the artwork). Found from any working directory:
+/// 1. the `BREAKDOWN_HOME` environment variable, if set, naming a folder that holds both;
+/// 2. the folder of the running executable and its parents (an installed copy beside the binary,
+///    or `.build/<config>/breakdown` inside a checkout);
+/// 3. the checkout this file was compiled from.
+public enum ProjectResources {
+    public static var fontsDirectory: URL { home.appendingPathComponent("Fonts") }
+    public static var logoAssetsDirectory: URL { home.appendingPathComponent("LogoAssets") }
+
+    public static let home: URL = {
+        let fileManager = FileManager.default
+        func holdsResources(_ url: URL) -> Bool {
+            fileManager.fileExists(atPath: url.appendingPathComponent("Fonts/fonts.conf").path)
+                && fileManager.fileExists(atPath: url.appendingPathComponent("LogoAssets").path)
+        }
+        if let explicit = ProcessInfo.processInfo.environment["BREAKDOWN_HOME"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit, isDirectory: true)
+        }
+        var candidate = (Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe"))
+            .resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            if holdsResources(candidate) { return candidate }
+            candidate.deleteLastPathComponent()
+        }
+        // Sources/Layout/ProjectResources.swift → the package root.
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }()
+}

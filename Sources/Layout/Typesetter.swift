@@ -1,0 +1,143 @@
+import BreakdownContent
+import CPangoCairo
+import Foundation
+
+/// Lays out breakdowns with Pango: the sentence, the logo and the link in one paragraph, the
+/// logo and image icons as inline shapes sized by the reference's formulas from the font's metrics.
+/// Not thread-safe (it shares its `FontLibrary`'s Pango context): one per thread.
+public final class Typesetter {
+    public let fonts: FontLibrary
+    private var metricsCache: [String: FontMetrics] = [:]
+
+    public init(fonts: FontLibrary) {
+        self.fonts = fonts
+    }
+
+    /// The font's ascender and descender at this size, from Pango's metrics.
+    public func metrics(family: String, size: Double) throws -> FontMetrics {
+        let description = try fontDescription(family: family, size: size)
+        defer { pango_font_description_free(description) }
+        return metrics(description, key: "\(family)|\(size)")
+    }
+
+    public func layout(_ breakdown: Breakdown, style: LayoutStyle) throws -> BreakdownLayout {
+        let description = try fontDescription(family: style.fontFamily, size: style.fontSize)
+        defer { pango_font_description_free(description) }
+        let metrics = metrics(description, key: "\(style.fontFamily)|\(style.fontSize)")
+        let paragraph = try Paragraph(breakdown: breakdown, style: style, metrics: metrics)
+
+        let layout = pango_layout_new(fonts.context)!
+        let handle = PangoLayoutHandle(taking: layout)
+        pango_layout_set_font_description(layout, description)
+        pango_layout_set_text(layout, paragraph.text, Int32(paragraph.text.utf8.count))
+        pango_layout_set_attributes(layout, paragraph.attributes.pointer)
+        if let width = style.width {
+            pango_layout_set_width(layout, pangoUnits(width))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+        }
+        return measure(handle, paragraph: paragraph, breakdown: breakdown, style: style, metrics: metrics)
+    }
+
+    // MARK: - Measuring the laid-out paragraph
+
+    private func measure(
+        _ handle: PangoLayoutHandle, paragraph: Paragraph, breakdown: Breakdown, style: LayoutStyle, metrics: FontMetrics
+    ) -> BreakdownLayout {
+        let layout = handle.pointer
+        var logicalExtents = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logicalExtents)
+        let contentWidth = style.width ?? points(logicalExtents.width)
+        let size = Size(width: contentWidth + 2 * style.padding, height: points(logicalExtents.height) + 2 * style.padding)
+        let originX = style.padding
+        let originY = style.padding - points(logicalExtents.y)
+
+        var elements: [LayoutElement] = []
+        var baselines: [Double] = []
+        var logoFrame: Rect?
+        var linkFrame: Rect?
+        let bytes = Array(paragraph.text.utf8)
+
+        let iter = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iter) }
+        var lineIndex = 0
+        repeat {
+            var lineLogical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &lineLogical)
+            let baseline = originY + points(pango_layout_iter_get_baseline(iter))
+            baselines.append(baseline)
+            let line = pango_layout_iter_get_line_readonly(iter)!
+            let start = Int(line.pointee.start_index), length = Int(line.pointee.length)
+            let frame = Rect(
+                x: originX + points(lineLogical.x), y: originY + points(lineLogical.y),
+                width: points(lineLogical.width), height: points(lineLogical.height))
+            elements.append(
+                .textLine(
+                    lineIndex: lineIndex, text: paragraph.describe(bytes[start..<start + length]),
+                    baselineOrigin: Point(x: originX + points(lineLogical.x), y: baseline), frame: frame))
+            lineIndex += 1
+        } while pango_layout_iter_next_line(iter) != 0
+
+        let runs = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(runs) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(runs) else { continue }
+            let offset = Int(run.pointee.item.pointee.offset), length = Int(run.pointee.item.pointee.length)
+            var logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(runs, nil, &logical)
+            let baseline = originY + points(pango_layout_iter_get_baseline(runs))
+            let x = originX + points(logical.x)
+            for inline in paragraph.inlines where inline.byteOffset >= offset && inline.byteOffset < offset + length {
+                let frame = Rect(
+                    x: x, y: baseline - inline.box.baselineOffset - inline.box.height,
+                    width: inline.box.width, height: inline.box.height)
+                switch inline.kind {
+                case .logo:
+                    logoFrame = frame
+                    elements.append(.logo(breakdown.logo, frame: frame))
+                case .linkIcon(let artwork, let tint):
+                    linkFrame = frame
+                    elements.append(.linkIcon(artwork: artwork, tint: tint, frame: frame))
+                }
+            }
+            if let link = paragraph.linkTextRange, offset < link.upperBound, offset + length > link.lowerBound {
+                let frame = Rect(x: x, y: originY + points(logical.y), width: points(logical.width), height: points(logical.height))
+                linkFrame = linkFrame.map { $0.union(frame) } ?? frame
+            }
+        } while pango_layout_iter_next_run(runs) != 0
+
+        return BreakdownLayout(
+            breakdown: breakdown, style: style, metrics: metrics, size: size, baselines: baselines, elements: elements,
+            logoFrame: logoFrame, linkFrame: linkFrame,
+            unknownGlyphCount: Int(pango_layout_get_unknown_glyphs_count(layout)), pango: handle)
+    }
+
+    // MARK: - Fonts
+
+    private func fontDescription(family: String, size: Double) throws -> OpaquePointer {
+        guard let available = fonts.family(named: family) else {
+            throw LayoutError(
+                "font family \"\(family)\" is not available; available: \(fonts.families.joined(separator: ", ")) (add font files to Fonts/ or with --font-file)")
+        }
+        guard size.isFinite, size > 0, size <= 1000 else {
+            throw LayoutError("font size \(size) is not accepted: use a size in points above 0 and at most 1000")
+        }
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, available)
+        pango_font_description_set_absolute_size(description, Double(pangoUnits(size)))
+        return description
+    }
+
+    private func metrics(_ description: OpaquePointer, key: String) -> FontMetrics {
+        if let cached = metricsCache[key] { return cached }
+        let pangoMetrics = pango_context_get_metrics(fonts.context, description, nil)!
+        defer { pango_font_metrics_unref(pangoMetrics) }
+        let metrics = FontMetrics(
+            ascender: points(pango_font_metrics_get_ascent(pangoMetrics)),
+            descender: -points(pango_font_metrics_get_descent(pangoMetrics)))
+        metricsCache[key] = metrics
+        return metrics
+    }
+}
+
+func points(_ units: Int32) -> Double { Double(units) / Double(PANGO_SCALE) }
+func pangoUnits(_ points: Double) -> Int32 { Int32((points * Double(PANGO_SCALE)).rounded()) }

@@ -1,0 +1,25 @@
+import BreakdownContent
+import BreakdownEncode
+import Foundation
+
+/// Breakdowns made by hand, so these tests check the drawing stages on their own.
+enum Fixtures {
+    static let inRangeText = "or 4 interest-free payments of $25.00 with"
+
+    static func breakdown(
+        text: String = inRangeText, placement: LogoPlacement = .end, kind: LogoType = .badge, brand: Brand = .afterpay,
+        palette: ColorPalette = .default, requested: LogoType? = nil, link: LinkContent = .circledInfoIcon
+    ) -> Breakdown {
+        let size = requested ?? kind
+        let logo = LogoChoice(
+            kind: kind, brand: brand, palette: palette, heightMultiplier: size.heightMultiplier,
+            descenderMultiplier: size.descenderMultiplier)
+        let url: String? = link == .none ? nil : "https://static.afterpay.com/modal/en_AU.html"
+        return Breakdown(
+            text: text, logoPlacement: placement, isHidden: false, hiddenReason: nil, brand: brand, language: "en_AU",
+            accessibilityLabel: "\(text) \(brand.spokenName)", logo: logo, link: InfoLink(content: link, url: url))
+    }
+
+    /// One renderer for the whole test process is not allowed (not thread-safe); tests make their own.
+    static func renderer() throws -> BreakdownRenderer { try BreakdownRenderer() }
+}

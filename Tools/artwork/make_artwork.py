@@ -348,6 +348,8 @@ def pill(w, h):
 XHEIGHT = 65.0
 BASELINE = 92.0
 STROKE = 16.0   # arrows stroke, about the stem weight of the wordmark
+COMPACT_STROKE = 18.0
+COMPACT_FACE = "Inter-Bold"
 
 WORD_FACE = "Inter-SemiBold"
 WORD_FEATURES = {"cv11": True, "kern": True}  # cv11: single-storey a
@@ -356,7 +358,7 @@ WORD_WIDTH = {"afterpay": 7.42, "clearpay": 7.77}
 ARROWS_GAP = 67.0    # from the right ink edge of the "y" to the arrows' centre
 
 
-def wordmark_and_arrows(word, face):
+def wordmark_and_arrows(word, face, stroke=STROKE):
     size = XHEIGHT * face.upem / face.xheight
     text = face.text(word, size, 0, BASELINE, 0, WORD_FEATURES)
     x0, y0, x1, y1 = text.bounds()
@@ -367,7 +369,7 @@ def wordmark_and_arrows(word, face):
     print(f"{word}: tracking {tracking:.1f}/1000 em")
     text.path = text.path.transform(1, 0, 0, 1, -x0, 0)
     x1 -= x0
-    arrows = arrows_glyph(STROKE)
+    arrows = arrows_glyph(stroke)
     ab = arrows.bounds()
     cx = x1 + ARROWS_GAP
     cy = BASELINE - XHEIGHT / 2 + 0.0 - 0.0
@@ -423,7 +425,7 @@ def write(outdir, name, text):
     print(f"{name}: {len(text)} bytes")
 
 
-def make_brand(outdir, brand, word, face, lockup, badge, compact):
+def make_brand(outdir, brand, word, face, compact_face, lockup, badge, compact):
     text, arrows = wordmark_and_arrows(word, face)
     shapes = [text, arrows]
 
@@ -441,6 +443,9 @@ def make_brand(outdir, brand, word, face, lockup, badge, compact):
     write(outdir, f"badge-{brand}.svg", svg_doc(bw, bh, body, f"{word} badge"))
 
     # Compact badge: a small pill with the same artwork filling about two thirds of its height.
+    # A heavier cut (Inter Bold, thicker arrows) that holds up at 15-20 px high.
+    text, arrows = wordmark_and_arrows(word, compact_face, COMPACT_STROKE)
+    shapes = [text, arrows]
     cw, ch = compact
     xf = fit(shapes, cw, ch, ch * 0.66)
     body = (path_el(pill(cw, ch), Xform(), 3, "ground", BLACK)
@@ -454,10 +459,10 @@ def make_cashapp(outdir):
     black = Face("Inter-Black")
     # square with the "$" knocked out; the "$" itself drawn on top (accent)
     square = rounded_rect_ops(0, 0, 24, 24, 5.6)
-    dollar = glyph_shape(black, "$", 22.0, 12.0, 12.0, skew=0.2)
+    dollar = glyph_shape(black, "$", 22.0, 12.0, 12.0, skew=0.15)
     x0, y0, x1, y1 = dollar.bounds()
-    k = 15.6 / (y1 - y0)
-    dollar.path = dollar.path.transform(k, 0, 0, k, 12 - k * 12, 12 - k * 12)
+    k = 15.0 / (y1 - y0)
+    dollar.path = dollar.path.transform(0.9 * k, 0, 0, k, 12 - 0.9 * k * 12, 12 - k * 12)
     sq = ArcShape(square)
     ground_d = sq.d(Xform(), 2) + dollar.d(Xform(), 2)
     body = (f'<path class="ground" fill="{CASH_GREEN}" fill-rule="evenodd" d="{ground_d}"/>\n'
@@ -465,16 +470,14 @@ def make_cashapp(outdir):
     # the word, cap height about 12.2, ink from x = 30.8 to 97.2, baseline 18.2
     cap = 12.2
     size = cap * semibold.upem / semibold.capheight
-    word = semibold.text("Afterpay", size, 0, 18.2, -10, {"kern": True})
+    word = semibold.text("Afterpay", size, 0, 18.2, 0, {"kern": True})
     x0, y0, x1, y1 = word.bounds()
-    k = (97.2 - 30.8) / (x1 - x0)
-    # keep the height, fit the width with tracking instead of squashing
-    word = semibold.text("Afterpay", size, 0, 18.2, -10 + 0, {"kern": True})
+    tracking = ((97.2 - 30.8) - (x1 - x0)) / 7 / size * 1000
+    word = semibold.text("Afterpay", size, 0, 18.2, tracking, {"kern": True})
     wx0, _, wx1, _ = word.bounds()
     word.path = word.path.transform(1, 0, 0, 1, 97.2 - wx1, 0)
     body += path_el(word, Xform(), 2, "mark", BLACK)
     write(outdir, "lockup-cashappafterpay.svg", svg_doc(vw, vh, body, "Cash App Afterpay lockup"))
-    return k
 
 
 def ring(cx, cy, r_out, r_in):
@@ -497,17 +500,17 @@ def make_icons(outdir):
     disc = ArcShape(circle_ops(12, 12, 12))
     arrows = arrows_glyph(STROKE)
     ab = arrows.bounds()
-    s = 12.5 / (ab[2] - ab[0])
+    s = 14.0 / (ab[2] - ab[0])
     xf = Xform(s, 12 - s * (ab[0] + ab[2]) / 2, 12 - s * (ab[1] + ab[3]) / 2)
     for brand in ("afterpay", "clearpay"):
         body = path_el(disc, Xform(), 2, None, MINT) + path_el(arrows, xf, 2, None, BLACK)
         write(outdir, f"icon-circled-logo-{brand}.svg", svg_doc(24, 24, body, f"{brand} logo"))
 
     black = Face("Inter-Black")
-    dollar = glyph_shape(black, "$", 17.0, 12, 12, skew=0.2)
+    dollar = glyph_shape(black, "$", 17.0, 12, 12, skew=0.15)
     x0, y0, x1, y1 = dollar.bounds()
-    k = 15.0 / (y1 - y0)
-    dollar.path = dollar.path.transform(k, 0, 0, k, 12 - k * 12, 12 - k * 12)
+    k = 13.5 / (y1 - y0)
+    dollar.path = dollar.path.transform(0.9 * k, 0, 0, k, 12 - 0.9 * k * 12, 12 - k * 12)
     body = path_el(disc, Xform(), 2, None, CASH_GREEN) + path_el(dollar, Xform(), 2, None, WHITE)
     write(outdir, "icon-circled-logo-cashappafterpay.svg", svg_doc(24, 24, body, "Cash App Afterpay logo"))
 
@@ -516,8 +519,9 @@ def main():
     outdir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "..", "LogoAssets")
     face = Face(WORD_FACE)
-    make_brand(outdir, "afterpay", "afterpay", face, (864, 168), (1186.5, 413.25), (75, 15.75))
-    make_brand(outdir, "clearpay", "clearpay", face, (891, 167.25), (1215, 413.25), (75, 15.75))
+    cface = Face(COMPACT_FACE)
+    make_brand(outdir, "afterpay", "afterpay", face, cface, (864, 168), (1186.5, 413.25), (75, 15.75))
+    make_brand(outdir, "clearpay", "clearpay", face, cface, (891, 167.25), (1215, 413.25), (75, 15.75))
     make_cashapp(outdir)
     make_icons(outdir)
 

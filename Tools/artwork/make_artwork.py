@@ -386,10 +386,13 @@ def wordmark_and_arrows(word, face, stroke=STROKE):
     return text, ArcShape(ops)
 
 
-def fit(shapes, box_w, box_h, content_h, cx=None, cy=None):
-    """Xform scaling the shapes' joint ink box to content_h, centred in the box."""
+def fit(shapes, box_w, box_h, content_h, content_w=None, cx=None, cy=None):
+    """Xform scaling the shapes' joint ink box to content_h (and at most
+    content_w wide), centred in the box."""
     x0, y0, x1, y1 = union_bounds(shapes)
     s = content_h / (y1 - y0)
+    if content_w is not None:
+        s = min(s, content_w / (x1 - x0))
     cx = box_w / 2 if cx is None else cx
     cy = box_h / 2 if cy is None else cy
     return Xform(s, cx - s * (x0 + x1) / 2, cy - s * (y0 + y1) / 2)
@@ -431,7 +434,7 @@ def make_brand(outdir, brand, word, face, compact_face, lockup, badge, compact):
 
     # Lockup: the ink fills the box with a hair of room.
     lw, lh = lockup
-    xf = fit(shapes, lw, lh, lh - 2.5)
+    xf = fit(shapes, lw, lh, lh - 2.5, lw - 2.5)
     body = path_el(text, xf, 1, "mark", MINT) + path_el(arrows, xf, 1, "mark", MINT)
     write(outdir, f"lockup-{brand}.svg", svg_doc(lw, lh, body, f"{word} lockup"))
 

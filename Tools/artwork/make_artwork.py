@@ -372,7 +372,7 @@ def wordmark_and_arrows(word, face, stroke=STROKE):
     arrows = arrows_glyph(stroke)
     ab = arrows.bounds()
     cx = x1 + ARROWS_GAP
-    cy = BASELINE - XHEIGHT / 2 + 0.0 - 0.0
+    cy = BASELINE - XHEIGHT / 2  # arrows centred on the x-height band
     # place the glyph's box centre at (cx, cy)
     ops = []
     ox, oy = cx - (ab[0] + ab[2]) / 2, (cy - (ab[1] + ab[3]) / 2)

@@ -32,7 +32,8 @@ public enum LogoColorScheme: Sendable, Hashable, Codable {
 }
 
 /// The colours one mark is drawn in. `ground` is the badge's pill or the Cash App square;
-/// nil where the mark has a transparent ground. `accent` is the `$` inside the Cash App square.
+/// nil where the mark has a transparent ground. `accent` is the `$` inside the Cash App square,
+/// nil where it is cut out (the mono palettes).
 public struct LogoColors: Sendable, Hashable {
     public var ground: RGBAColor?
     public var mark: RGBAColor
@@ -91,8 +92,9 @@ public struct LogoChoice: Sendable, Hashable {
             switch palette {
             case .default: return LogoColors(ground: .cashAppGreen, mark: .black, accent: .white)
             case .alt: return LogoColors(ground: .cashAppGreen, mark: .white, accent: .white)
-            case .darkMono: return LogoColors(ground: .black, mark: .black, accent: .white)
-            case .lightMono: return LogoColors(ground: .white, mark: .white, accent: .black)
+            // In the mono palettes the "$" is cut out of the square: the background shows through.
+            case .darkMono: return LogoColors(ground: .black, mark: .black, accent: nil)
+            case .lightMono: return LogoColors(ground: .white, mark: .white, accent: nil)
             }
         }
         let ground: RGBAColor

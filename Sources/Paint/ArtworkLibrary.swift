@@ -28,7 +28,7 @@ public final class ArtworkLibrary {
     public static func stylesheet(_ colors: LogoColors) -> String {
         var rules = [rule("mark", colors.mark)]
         rules.append(colors.ground.map { rule("ground", $0) } ?? ".ground{fill:none}")
-        if let accent = colors.accent { rules.append(rule("accent", accent)) }
+        rules.append(colors.accent.map { rule("accent", $0) } ?? ".accent{fill:none}")
         return rules.joined()
     }
 

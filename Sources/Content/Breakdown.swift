@@ -14,10 +14,17 @@ public struct Breakdown: Sendable, Hashable {
     public var accessibilityLabel: String
     public var logo: LogoChoice
     public var link: InfoLink
+    /// The appearance the colours and the logo palette were resolved for.
+    public var appearance: Appearance
+    /// The text colour (`.label` for the appearance unless overridden).
+    public var textColor: RGBAColor
+    /// The info link colour (`.secondaryLabel` for the appearance unless overridden).
+    public var linkColor: RGBAColor
 
     public init(
         text: String, logoPlacement: LogoPlacement, isHidden: Bool, hiddenReason: String?, brand: Brand,
-        language: String?, accessibilityLabel: String, logo: LogoChoice, link: InfoLink
+        language: String?, accessibilityLabel: String, logo: LogoChoice, link: InfoLink,
+        appearance: Appearance = .light, textColor: RGBAColor? = nil, linkColor: RGBAColor? = nil
     ) {
         self.text = text
         self.logoPlacement = logoPlacement
@@ -28,5 +35,11 @@ public struct Breakdown: Sendable, Hashable {
         self.accessibilityLabel = accessibilityLabel
         self.logo = logo
         self.link = link
+        self.appearance = appearance
+        self.textColor = textColor ?? DefaultColors.text(appearance)
+        self.linkColor = linkColor ?? DefaultColors.link(appearance)
     }
+
+    /// Shown (drawn) only when a configuration is set and a display language was found.
+    public var isEnabled: Bool { !isHidden }
 }

@@ -1,1 +1,4 @@
-print("breakdown")
+import BreakdownCLI
+import Foundation
+
+exit(BreakdownCLI.main(Array(CommandLine.arguments.dropFirst())))

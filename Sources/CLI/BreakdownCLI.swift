@@ -1,0 +1,74 @@
+/// The `breakdown` command line: a table of subcommands and the one parse → validate → run →
+/// exit path they all share.
+public enum BreakdownCLI {
+    public static let toolName = "breakdown"
+    public static let overview = "Render the Afterpay price breakdown (text, logo and info link) on Linux."
+
+    /// Every subcommand, in help order. Add new ones here.
+    public static let subcommands: [Subcommand] = [
+        DescribeCommand.subcommand
+    ]
+
+    /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+    public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+        guard let first = arguments.first else {
+            console.printError("missing subcommand; expected one of \(names) (see '\(toolName) --help')")
+            return ExitStatus.usage
+        }
+        if first == "-h" || first == "--help" || first == "help" {
+            if first == "help", arguments.count > 1, let command = subcommand(named: arguments[1]) {
+                console.writeOutput(HelpFormatter.commandHelp(command, toolName: toolName))
+            } else {
+                console.writeOutput(HelpFormatter.toolHelp(toolName: toolName, overview: overview, commands: subcommands))
+            }
+            return ExitStatus.success
+        }
+        guard let command = subcommand(named: first) else {
+            console.printError("unknown subcommand '\(first)'; expected one of \(names) (see '\(toolName) --help')")
+            return ExitStatus.usage
+        }
+        return run(command, arguments: Array(arguments.dropFirst()), console: console)
+    }
+
+    /// Parses `arguments` for `command`, handles `--help`, checks positionals, runs it.
+    public static func run(_ command: Subcommand, arguments: [String], console: Console) -> Int32 {
+        do throws(CLIError) {
+            let options: ParsedOptions
+            do {
+                options = try ParsedOptions(arguments: arguments, groups: command.groups)
+            } catch {
+                throw CLIError(
+                    error.message + " (see '\(toolName) \(command.name) --help')", exitStatus: error.exitStatus)
+            }
+            if options.helpRequested {
+                console.writeOutput(HelpFormatter.commandHelp(command, toolName: toolName))
+                return ExitStatus.success
+            }
+            try checkPositionals(options.positionals, for: command)
+            return try command.run(options, console)
+        } catch {
+            console.printError(error.message)
+            return error.exitStatus
+        }
+    }
+
+    /// The help text of a subcommand, as `--help` prints it.
+    public static func help(for command: Subcommand) -> String {
+        HelpFormatter.commandHelp(command, toolName: toolName)
+    }
+
+    public static func subcommand(named name: String) -> Subcommand? {
+        subcommands.first { $0.name == name }
+    }
+
+    private static var names: String { subcommands.map(\.name).joined(separator: ", ") }
+
+    private static func checkPositionals(_ positionals: [String], for command: Subcommand) throws(CLIError) {
+        guard let spec = command.positional else {
+            if let extra = positionals.first { throw .usage("unexpected argument '\(extra)' for '\(toolName) \(command.name)'") }
+            return
+        }
+        if spec.isRequired, positionals.isEmpty { throw .usage("missing argument <\(spec.name)>") }
+        if !spec.isRepeating, positionals.count > 1 { throw .usage("unexpected argument '\(positionals[1])'") }
+    }
+}

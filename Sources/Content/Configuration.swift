@@ -1,0 +1,75 @@
+import Foundation
+
+/// A merchant configuration: order limits, currency, region locale and an optional consumer
+/// locale. Only a validated configuration can exist.
+public struct Configuration: Sendable, Hashable {
+    /// nil when the merchant has no minimum (then the minimum is effectively 0, shown as 1).
+    public let minimumAmount: Decimal?
+    public let maximumAmount: Decimal
+    public let currency: CurrencyCode
+    public let locale: MerchantLocale
+    /// The consumer's locale identifier, used instead of the device locale for the language.
+    public let consumerLocale: String?
+
+    /// Validates the strings in the reference's order: minimum, maximum, minimum < maximum,
+    /// currency, locale. Amounts must be plain non-negative decimals (`Decimal(decimalString:)`).
+    public init(
+        minimumAmount: String?, maximumAmount: String, currencyCode: String, locale: String,
+        consumerLocale: String? = nil
+    ) throws(ConfigurationError) {
+        try self.init(
+            minimum: minimumAmount, maximum: maximumAmount, currency: currencyCode, locale: locale,
+            consumerLocale: consumerLocale)
+    }
+
+    /// The same, with the currency taken from the merchant locale.
+    public init(minimumAmount: String?, maximumAmount: String, locale: String, consumerLocale: String? = nil)
+        throws(ConfigurationError)
+    {
+        try self.init(
+            minimum: minimumAmount, maximum: maximumAmount, currency: nil, locale: locale,
+            consumerLocale: consumerLocale)
+    }
+
+    private init(minimum: String?, maximum: String, currency: String?, locale: String, consumerLocale: String?)
+        throws(ConfigurationError)
+    {
+        func amount(_ text: String) -> Decimal? {
+            guard let value = Decimal(decimalString: text), value >= 0 else { return nil }
+            return value
+        }
+        var minimumValue: Decimal?
+        if let minimum {
+            guard let value = amount(minimum) else { throw .invalidMinimum(minimum) }
+            minimumValue = value
+        }
+        guard let maximumValue = amount(maximum) else { throw .invalidMaximum(maximum) }
+        if let minimum, let minimumValue, !(minimumValue < maximumValue) {
+            throw .minimumNotLessThanMaximum(minimum: minimum, maximum: maximum)
+        }
+        var currencyValue: CurrencyCode?
+        if let currency {
+            guard let code = CurrencyCode(rawValue: currency) else { throw .invalidCurrencyCode(currency) }
+            currencyValue = code
+        }
+        guard let localeValue = MerchantLocale(identifier: locale) else { throw .invalidLocale(locale) }
+        self.minimumAmount = minimumValue
+        self.maximumAmount = maximumValue
+        self.currency = currencyValue ?? localeValue.currency
+        self.locale = localeValue
+        self.consumerLocale = consumerLocale
+    }
+
+    /// The brand shown for this merchant.
+    public var brand: Brand { locale.brand }
+
+    /// In range: > 0, >= minimum (0 without one) and <= maximum.
+    public func isInRange(_ amount: Decimal) -> Bool {
+        amount > 0 && amount >= (minimumAmount ?? 0) && amount <= maximumAmount
+    }
+
+    /// "interest-free" is never shown for en_GB merchants or GBP prices.
+    public var allowsInterestFreeText: Bool {
+        locale != .enGB && currency != .GBP
+    }
+}

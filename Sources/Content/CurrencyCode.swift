@@ -1,0 +1,16 @@
+/// The currencies a merchant configuration may use.
+public enum CurrencyCode: String, Sendable, CaseIterable, Codable {
+    case AUD
+    case CAD
+    case GBP
+    case NZD
+    case USD
+
+    /// The ISO 4217 code, e.g. `AUD`.
+    public var code: String { rawValue }
+}
+
+extension CurrencyCode {
+    /// Digits after the decimal separator (ISO 4217 minor unit): 2 for all five currencies.
+    public var minorUnitDigits: Int { 2 }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Formats prices the way the real product does (reference section 4): in the device locale's
+/// style, except that a foreign currency keeps its home symbol, followed by its ISO code when the
+/// symbol is `$` (e.g. `$120.00 CAD` on an Australian device).
+///
+/// Rounding is half-even to whole minor units (12.525 → 12.52). Numbers come from Foundation's
+/// `NumberFormatter` (ICU), so any device locale gets ICU's separators and patterns. A new
+/// formatter is made for every call: `NumberFormatter` is not thread-safe, this type is.
+public struct CurrencyFormatter: Sendable, Hashable {
+    public enum FractionDigits: Sendable, Hashable {
+        /// The currency's minor unit digits (2), e.g. `$25.00`.
+        case currency
+        /// Whole units, e.g. `$2,000` (used for the order limits).
+        case none
+    }
+
+    public let currency: CurrencyCode
+    public let merchantLocale: MerchantLocale
+    /// The device (client) locale identifier, e.g. `en_US`.
+    public let deviceLocale: String
+
+    public init(currency: CurrencyCode, merchantLocale: MerchantLocale, deviceLocale: String) {
+        self.currency = currency
+        self.merchantLocale = merchantLocale
+        self.deviceLocale = deviceLocale
+    }
+
+    public init(configuration: Configuration, deviceLocale: String) {
+        self.init(currency: configuration.currency, merchantLocale: configuration.locale, deviceLocale: deviceLocale)
+    }
+
+    /// True when the device locale formats the currency its own way: the device is en_US, or its
+    /// own currency is the merchant locale's currency.
+    public var usesDeviceStyle: Bool {
+        let device = Locale(identifier: deviceLocale)
+        if device.language.languageCode?.identifier == "en", device.region?.identifier == "US" { return true }
+        return device.currency?.identifier == merchantLocale.currency.code
+    }
+
+    public func string(from amount: Decimal, digits: FractionDigits = .currency) -> String {
+        let scale = digits == .currency ? currency.minorUnitDigits : 0
+        let rounded = Self.round(amount, scale: scale)
+        if usesDeviceStyle {
+            return format(rounded, scale: scale, symbol: nil) ?? fallback(rounded)
+        }
+        let symbol = homeSymbol
+        switch symbol {
+        case "$":
+            guard let number = format(rounded, scale: scale, symbol: "") else { return fallback(rounded) }
+            return "\(symbol)\(number.trimmingCharacters(in: .whitespaces)) \(currency.code)"
+        case "£":
+            guard let number = format(rounded, scale: scale, symbol: "") else { return fallback(rounded) }
+            return "\(symbol)\(number.trimmingCharacters(in: .whitespaces))"
+        default:
+            return format(rounded, scale: scale, symbol: symbol) ?? fallback(rounded)
+        }
+    }
+
+    /// The currency's symbol in its home merchant locale, e.g. `$` for AUD, `£` for GBP.
+    public var homeSymbol: String {
+        let home = MerchantLocale.home(of: currency, merchant: merchantLocale)
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: home.identifier)
+        formatter.numberStyle = .currency
+        formatter.currencyCode = currency.code
+        return formatter.currencySymbol ?? currency.code
+    }
+
+    /// Half-even rounding to `scale` fraction digits, done on the Decimal (no binary floating point).
+    public static func round(_ amount: Decimal, scale: Int) -> Decimal {
+        var input = amount
+        var output = Decimal()
+        NSDecimalRound(&output, &input, scale, .bankers)
+        return output
+    }
+
+    /// The device locale's currency style for this currency, optionally with another symbol.
+    private func format(_ amount: Decimal, scale: Int, symbol: String?) -> String? {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: deviceLocale)
+        formatter.numberStyle = .currency
+        formatter.currencyCode = currency.code
+        if let symbol { formatter.currencySymbol = symbol }
+        formatter.roundingMode = .halfEven
+        // Linux Foundation ignores maximumFractionDigits = 0 unless the minimum is 0 too.
+        formatter.minimumFractionDigits = scale
+        formatter.maximumFractionDigits = scale
+        return formatter.string(from: NSDecimalNumber(decimal: amount))
+    }
+
+    /// Only if Foundation returns nothing: the ISO code and the rounded number, never a bare number.
+    private func fallback(_ amount: Decimal) -> String {
+        "\(currency.code) \(amount)"
+    }
+}

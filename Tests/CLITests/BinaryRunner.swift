@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Runs the built `breakdown` executable as a subprocess.
+struct BinaryRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// stdout parsed as one JSON object.
+        func json() throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+            return try #require(object as? [String: Any])
+        }
+    }
+
+    /// The executable: `$BREAKDOWN_BINARY`, else next to the test bundle (the products
+    /// directory), else `<package root>/.build/debug/breakdown` found from this file's path.
+    static let executable: URL? = {
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["BREAKDOWN_BINARY"] { candidates.append(URL(fileURLWithPath: path)) }
+        if let bundle = Bundle.main.executableURL?.deletingLastPathComponent() {
+            candidates.append(bundle.appendingPathComponent("breakdown"))
+            candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("breakdown"))
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/breakdown"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    static func run(_ arguments: String...) throws -> Result {
+        try run(arguments)
+    }
+
+    static func run(_ arguments: [String]) throws -> Result {
+        let executable = try #require(executable, "build the breakdown executable first (swift build)")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

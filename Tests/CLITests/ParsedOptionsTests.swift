@@ -1,0 +1,144 @@
+import BreakdownCLI
+import BreakdownContent
+import Foundation
+import Testing
+
+/// The parser in process: argv and records go through the same validation.
+@Suite struct ParsedOptionsTests {
+    let groups = [ContentOptions.group]
+
+    @Test func argvAndRecordGiveTheSameInputs() throws {
+        let argv = try ParsedOptions(
+            arguments: ["--amount", "100", "--locale=en_CA", "--device-locale", "fr_CA", "--no-with", "--logo", "lockup"],
+            groups: groups)
+        let record = try ParsedOptions(
+            record: [
+                "amount": .string("100"), "locale": .string("en_CA"), "device-locale": .string("fr_CA"),
+                "no-with": .bool(true), "logo": .string("lockup"), "cbt": .bool(false),
+            ], groups: groups)
+        let fromArgv = try ContentOptions.inputs(from: argv)
+        let fromRecord = try ContentOptions.inputs(from: record)
+        #expect(fromArgv == fromRecord)
+        #expect(fromArgv.breakdown.text == "ou 4 paiements sans intérêts de 25,00\u{00A0}$")
+        #expect(fromArgv.options.logoType == .lockup)
+    }
+
+    @Test func stringRecordsTakeFlagsAsTrueOrFalse() throws {
+        let options = try ParsedOptions(record: ["cbt": "true", "no-with": "false", "amount": "5"], groups: groups)
+        #expect(options.flag("cbt"))
+        #expect(!options.flag("no-with"))
+        #expect(throws: CLIError.usage("cbt is a flag: use true or false, not 'yes'")) {
+            try ParsedOptions(record: ["cbt": "yes"], groups: groups)
+        }
+    }
+
+    @Test func recordErrorsNameTheKeyAndAcceptedValues() {
+        #expect(throws: CLIError.usage("logo: 'huge' is not valid; expected one of badge, lockup, compactBadge")) {
+            try ParsedOptions(record: ["logo": "huge"], groups: groups)
+        }
+        #expect(throws: CLIError.usage("unknown option 'amout'; did you mean '--amount'?")) {
+            try ParsedOptions(record: ["amout": "5"], groups: groups)
+        }
+        #expect(throws: CLIError.usage("amount needs a value <decimal>, not true")) {
+            try ParsedOptions(record: ["amount": RecordValue.bool(true)], groups: groups)
+        }
+    }
+
+    @Test func configurationErrorsFromRecords() throws {
+        let options = try ParsedOptions(record: ["min": "300", "max": "200"], groups: groups)
+        #expect(throws: CLIError.usage("Minimum (300) is not strictly less than maximum (200) (min, max)")) {
+            try ContentOptions.inputs(from: options)
+        }
+    }
+
+    @Test func defaults() throws {
+        let inputs = try ContentOptions.inputs(from: ParsedOptions(groups: groups))
+        #expect(inputs.amount == 0)
+        #expect(inputs.deviceLocale == "en_AU")
+        #expect(inputs.configuration == (try Configuration(minimumAmount: "1.00", maximumAmount: "2000.00", currencyCode: "AUD", locale: "en_AU")))
+        #expect(inputs.options == PriceBreakdownOptions())
+    }
+
+    @Test func darkPaletteMakesTheSchemeDynamic() throws {
+        let inputs = try ContentOptions.inputs(
+            from: ParsedOptions(arguments: ["--palette", "alt", "--dark-palette", "darkMono"], groups: groups))
+        #expect(inputs.options.logoColorScheme == .dynamic(lightPalette: .alt, darkPalette: .darkMono))
+        let single = try ContentOptions.inputs(from: ParsedOptions(arguments: ["--palette", "alt"], groups: groups))
+        #expect(single.options.logoColorScheme == .static(.alt))
+    }
+
+    @Test func noConfigurationUsesTheLocaleAsDeviceDefault() throws {
+        let inputs = try ContentOptions.inputs(
+            from: ParsedOptions(arguments: ["--no-configuration", "--locale", "fr_CA"], groups: groups))
+        #expect(inputs.configuration == nil)
+        #expect(inputs.deviceLocale == "fr_CA")
+    }
+
+    @Test func overlayPutsARowOverTheCommandLine() throws {
+        let base = try ParsedOptions(arguments: ["--amount", "100", "--locale", "en_GB"], groups: groups)
+        let row = try ParsedOptions(record: ["amount": "40"], groups: groups)
+        let merged = base.overlaid(by: row)
+        #expect(merged.string("amount") == "40")
+        #expect(merged.string("locale") == "en_GB")
+        #expect(try ContentOptions.inputs(from: merged).breakdown.text == "or 4 payments of £10.00 with")
+    }
+
+    @Test func helpIsGeneratedFromTheTable() throws {
+        let help = BreakdownCLI.help(for: DescribeCommand.subcommand)
+        for option in ContentOptions.group.options {
+            #expect(help.contains(option.flagName))
+        }
+        #expect(help.hasPrefix("OVERVIEW: "))
+        #expect(help.contains("CONTENT OPTIONS:"))
+    }
+
+    @Test func commandsAreRegisteredInOneTable() {
+        #expect(BreakdownCLI.subcommands.map(\.name) == ["describe"])
+        #expect(BreakdownCLI.subcommand(named: "describe") != nil)
+    }
+
+    @Test func inProcessRunCapturesOutput() {
+        let capture = Capture()
+        let status = BreakdownCLI.main(["describe", "--amount", "100"], console: capture.console)
+        #expect(status == 0)
+        #expect(capture.output.contains(#""text": "or 4 interest-free payments of $25.00 with""#))
+        let failure = Capture()
+        #expect(BreakdownCLI.main(["describe", "--max", "x"], console: failure.console) == 2)
+        #expect(failure.error == "error: Maximum (x) is not convertible to a positive Decimal number (--max)\n")
+    }
+
+    @Test func jsonEscaping() {
+        let value = JSONValue.object([
+            ("a/b", .string("quote \" back \\ tab \t nl \n ctl \u{01} é/")),
+            ("n", .number(1.8)), ("i", .number(2)), ("list", .array([.bool(true), .null])), ("empty", .object([])),
+        ])
+        #expect(value.pretty == """
+            {
+              "a/b": "quote \\" back \\\\ tab \\t nl \\n ctl \\u0001 é/",
+              "n": 1.8,
+              "i": 2,
+              "list": [
+                true,
+                null
+              ],
+              "empty": {}
+            }
+            """)
+    }
+}
+
+/// Collects what a command writes.
+final class Capture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = ""
+    private var err = ""
+
+    var output: String { lock.withLock { out } }
+    var error: String { lock.withLock { err } }
+
+    var console: Console {
+        Console(
+            writeOutput: { text in self.lock.withLock { self.out += text } },
+            writeError: { text in self.lock.withLock { self.err += text } })
+    }
+}

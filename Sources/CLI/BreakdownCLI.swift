@@ -6,7 +6,8 @@ public enum BreakdownCLI {
 
     /// Every subcommand, in help order. Add new ones here.
     public static let subcommands: [Subcommand] = [
-        DescribeCommand.subcommand
+        DescribeCommand.subcommand,
+        RenderCommand.subcommand,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.

@@ -25,12 +25,12 @@ struct Paragraph {
     /// The link's words (text and custom links), in UTF-8 bytes.
     let linkTextRange: Range<Int>?
 
-    init(breakdown: Breakdown, style: LayoutStyle, metrics: FontMetrics) throws {
+    init(breakdown: Breakdown, metrics: FontMetrics) throws {
         var text = ""
         var inlines: [Inline] = []
         var linkTextRange: Range<Int>?
         let attributes = AttributeList()
-        attributes.add(color: style.textColor, range: nil)
+        attributes.add(color: breakdown.textColor, range: nil)
 
         func appendLogo() {
             let start = text.utf8.count
@@ -56,15 +56,15 @@ struct Paragraph {
             let start = text.utf8.count
             text += Self.objectCharacter
             let artwork = breakdown.link.content.artworkName ?? "icon-circled-info"
-            let tint: RGBAColor? = if case .circledLogo = breakdown.link.content { nil } else { style.linkColor }
+            let tint: RGBAColor? = if case .circledLogo = breakdown.link.content { nil } else { breakdown.linkColor }
             inlines.append(Inline(byteOffset: start, box: icon, kind: .linkIcon(artwork: artwork, tint: tint)))
         case .text(let words):
             text += " "
             let start = text.utf8.count
             text += words
             let range = start..<text.utf8.count
-            attributes.add(color: style.linkColor, range: range)
-            attributes.addUnderline(color: style.linkColor, range: range)
+            attributes.add(color: breakdown.linkColor, range: range)
+            attributes.addUnderline(color: breakdown.linkColor, range: range)
             attributes.addNoBreaks(range: range)
             linkTextRange = range
         case .markup(let markup):
@@ -73,7 +73,7 @@ struct Paragraph {
             let start = text.utf8.count
             text += parsed.text
             let range = start..<text.utf8.count
-            attributes.add(color: style.linkColor, range: range)
+            attributes.add(color: breakdown.linkColor, range: range)
             attributes.addNoBreaks(range: range)
             linkTextRange = range
             markupAttributes = (parsed.attributes, start, range.count)

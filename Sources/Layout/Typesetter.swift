@@ -24,7 +24,7 @@ public final class Typesetter {
         let description = try fontDescription(family: style.fontFamily, size: style.fontSize)
         defer { pango_font_description_free(description) }
         let metrics = metrics(description, key: "\(style.fontFamily)|\(style.fontSize)")
-        let paragraph = try Paragraph(breakdown: breakdown, style: style, metrics: metrics)
+        let paragraph = try Paragraph(breakdown: breakdown, metrics: metrics)
 
         let layout = pango_layout_new(fonts.context)!
         let handle = PangoLayoutHandle(taking: layout)

@@ -5,6 +5,9 @@ public enum ExitStatus {
     public static let failure: Int32 = 1
     /// Bad command line or manifest input: unknown option, bad value, invalid configuration.
     public static let usage: Int32 = 2
+    /// The breakdown is hidden (no configuration, or the consumer's language is not offered):
+    /// the view draws nothing, so no image is written.
+    public static let hidden: Int32 = 3
 }
 
 /// An error a command reports as one line on stderr (`error: <message>`), then exits with `exitStatus`.

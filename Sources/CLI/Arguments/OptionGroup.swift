@@ -21,4 +21,9 @@ extension Array where Element == OptionGroup {
     }
 
     var allOptions: [OptionSpec] { flatMap(\.options) }
+
+    /// The option whose one-letter alias is `letter`.
+    func option(short letter: Character) -> OptionSpec? {
+        allOptions.first { $0.shortName == letter }
+    }
 }

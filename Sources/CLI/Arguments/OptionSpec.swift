@@ -14,6 +14,10 @@ public struct OptionSpec: Sendable, Hashable {
     public let help: String
     /// How help describes the default when it is not a fixed value (e.g. "the locale's").
     public let defaultHelp: String?
+    /// A one-letter alias, e.g. `o` for `-o PATH`.
+    public private(set) var shortName: Character?
+    /// May be given more than once (each value is kept, in order).
+    public private(set) var isRepeatable = false
 
     public init(name: String, kind: Kind, help: String, defaultHelp: String? = nil) {
         self.name = name
@@ -44,6 +48,20 @@ public struct OptionSpec: Sendable, Hashable {
         value(name, valueName, .choice(values), default: defaultValue, help: help)
     }
 
+    /// The same option with a one-letter alias (`-o`).
+    public func short(_ letter: Character) -> OptionSpec {
+        var copy = self
+        copy.shortName = letter
+        return copy
+    }
+
+    /// The same option, allowed more than once (`--font-file A --font-file B`).
+    public func repeatable() -> OptionSpec {
+        var copy = self
+        copy.isRepeatable = true
+        return copy
+    }
+
     /// `--name`
     public var flagName: String { "--" + name }
 
@@ -58,7 +76,8 @@ public struct OptionSpec: Sendable, Hashable {
     var usageLabel: String {
         switch kind {
         case .flag: flagName
-        case .value(let valueName, _, _): "\(flagName) <\(valueName)>"
+        case .value(let valueName, _, _):
+            (shortName.map { "-\($0), " } ?? "") + "\(flagName) <\(valueName)>" + (isRepeatable ? " ..." : "")
         }
     }
 }

@@ -14,6 +14,8 @@ public struct ParsedOptions: Sendable {
     public let groups: [OptionGroup]
     /// Values given explicitly, by option name (without dashes). Defaults are not stored here.
     public private(set) var values: [String: String] = [:]
+    /// Every value of a repeatable option, in order.
+    public private(set) var lists: [String: [String]] = [:]
     /// Flags given (set to true).
     public private(set) var flags: Set<String> = []
     /// Arguments that are not options (after `--`, or words not starting with `-`).
@@ -53,10 +55,18 @@ public struct ParsedOptions: Sendable {
                 helpRequested = true
                 continue
             }
-            guard argument.hasPrefix("--") else {
-                throw .usage("unknown option '\(argument)'\(Self.suggestion(for: argument, in: groups))")
+            var expanded = argument
+            if !argument.hasPrefix("--") {
+                // `-o PATH` / `-o=PATH`: a one-letter alias of a long option.
+                let letter = argument.dropFirst().first
+                guard argument.count >= 2, let letter, let spec = groups.option(short: letter),
+                    argument.count == 2 || argument.dropFirst(2).hasPrefix("=")
+                else {
+                    throw .usage("unknown option '\(argument)'\(Self.suggestion(for: argument, in: groups))")
+                }
+                expanded = spec.flagName + argument.dropFirst(2)
             }
-            let body = argument.dropFirst(2)
+            let body = expanded.dropFirst(2)
             let name: String
             var inlineValue: String?
             if let equals = body.firstIndex(of: "=") {
@@ -118,11 +128,12 @@ public struct ParsedOptions: Sendable {
     public mutating func set(_ name: String, to value: String) throws(CLIError) {
         guard let spec = groups.option(named: name) else { throw .usage("unknown option '\(name)'") }
         guard case .value(_, let type, _) = spec.kind else { throw .usage("\(display(spec)) is a flag and takes no value") }
-        guard values[name] == nil else { throw .usage("\(display(spec)) was given more than once") }
+        guard values[name] == nil || spec.isRepeatable else { throw .usage("\(display(spec)) was given more than once") }
         if let accepted = type.problem(with: value) {
             throw .usage("\(display(spec)): '\(value)' is not valid; expected \(accepted)")
         }
         values[name] = value
+        if spec.isRepeatable { lists[name, default: []].append(value) }
     }
 
     /// Turns a flag on or off.
@@ -137,6 +148,7 @@ public struct ParsedOptions: Sendable {
     public func overlaid(by other: ParsedOptions) -> ParsedOptions {
         var result = self
         result.values.merge(other.values) { _, new in new }
+        result.lists.merge(other.lists) { old, new in old + new }
         result.flags.formUnion(other.flags)
         result.positionals += other.positionals
         return result
@@ -151,6 +163,9 @@ public struct ParsedOptions: Sendable {
     public func string(_ name: String) -> String? {
         values[name] ?? groups.option(named: name)?.defaultValue
     }
+
+    /// All values of a repeatable option (empty when not given).
+    public func strings(_ name: String) -> [String] { lists[name] ?? values[name].map { [$0] } ?? [] }
 
     /// Whether a flag is on.
     public func flag(_ name: String) -> Bool { flags.contains(name) }

@@ -19,6 +19,8 @@ public enum ValueKind: Sendable, Hashable {
     case fileName
     /// `#RRGGBB` or `#RRGGBBAA`.
     case color
+    /// A colour, or `transparent`.
+    case colorOrTransparent
 
     /// nil when `value` is acceptable, else what is accepted (for the error line).
     func problem(with value: String) -> String? {
@@ -46,6 +48,8 @@ public enum ValueKind: Sendable, Hashable {
             return !value.isEmpty && allowed && !value.hasPrefix(".") ? nil : "a name of letters, digits, '.', '_' and '-'"
         case .color:
             return RGBAColor(hex: value) == nil ? "a colour #RRGGBB or #RRGGBBAA" : nil
+        case .colorOrTransparent:
+            return value == "transparent" || RGBAColor(hex: value) != nil ? nil : "transparent or a colour #RRGGBB or #RRGGBBAA"
         }
     }
 

@@ -1,9 +1,9 @@
 /// Turns Cairo's premultiplied colour channels back into straight ones, with the same arithmetic
 /// as Cairo's own PNG writer: `(channel * 255 + alpha / 2) / alpha`, and all zeros when alpha is 0.
-enum Unpremultiply {
+package enum Unpremultiply {
     /// `table[alpha << 8 | channel]` is the straight value of a premultiplied channel, for alpha 1...255.
     /// Row 0 (alpha 0) is all zeros. 64 KiB, built once per process.
-    static let table: [UInt8] = {
+    package static let table: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256 * 256)
         for alpha in 1...255 {
             for channel in 0...255 {
@@ -18,7 +18,7 @@ enum Unpremultiply {
     /// Converts one row of native-endian `0xAARRGGBB` premultiplied words into straight RGBA bytes.
     /// `table` is `Unpremultiply.table`'s storage, passed in so the caller takes it out of the array once.
     @inline(__always)
-    static func convertRow(
+    package static func convertRow(
         from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, width: Int,
         table: UnsafeBufferPointer<UInt8>
     ) {

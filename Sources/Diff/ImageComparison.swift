@@ -119,7 +119,7 @@ public struct ImageComparison: Sendable, Equatable {
                     continue
                 }
                 let expected = reference[x, y], found = actual[x, y]
-                let difference = (expected &- found) | (found &- expected)  // |a − b| per channel, no overflow
+                let difference = pointwiseMax(expected, found) &- pointwiseMin(expected, found)
                 if Int(difference.max()) > channelTolerance {
                     image[x, y] = highlight
                 } else {
@@ -136,7 +136,7 @@ public struct ImageComparison: Sendable, Equatable {
         let alpha = Int(pixel[3])
         func overWhite(_ channel: UInt8) -> Int { (Int(channel) * alpha + 255 * (255 - alpha) + 127) / 255 }
         let grey = (overWhite(pixel[0]) * 299 + overWhite(pixel[1]) * 587 + overWhite(pixel[2]) * 114 + 500) / 1000
-        return UInt8(255 - (255 - grey) / 4)
+        return UInt8(grey + (255 - grey) * 3 / 4)
     }
 
     private func identical(pixelCount: Int) -> ImageDiff {

@@ -2,7 +2,7 @@
 /// four bytes a pixel, rows packed without padding.
 ///
 /// The value type the encoder can write and the diff target decodes into and compares.
-public struct PixelImage: Sendable, Hashable {
+public struct PixelImage: Sendable, Hashable, CustomStringConvertible {
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
@@ -50,6 +50,9 @@ public struct PixelImage: Sendable, Hashable {
             rgba[offset + 3] = newValue[3]
         }
     }
+
+    /// The size only: the pixels are far too many to print.
+    public var description: String { "PixelImage(\(width)×\(height))" }
 
     private func byteOffset(x: Int, y: Int) -> Int {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width)×\(height)")

@@ -11,7 +11,7 @@ import Testing
 /// by measurement. Asserts nothing about time. Run it in release mode:
 ///
 ///     BREAKDOWN_MEASURE=1 swift test -c release --filter PNGMeasurement
-@Suite("PNG measurement", .enabled(if: getenv("BREAKDOWN_MEASURE") != nil, "set BREAKDOWN_MEASURE=1 to measure"))
+@Suite("PNG measurement", .serialized, .enabled(if: getenv("BREAKDOWN_MEASURE") != nil, "set BREAKDOWN_MEASURE=1 to measure"))
 struct PNGMeasurementTests {
     private func seconds() -> Double {
         var time = timespec()

@@ -1,0 +1,34 @@
+/// Why a PNG could not be decoded. Its description is one line naming the file (or data).
+public struct PNGDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// The file could not be read; the system's explanation.
+        case unreadable(String)
+        /// The file or data has no bytes.
+        case empty
+        /// The bytes do not start with the PNG signature.
+        case notPNG
+        /// The PNG ends before its image is complete; how many bytes there were.
+        case truncated(byteCount: Int)
+        /// The PNG is damaged or unsupported; Cairo's (libpng's) explanation.
+        case corrupt(String)
+    }
+
+    /// The path of the file, or the name given for PNG data.
+    public let source: String
+    public let reason: Reason
+
+    public init(source: String, reason: Reason) {
+        self.source = source
+        self.reason = reason
+    }
+
+    public var description: String {
+        switch reason {
+        case .unreadable(let why): return "cannot read PNG file \(source): \(why)"
+        case .empty: return "cannot decode \(source): it is empty, not a PNG"
+        case .notPNG: return "cannot decode \(source): not a PNG (no PNG signature)"
+        case .truncated(let byteCount): return "cannot decode \(source): PNG is truncated (ends after \(byteCount) bytes)"
+        case .corrupt(let why): return "cannot decode \(source): PNG is corrupt (\(why))"
+        }
+    }
+}

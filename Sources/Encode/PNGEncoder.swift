@@ -1,0 +1,98 @@
+import CDeflate
+
+/// Writes 8-bit RGBA PNGs (colour type 6, not interlaced) quickly and deterministically.
+///
+/// Every row uses the PNG filter None and the image data is one zlib stream from libdeflate.
+/// Measured on the breakdown images (text and a pill on a transparent or plain background), None
+/// gave both the smallest files and the fastest encode of None, Sub, Up, Paeth and a per-row
+/// minimum-sum-of-absolute-differences choice: antialiased text unpremultiplies to runs of one
+/// colour with varying alpha, which deflate matches well and filters break up.
+///
+/// An encoder owns one libdeflate compressor and scratch buffers that it reuses from image to
+/// image, so it is not safe to share between threads: make one per thread or task.
+/// The output holds no timestamps or text, so the same pixels always give the same bytes.
+public final class PNGEncoder {
+    /// The libdeflate level used unless another is asked for, chosen by measurement on ~950×73 px
+    /// breakdown images: level 1 encodes 5–6× faster than `cairo_surface_write_to_png` with files
+    /// 5–15% smaller; levels 2–6 are slower and save at most another 12%.
+    public static let defaultCompressionLevel = 1
+
+    /// The libdeflate compression level, 0 (stored) through 12 (slowest, smallest).
+    public let compressionLevel: Int
+
+    private let compressor: OpaquePointer
+    /// The filtered scanlines: for each row, the filter type byte then the row's RGBA bytes.
+    private var scanlines = ScratchBuffer()
+    /// The whole PNG file, written here before being copied out at its exact size.
+    private var file = ScratchBuffer()
+
+    /// Makes an encoder compressing at `compressionLevel` (0 through 12).
+    public init(compressionLevel: Int = PNGEncoder.defaultCompressionLevel) throws {
+        guard (0...12).contains(compressionLevel),
+            let compressor = libdeflate_alloc_compressor(Int32(compressionLevel))
+        else { throw PNGEncodingError.compressorUnavailable(level: compressionLevel) }
+        self.compressionLevel = compressionLevel
+        self.compressor = compressor
+    }
+
+    deinit {
+        libdeflate_free_compressor(compressor)
+        scanlines.free()
+        file.free()
+    }
+
+    /// Encodes Cairo `CAIRO_FORMAT_ARGB32` pixels: native-endian 32-bit words `0xAARRGGBB` with
+    /// premultiplied alpha, `stride` bytes from the start of one row to the next.
+    /// Colours are unpremultiplied with the same arithmetic as `cairo_surface_write_to_png`, so a
+    /// decoder sees the same pixels as in Cairo's own PNG of the surface.
+    package func encode(width: Int, height: Int, stride: Int, argb32: UnsafeRawPointer) throws -> [UInt8] {
+        guard stride >= width * 4 else { throw PNGEncodingError.invalidStride(stride: stride, width: width) }
+        return try Unpremultiply.table.withUnsafeBufferPointer { table in
+            try encode(width: width, height: height) { y, row in
+                Unpremultiply.convertRow(from: argb32 + y * stride, to: row, width: width, table: table)
+            }
+        }
+    }
+
+    /// Encodes an image whose pixels are already straight RGBA; the bytes are written as they are.
+    public func encode(_ image: PixelImage) throws -> [UInt8] {
+        let rowBytes = image.width * 4
+        return try image.rgba.withUnsafeBytes { pixels in
+            try encode(width: image.width, height: image.height) { y, row in
+                row.copyMemory(from: pixels.baseAddress! + y * rowBytes, byteCount: rowBytes)
+            }
+        }
+    }
+
+    /// Writes the PNG for an image whose row `y` of RGBA bytes `writeRow(y, destination)` writes.
+    private func encode(
+        width: Int, height: Int, writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Void
+    ) throws -> [UInt8] {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw PNGEncodingError.invalidSize(width: width, height: height)
+        }
+        let (rowBytes, wide) = width.multipliedReportingOverflow(by: 4)
+        let (scanlineBytes, tall) = (rowBytes + 1).multipliedReportingOverflow(by: height)
+        guard !wide, !tall else { throw PNGEncodingError.invalidSize(width: width, height: height) }
+
+        let rows = scanlines.reserve(scanlineBytes)
+        for y in 0..<height {
+            let scanline = rows + y * (rowBytes + 1)
+            scanline.storeBytes(of: 0, as: UInt8.self)  // filter type None
+            writeRow(y, scanline + 1)
+        }
+
+        let bound = libdeflate_zlib_compress_bound(compressor, scanlineBytes)
+        let capacity = PNGLayout.headerSize + PNGLayout.idatPrefixSize + bound + PNGLayout.trailerSize
+        let output = file.reserve(capacity)
+        PNGLayout.writeHeader(width: width, height: height, to: output)
+        let idat = output + PNGLayout.headerSize
+        let dataStart = idat + PNGLayout.idatPrefixSize
+        let dataLength = libdeflate_zlib_compress(compressor, rows, scanlineBytes, dataStart, bound)
+        guard dataLength > 0 else { throw PNGEncodingError.compressionFailed }
+        PNGLayout.finishImageData(at: idat, dataLength: dataLength)
+
+        let size = PNGLayout.headerSize + PNGLayout.idatPrefixSize + dataLength + PNGLayout.trailerSize
+        return [UInt8](UnsafeRawBufferPointer(start: output, count: size))
+    }
+}

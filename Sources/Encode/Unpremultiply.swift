@@ -1,0 +1,44 @@
+/// Turns Cairo's premultiplied colour channels back into straight ones, with the same arithmetic
+/// as Cairo's own PNG writer: `(channel * 255 + alpha / 2) / alpha`, and all zeros when alpha is 0.
+package enum Unpremultiply {
+    /// `table[alpha << 8 | channel]` is the straight value of a premultiplied channel, for alpha 1...255.
+    /// Row 0 (alpha 0) is all zeros. 64 KiB, built once per process.
+    package static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256 * 256)
+        for alpha in 1...255 {
+            for channel in 0...255 {
+                // Cairo stores the quotient in a byte; channels larger than alpha (not valid
+                // premultiplied data) wrap the same way.
+                table[alpha << 8 | channel] = UInt8(truncatingIfNeeded: (channel * 255 + alpha / 2) / alpha)
+            }
+        }
+        return table
+    }()
+
+    /// Converts one row of native-endian `0xAARRGGBB` premultiplied words into straight RGBA bytes.
+    /// `table` is `Unpremultiply.table`'s storage, passed in so the caller takes it out of the array once.
+    @inline(__always)
+    package static func convertRow(
+        from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, width: Int,
+        table: UnsafeBufferPointer<UInt8>
+    ) {
+        for x in 0..<width {
+            let pixel = source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
+            let alpha = pixel >> 24
+            let red = (pixel >> 16) & 0xFF, green = (pixel >> 8) & 0xFF, blue = pixel & 0xFF
+            let word: UInt32
+            if alpha == 0xFF {
+                word = red | green << 8 | blue << 16 | 0xFF00_0000
+            } else if alpha == 0 {
+                word = 0
+            } else {
+                let row = Int(alpha << 8)
+                let r = UInt32(table[row | Int(red)])
+                let g = UInt32(table[row | Int(green)])
+                let b = UInt32(table[row | Int(blue)])
+                word = r | g << 8 | b << 16 | alpha << 24
+            }
+            destination.storeBytes(of: word.littleEndian, toByteOffset: x &* 4, as: UInt32.self)
+        }
+    }
+}

@@ -33,7 +33,7 @@ public final class BreakdownRenderer {
     public let fonts: FontLibrary
     public let typesetter: Typesetter
     public let painter: Painter
-    private let png = PNGWriter()
+    private let png: PNGEncoder
 
     /// - Parameters:
     ///   - fontFiles: extra font files to make available (`--font-file`).
@@ -45,6 +45,11 @@ public final class BreakdownRenderer {
             throw RenderError.failed(error.message)
         }
         typesetter = Typesetter(fonts: fonts)
+        do {
+            png = try PNGEncoder()
+        } catch {
+            throw RenderError.failed("\(error)")
+        }
         painter = Painter(artwork: ArtworkLibrary(directory: logoAssets ?? ProjectResources.logoAssetsDirectory))
     }
 
@@ -71,7 +76,7 @@ public final class BreakdownRenderer {
             case .png:
                 let surface = try CairoSurface.image(width: metadata.pixelSize.width, height: metadata.pixelSize.height)
                 try painter.paint(layout, background: settings.background, scale: scale, in: CairoContext(surface: surface))
-                bytes = try png.encode(surface)
+                bytes = try encodePNG(surface)
             case .svg:
                 let surface = try CairoSurface.svg(width: layout.size.width, height: layout.size.height)
                 try painter.paint(layout, background: settings.background, scale: 1, in: CairoContext(surface: surface))
@@ -85,6 +90,19 @@ public final class BreakdownRenderer {
             return RenderedImage(format: format, bytes: bytes, metadata: metadata, layout: layout)
         } catch let error as PaintError {
             throw RenderError.failed(error.message)
+        }
+    }
+}
+
+extension BreakdownRenderer {
+    /// The surface's premultiplied pixels, straight into the PNG encoder.
+    private func encodePNG(_ surface: CairoSurface) throws -> Data {
+        let layout = surface.imageLayout
+        guard let pixels = surface.imageData else { throw RenderError.failed("the image surface has no pixels") }
+        do {
+            return Data(try png.encode(width: layout.width, height: layout.height, stride: layout.stride, argb32: pixels))
+        } catch {
+            throw RenderError.failed("cannot encode PNG: \(error)")
         }
     }
 }

@@ -70,7 +70,7 @@ public final class ArtworkLibrary {
             let css = Array(stylesheet.utf8)
             guard rsvg_handle_set_stylesheet(handle, css, gsize(css.count), &error) != 0 else { throw artworkError(name, error) }
         }
-        let surface = try CairoSurface.recording()
+        let surface = try CairoSurface.recording(width: width, height: height)
         let context = try CairoContext(surface: surface)
         var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
         guard rsvg_handle_render_document(handle, context.pointer, &viewport, &error) != 0 else { throw artworkError(name, error) }

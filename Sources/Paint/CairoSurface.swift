@@ -43,9 +43,11 @@ public final class CairoSurface {
         return try CairoSurface(pointer: surface, sink: sink)
     }
 
-    /// An unbounded recording of vector drawing.
-    static func recording() throws -> CairoSurface {
-        try CairoSurface(pointer: cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil), sink: nil)
+    /// A recording of vector drawing within (0, 0, width, height). Bounded, so replaying it
+    /// into an SVG or PDF never depends on extents Cairo would otherwise have to guess.
+    static func recording(width: Double, height: Double) throws -> CairoSurface {
+        var extents = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
+        return try CairoSurface(pointer: cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents), sink: nil)
     }
 
     /// Finishes a document surface and returns what it wrote.

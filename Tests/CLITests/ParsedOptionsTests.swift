@@ -93,7 +93,9 @@ import Testing
     }
 
     @Test func commandsAreRegisteredInOneTable() {
-        #expect(BreakdownCLI.subcommands.map(\.name) == ["describe"])
+        let names = BreakdownCLI.subcommands.map(\.name)
+        #expect(Array(names.prefix(2)) == ["describe", "render"])
+        #expect(Set(names).count == names.count, "each subcommand once")
         #expect(BreakdownCLI.subcommand(named: "describe") != nil)
     }
 

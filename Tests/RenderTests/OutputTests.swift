@@ -1,0 +1,115 @@
+import BreakdownContent
+import BreakdownEncode
+import BreakdownLayout
+import Foundation
+import Testing
+
+/// SVG, PDF, determinism and bad input.
+@Suite struct OutputTests {
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ name: String, _ data: Data) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("breakdown-\(UUID().uuidString)-\(name)").path
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func svgIsSelfContainedWithTitleAndLink() throws {
+        let rendered = try Fixtures.renderer().render(Fixtures.breakdown(), settings: RenderSettings(), format: .svg)
+        let svg = String(decoding: rendered.bytes, as: UTF8.self)
+        #expect(svg.contains("<title>or 4 interest-free payments of $25.00 with after pay</title>"))
+        #expect(svg.contains("<a href=\"https://static.afterpay.com/modal/en_AU.html\""))
+        #expect(!svg.contains("<text"), "glyphs are outlines")
+        #expect(!svg.contains("font-family"))
+        let path = try Self.temporaryFile("a.svg", rendered.bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let converted = try Self.run("rsvg-convert", [path, "-o", path + ".png"])
+        defer { try? FileManager.default.removeItem(atPath: path + ".png") }
+        #expect(converted.status == 0, "rsvg-convert: \(converted.output)")
+    }
+
+    @Test func pdfHasTheLinkAnnotation() throws {
+        let rendered = try Fixtures.renderer().render(Fixtures.breakdown(), settings: RenderSettings(), format: .pdf)
+        let pdf = String(decoding: rendered.bytes, as: UTF8.self)
+        #expect(pdf.hasPrefix("%PDF-"))
+        #expect(pdf.contains("/URI (https://static.afterpay.com/modal/en_AU.html)"))
+        let path = try Self.temporaryFile("a.pdf", rendered.bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let info = try Self.run("pdfinfo", [path])
+        #expect(info.status == 0)
+        #expect(info.output.range(of: "Pages: +1\n", options: .regularExpression) != nil, "\(info.output)")
+    }
+
+    @Test func sameInputSameBytes() throws {
+        for format in [OutputFormat.png, .svg] {
+            let first = try Fixtures.renderer().render(Fixtures.breakdown(), settings: RenderSettings(scale: 2), format: format)
+            // A renderer that drew other things first still gives the same bytes.
+            let busy = try Fixtures.renderer()
+            for link in [LinkContent.circledQuestionIcon, .text("Learn More"), .circledLogo(.afterpay)] {
+                _ = try busy.render(Fixtures.breakdown(link: link), settings: RenderSettings(scale: 2), format: format)
+            }
+            let second = try busy.render(Fixtures.breakdown(), settings: RenderSettings(scale: 2), format: format)
+            #expect(first.bytes == second.bytes, "\(format) differs between runs")
+        }
+    }
+
+    @Test func hiddenBreakdownDrawsNothing() throws {
+        var breakdown = Fixtures.breakdown()
+        breakdown.isHidden = true
+        breakdown.hiddenReason = "no configuration is set"
+        #expect(throws: RenderError.hidden(reason: "no configuration is set")) {
+            try Fixtures.renderer().render(breakdown, settings: RenderSettings(), format: .png)
+        }
+    }
+
+    @Test func unknownFontIsAnErrorNamingIt() throws {
+        let error = try #require(throws: RenderError.self) {
+            try Fixtures.renderer().render(Fixtures.breakdown(), settings: RenderSettings(style: LayoutStyle(fontFamily: "Comic Sans MS")), format: .png)
+        }
+        #expect(error.description.contains("\"Comic Sans MS\" is not available"))
+        #expect(error.description.contains("Inter"))
+    }
+
+    @Test func unreadableFontFileIsAnError() throws {
+        #expect(throws: RenderError.self) { try BreakdownRenderer(fontFiles: ["/nonexistent/font.ttf"]) }
+        let notAFont = try Self.temporaryFile("font.ttf", Data("not a font".utf8))
+        defer { try? FileManager.default.removeItem(atPath: notAFont) }
+        #expect(throws: RenderError.self) { try BreakdownRenderer(fontFiles: [notAFont]) }
+    }
+
+    @Test func addedFontFileBecomesAvailable() throws {
+        let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        try #require(FileManager.default.fileExists(atPath: dejaVu))
+        #expect(try Fixtures.renderer().fonts.family(named: "DejaVu Sans") == nil, "the private font set does not see system fonts")
+        let renderer = try BreakdownRenderer(fontFiles: [dejaVu])
+        let layout = try renderer.layout(Fixtures.breakdown(), style: LayoutStyle(fontFamily: "DejaVu Sans"))
+        let inter = try Fixtures.renderer().layout(Fixtures.breakdown(), style: LayoutStyle())
+        #expect(layout.metrics != inter.metrics)
+    }
+
+    @Test func badMarkupIsAnError() throws {
+        let error = try #require(throws: RenderError.self) {
+            try Fixtures.renderer().render(Fixtures.breakdown(link: .markup("<b>unclosed")), settings: RenderSettings(), format: .png)
+        }
+        #expect(error.description.contains("not valid Pango markup"))
+    }
+
+    @Test func missingArtworkIsAnErrorNamingTheFile() throws {
+        let renderer = try BreakdownRenderer(logoAssets: URL(fileURLWithPath: "/nonexistent-assets"))
+        let error = try #require(throws: RenderError.self) {
+            try renderer.render(Fixtures.breakdown(), settings: RenderSettings(), format: .png)
+        }
+        #expect(error.description.contains("badge-afterpay.svg"))
+    }
+}

@@ -20,8 +20,9 @@ build: deps
 gallery: build
 	.build/release/breakdown gallery -o Output
 
+# The CLI tests run the built debug binary, so build it before testing.
 test: deps
-	swift build -c release --product breakdown
+	swift build
 	swift test
 
 bench: build

@@ -35,3 +35,14 @@ public struct Size: Sendable, Hashable, Codable {
         self.height = height
     }
 }
+
+/// A point in points, origin top-left.
+public struct Point: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}

@@ -11,14 +11,3 @@ public enum LayoutElement: Sendable, Hashable {
     /// (nil: the artwork's own colours).
     case linkIcon(artwork: String, tint: RGBAColor?, frame: Rect)
 }
-
-/// A point in points, origin top-left.
-public struct Point: Sendable, Hashable, Codable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-}

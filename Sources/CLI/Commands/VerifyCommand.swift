@@ -47,7 +47,7 @@ public enum VerifyCommand {
             allowedDifferingFraction: options.number("allowed-fraction") ?? 0)
         let manifest = options.positionals[0]
         let records = try VerifyManifestReader.read(path: manifest)
-        let requests = try plan(records, commandLine: options)
+        let requests = try plan(records, commandLine: options, manifest: manifest)
         try prepareReferenceFolder(referenceFolder, recording: recording, options: options)
 
         let cache = RendererCache()
@@ -57,7 +57,7 @@ public enum VerifyCommand {
             do {
                 image = try cache.render(request, format: .png)
             } catch {
-                throw CLIError("\(record.label): \(error.message)", exitStatus: ExitStatus.usage)
+                throw CLIError("manifest \(manifest), \(record.label): \(error.message)", exitStatus: ExitStatus.usage)
             }
             let path = URL(fileURLWithPath: referenceFolder).appendingPathComponent(record.name + ".png").path
             let png = [UInt8](image.bytes)
@@ -78,14 +78,14 @@ public enum VerifyCommand {
 
     /// Every record's render request, checked before anything is rendered or written: options on
     /// the command line first, the record's own on top.
-    static func plan(_ records: [VerifyRecord], commandLine: ParsedOptions) throws(CLIError) -> [RenderRequest] {
+    static func plan(_ records: [VerifyRecord], commandLine: ParsedOptions, manifest: String) throws(CLIError) -> [RenderRequest] {
         var requests: [RenderRequest] = []
         for record in records {
             do throws(CLIError) {
                 let own = try ParsedOptions(record: record.options, groups: recordGroups)
                 requests.append(try RenderRequest(commandLine.overlaid(by: own)))
             } catch {
-                throw .usage("manifest record at \(record.label): \(error.message)")
+                throw .usage("manifest \(manifest), \(record.label): \(error.message)")
             }
         }
         return requests
@@ -116,8 +116,8 @@ public enum VerifyCommand {
     private static func summary(_ outcomes: [VerifyOutcome], recording: Bool, referenceFolder: String) -> String {
         func count(_ status: VerifyOutcome.Status) -> Int { outcomes.filter { $0.status == status }.count }
         if recording {
-            return "recorded \(outcomes.count) references in \(referenceFolder): \(count(.recorded)) new, \(count(.updated)) updated, \(count(.unchanged)) unchanged"
+            return "recorded \(outcomes.count) reference\(outcomes.count == 1 ? "" : "s") in \(referenceFolder): \(count(.recorded)) new, \(count(.updated)) updated, \(count(.unchanged)) unchanged"
         }
-        return "verified \(outcomes.count) records against \(referenceFolder): \(count(.passed)) passed, \(count(.differed)) differ, \(count(.missing)) missing, \(count(.unreadable)) unreadable"
+        return "verified \(outcomes.count) record\(outcomes.count == 1 ? "" : "s") against \(referenceFolder): \(count(.passed)) passed, \(count(.differed)) differ, \(count(.missing)) missing, \(count(.unreadable)) unreadable"
     }
 }

@@ -1,3 +1,22 @@
+// Snapshot testing of price breakdowns, for XCTest and Swift Testing.
+//
+//     import BreakdownSnapshotTesting
+//     @Test func checkout() {
+//         assertBreakdownSnapshot(of: ["--amount", "100", "--locale", "en_GB", "--scale", "2"], named: "gb-checkout")
+//     }
+//
+// - The reference is `__Snapshots__/<TestFileName>/<name>.png` beside the test file. Add
+//   `exclude: ["__Snapshots__"]` to the test target so SwiftPM does not treat the PNGs as
+//   unhandled files.
+// - Record modes (`RecordMode`): `missing` (default) records an absent reference and fails saying
+//   so; `all` (`BREAKDOWN_RECORD=all` or `record: .all`) rewrites every reference and fails;
+//   `never` (the default when `CI` is set) fails on an absent reference. Any recording fails the
+//   test, so a run that records never passes.
+// - Comparison: identical bytes pass at once; otherwise pixels are compared with
+//   `ImageComparison(channelTolerance:allowedDifferingFraction:)` (default exact).
+// - On failure the actual and difference images go to `BREAKDOWN_ARTIFACTS` (default
+//   `breakdown-snapshots` in the temporary folder) and the message names them.
+
 import BreakdownCLI
 import BreakdownContent
 import BreakdownDiff

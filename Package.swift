@@ -33,8 +33,9 @@ let package = Package(
         .target(name: "BreakdownEncode", dependencies: ["BreakdownPaint", "CPangoCairo", "CDeflate"], path: "Sources/Encode"),
         // Diff: decode PNGs, compare pixels, draw a difference image. Used by verify and the snapshot library.
         .target(name: "BreakdownDiff", dependencies: ["BreakdownEncode", "CPangoCairo"], path: "Sources/Diff"),
-        // Snapshot testing for XCTest and Swift Testing.
-        .target(name: "BreakdownSnapshotTesting", dependencies: ["BreakdownDiff", "BreakdownEncode"], path: "Sources/SnapshotTesting"),
+        // Snapshot testing for XCTest and Swift Testing; builds requests with the CLI's parser (BreakdownCLI).
+        .target(
+            name: "BreakdownSnapshotTesting", dependencies: ["BreakdownCLI", "BreakdownDiff", "BreakdownEncode"], path: "Sources/SnapshotTesting"),
         // Front end: the command line, over the same pipeline.
         .target(name: "BreakdownCLI", dependencies: ["BreakdownContent", "BreakdownEncode", "BreakdownDiff"], path: "Sources/CLI"),
         .executableTarget(name: "breakdown", dependencies: ["BreakdownCLI"], path: "Sources/breakdown"),

@@ -1,0 +1,11 @@
+/// One record of a verify manifest: the reference's name, where the record is (for error lines),
+/// and its option values by option name (without dashes).
+struct VerifyRecord: Sendable {
+    var name: String
+    /// `line 3` (NDJSON) or `record 3` (JSON array).
+    var position: String
+    var options: [String: RecordValue]
+
+    /// `line 3 (au-badge)`, to start an error line.
+    var label: String { "\(position) (\(name))" }
+}

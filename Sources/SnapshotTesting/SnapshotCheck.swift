@@ -1,0 +1,92 @@
+import BreakdownCLI
+import BreakdownDiff
+import BreakdownEncode
+import Foundation
+
+/// One snapshot check: render, find the reference, record or compare, write artifacts, and say
+/// what went wrong (nil when nothing did). Every public entry point comes here.
+struct SnapshotCheck {
+    var name: String
+    var comparison: ImageComparison
+    var record: RecordMode?
+    var environment: [String: String]
+    var filePath: String
+    var testName: String
+
+    func run(_ makeRequest: () throws(SnapshotError) -> RenderRequest) -> String? {
+        let label = "Snapshot \"\(name)\" (\(testName))"
+        do throws(SnapshotError) {
+            let mode = try RecordMode.resolve(record, environment: environment)
+            let paths = try SnapshotPaths(name: name, filePath: filePath, environment: environment)
+            let png = try render(try makeRequest())
+            if mode == .all {
+                try SnapshotFiles.write(png, to: paths.reference)
+                return "\(label): recorded \(paths.reference) because the record mode is all"
+                    + " (\(RecordMode.environmentKey)=all or record: .all); run again in mode missing or never to compare."
+            }
+            switch ReferenceCheck.compare(actualPNG: png, referencePath: paths.reference, comparison: comparison) {
+            case .matched:
+                return nil
+            case .missing where mode == .never:
+                return "\(label): no reference at \(paths.reference), and nothing was recorded because the record mode is never"
+                    + " (\(neverReason)). Record it locally (run the test without CI set), look at it and commit it."
+                    + artifactLines([(png, paths.actualArtifact, "actual")])
+            case .missing:
+                try SnapshotFiles.write(png, to: paths.reference)
+                return "\(label): no reference yet, so recorded \(paths.reference). Look at it, commit it, and run the test again."
+            case .unreadable(let why):
+                return "\(label): \(why). Delete the reference to record it again, or run with \(RecordMode.environmentKey)=all."
+                    + artifactLines([(png, paths.actualArtifact, "actual")])
+            case .different(let diff, let reference, let actual):
+                var files = [(png, paths.actualArtifact, "actual")]
+                do {
+                    let diffPNG = try ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison)
+                    files.append((diffPNG, paths.diffArtifact, "diff"))
+                } catch {
+                    files.append(([], paths.diffArtifact, "diff (cannot encode: \(error))"))
+                }
+                return "\(label) does not match its reference \(paths.reference)\n\(diff.message)"
+                    + artifactLines(files)
+                    + "\nIf the change is intended, run with \(RecordMode.environmentKey)=all to replace the reference, and commit it."
+            }
+        } catch {
+            return "\(label): \(error.message)"
+        }
+    }
+
+    /// Why the mode is never, for the message.
+    private var neverReason: String {
+        if record == .never { return "record: .never" }
+        if environment[RecordMode.environmentKey] != nil { return "\(RecordMode.environmentKey)=never" }
+        return "CI is set"
+    }
+
+    private func render(_ request: RenderRequest) throws(SnapshotError) -> [UInt8] {
+        do {
+            let image = try RendererPool.shared.withCache { cache throws(CLIError) in try cache.render(request, format: .png) }
+            return [UInt8](image.bytes)
+        } catch let error as CLIError {
+            throw SnapshotError("cannot render: \(error.message)")
+        } catch {
+            throw SnapshotError("cannot render: \(error)")
+        }
+    }
+
+    /// Writes each artifact and returns lines naming them (or why one could not be written).
+    private func artifactLines(_ files: [(bytes: [UInt8], path: String, label: String)]) -> String {
+        var lines = ""
+        for file in files {
+            guard !file.bytes.isEmpty else {
+                lines += "\n\(file.label)"
+                continue
+            }
+            do throws(SnapshotError) {
+                try SnapshotFiles.write(file.bytes, to: file.path)
+                lines += "\n\(file.label): \(file.path)"
+            } catch {
+                lines += "\n\(file.label): not written: \(error.message)"
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,11 @@
+/// A problem that stops a snapshot from being checked at all (bad arguments, a bad environment
+/// value, a render failure). Its message is one line saying what was wrong and what is accepted.
+public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

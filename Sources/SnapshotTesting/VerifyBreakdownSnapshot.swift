@@ -1,0 +1,45 @@
+import BreakdownCLI
+import BreakdownContent
+import BreakdownDiff
+import BreakdownEncode
+import Foundation
+
+/// Checks a breakdown described with the command line's words, e.g.
+/// `["--amount", "100", "--locale", "en_GB", "--scale", "2"]`, against the reference
+/// `__Snapshots__/<TestFileName>/<name>.png` beside `filePath`.
+///
+/// Returns nil when it matches, else the failure message (which names the reference and, for a
+/// difference, the pixel count, largest channel difference and box, and the artifact paths).
+/// Reports nothing: `assertBreakdownSnapshot` reports this message to the running test framework.
+public func verifyBreakdownSnapshot(
+    of arguments: [String], named name: String, comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
+    testName: String = #function
+) -> String? {
+    SnapshotCheck(
+        name: name, comparison: comparison, record: record, environment: environment, filePath: filePath, testName: testName
+    ).run { () throws(SnapshotError) in try SnapshotRequest.request(arguments: arguments) }
+}
+
+/// Checks a render request (what to show, how to draw it, fonts and artwork) against its reference.
+public func verifyBreakdownSnapshot(
+    of request: RenderRequest, named name: String, comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
+    testName: String = #function
+) -> String? {
+    SnapshotCheck(
+        name: name, comparison: comparison, record: record, environment: environment, filePath: filePath, testName: testName
+    ).run { () throws(SnapshotError) in request }
+}
+
+/// Checks typed inputs drawn with `settings` (the project's fonts and artwork) against its reference.
+public func verifyBreakdownSnapshot(
+    of inputs: BreakdownInputs, settings: RenderSettings = RenderSettings(), named name: String,
+    comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
+    testName: String = #function
+) -> String? {
+    verifyBreakdownSnapshot(
+        of: RenderRequest(inputs: inputs, settings: settings), named: name, comparison: comparison, record: record,
+        environment: environment, filePath: filePath, testName: testName)
+}

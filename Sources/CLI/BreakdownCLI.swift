@@ -8,6 +8,8 @@ public enum BreakdownCLI {
     public static let subcommands: [Subcommand] = [
         DescribeCommand.subcommand,
         RenderCommand.subcommand,
+        BatchCommand.subcommand,
+        GalleryCommand.subcommand,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.

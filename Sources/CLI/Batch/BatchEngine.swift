@@ -86,5 +86,7 @@ enum BatchEngine {
         } catch {
             throw .failure("cannot create the output folder \(settings.outputDirectory): \(error.localizedDescription)")
         }
+        StaleTemporaryFiles.remove(in: settings.outputDirectory)
+        StaleTemporaryFiles.remove(in: settings.markerDirectory)
     }
 }

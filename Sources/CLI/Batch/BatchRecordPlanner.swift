@@ -15,6 +15,7 @@ final class BatchRecordPlanner {
     private let defaults: ParsedOptions
     private let defaultFormats: [OutputFormat]
     private let htmlBaseURL: String?
+    private let identify: ([String], String?) -> String
     private var rendererVersions: [[String]: String] = [:]
     /// Hash of each name used so far → the line of its record (8 + 8 bytes a record).
     private var namesUsed: [UInt64: Int] = [:]
@@ -22,7 +23,12 @@ final class BatchRecordPlanner {
     /// - Parameters:
     ///   - defaults: the command line's content and drawing options, under every record.
     ///   - htmlBaseURL: when HTML snippets are written, the base of their image URLs.
-    init(defaults: ParsedOptions, defaultFormats: [OutputFormat], htmlBaseURL: String?) {
+    ///   - rendererVersion: the renderer's identity for some font files and artwork folder.
+    init(
+        defaults: ParsedOptions, defaultFormats: [OutputFormat], htmlBaseURL: String?,
+        rendererVersion: @escaping (_ fontFiles: [String], _ logoAssets: String?) -> String = RendererVersion.identity
+    ) {
+        self.identify = rendererVersion
         self.defaults = defaults
         self.defaultFormats = defaultFormats
         self.htmlBaseURL = htmlBaseURL
@@ -109,7 +115,7 @@ final class BatchRecordPlanner {
         let logoAssets = options.string("logo-assets")
         let key = fontFiles + ["\u{0}", logoAssets ?? ""]
         if let known = rendererVersions[key] { return known }
-        let version = RendererVersion.identity(fontFiles: fontFiles, logoAssets: logoAssets)
+        let version = identify(fontFiles, logoAssets)
         rendererVersions[key] = version
         return version
     }

@@ -108,6 +108,14 @@ enum GalleryCatalog {
                     title: "\(category.rawValue) (\(formatPoints(category.bodyPointSize)) pt)", name: "size-\(category.rawValue)",
                     [("amount", "100"), ("content-size", category.rawValue)], appearance: .light))
         }
+        // On a phone the view sits in a container: the accessibility sizes wrap there.
+        for category in ContentSizeCategory.allCases where category.rawValue.hasPrefix("accessibility") {
+            list.append(
+                variant(
+                    section: "Sizes", group: "Accessibility sizes in a phone-width container (358 pt)",
+                    title: "\(category.rawValue) · width 358 pt", name: "size-\(category.rawValue)-width-358",
+                    [("amount", "100"), ("content-size", category.rawValue), ("width", "358")], appearance: .light))
+        }
         for (width, extra) in [("180", [(String, String)]()), ("240", [("locale", "fr_CA")]), ("300", [("content-size", "accessibilityMedium")])] {
             list.append(
                 variant(

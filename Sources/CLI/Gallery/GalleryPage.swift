@@ -79,15 +79,15 @@ enum GalleryPage {
         .intro { max-width: 900px; color: #3a3a3c; }
         nav a { color: #0a66c2; }
         .grid { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
-        .tile { margin: 0; padding: 10px; border-radius: 10px; background: #ffffff; border: 1px solid #d1d1d6; max-width: 640px; }
+        .tile { margin: 0; padding: 10px; border-radius: 10px; background: #ffffff; border: 1px solid #d1d1d6; max-width: calc(100% - 22px); box-sizing: content-box; }
         .tile.dark { background: #000000; border-color: #3a3a3c; color: #f2f2f7; }
         .tile.missing { background: repeating-linear-gradient(45deg, #fafafa, #fafafa 8px, #f0f0f3 8px, #f0f0f3 16px); border-style: dashed; }
-        .picture { display: block; }
+        .picture { display: block; overflow-x: auto; }
         .picture img { display: block; }
         .placeholder { min-width: 240px; padding: 12px; color: #6e6e73; font-size: 13px; }
-        figcaption { margin-top: 6px; font-size: 12px; }
+        figcaption { margin-top: 6px; font-size: 12px; max-width: 520px; }
         figcaption b { display: block; }
-        figcaption code { display: block; font: 10px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; color: #6e6e73; word-break: break-all; margin-top: 2px; }
+        figcaption code { display: block; font: 10px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; color: #6e6e73; overflow-wrap: anywhere; margin-top: 2px; }
         .tile.dark figcaption code { color: #aeaeb2; }
 
         """

@@ -232,6 +232,6 @@ import Testing
         #expect(missing.stderr.contains("missing subcommand"))
         let unknown = try BinaryRunner.run("paint")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "error: unknown subcommand 'paint'; expected one of describe (see 'breakdown --help')\n")
+        #expect(unknown.stderr == "error: unknown subcommand 'paint'; expected one of describe, render, batch, gallery (see 'breakdown --help')\n")
     }
 }

@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func commandsAreRegisteredInOneTable() {
-        #expect(BreakdownCLI.subcommands.map(\.name) == ["describe"])
+        #expect(BreakdownCLI.subcommands.map(\.name) == ["describe", "render", "batch", "gallery"])
         #expect(BreakdownCLI.subcommand(named: "describe") != nil)
     }
 

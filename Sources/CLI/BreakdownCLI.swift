@@ -8,6 +8,8 @@ public enum BreakdownCLI {
     public static let subcommands: [Subcommand] = [
         DescribeCommand.subcommand,
         RenderCommand.subcommand,
+        BatchCommand.subcommand,
+        GalleryCommand.subcommand,
         VerifyCommand.subcommand,
     ]
 

@@ -38,8 +38,9 @@ public final class CairoSurface {
     public static func pdf(width: Double, height: Double) throws -> CairoSurface {
         let sink = DataSink()
         let surface = cairo_pdf_surface_create_for_stream(DataSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
-        // No creation date: the same input gives the same document.
+        // A fixed creation date: the same input gives the same document, byte for byte.
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "breakdown")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
         return try CairoSurface(pointer: surface, sink: sink)
     }
 

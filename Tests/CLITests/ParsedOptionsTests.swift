@@ -93,9 +93,7 @@ import Testing
     }
 
     @Test func commandsAreRegisteredInOneTable() {
-        let names = BreakdownCLI.subcommands.map(\.name)
-        #expect(Array(names.prefix(2)) == ["describe", "render"])
-        #expect(Set(names).count == names.count, "each subcommand once")
+        #expect(Array(BreakdownCLI.subcommands.map(\.name).prefix(5)) == ["describe", "render", "batch", "gallery", "verify"])
         #expect(BreakdownCLI.subcommand(named: "describe") != nil)
     }
 

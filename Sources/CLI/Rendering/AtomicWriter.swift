@@ -16,7 +16,12 @@ public enum AtomicWriter {
                 throw .usage("cannot write \(file.path): the folder \(folder) does not exist")
             }
             let temporary = folder + "/." + url.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
-            guard FileManager.default.createFile(atPath: temporary, contents: file.data) else {
+            // Written directly (not FileManager.createFile, which adds a temporary file of its own
+            // that a killed process would leave behind); the rename below is the atomic step.
+            do {
+                try file.data.write(to: URL(fileURLWithPath: temporary))
+            } catch {
+                try? FileManager.default.removeItem(atPath: temporary)
                 cleanUp()
                 throw .usage("cannot write \(file.path): the folder \(folder) is not writable")
             }

@@ -1,0 +1,15 @@
+/// A manifest held in memory (the gallery's built-in list): record i is "line" i + 1.
+final class RecordListReader: ManifestReader {
+    private let records: [[String: ManifestValue]]
+    private var index = 0
+
+    init(_ records: [[String: ManifestValue]]) {
+        self.records = records
+    }
+
+    func next() throws(CLIError) -> ManifestRecord? {
+        guard index < records.count else { return nil }
+        defer { index += 1 }
+        return ManifestRecord(index: index, line: index + 1, fields: .success(records[index]))
+    }
+}

@@ -1,0 +1,11 @@
+/// Why one manifest record cannot be rendered: the field it concerns (when known) and a reason
+/// for a person. The batch reports it with the record's line and goes on.
+struct RecordProblem: Error, Sendable, Hashable {
+    var field: String?
+    var message: String
+
+    init(field: String? = nil, _ message: String) {
+        self.field = field
+        self.message = message
+    }
+}

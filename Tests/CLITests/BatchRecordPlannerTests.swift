@@ -1,0 +1,108 @@
+@testable import BreakdownCLI
+import Foundation
+import Testing
+
+/// Records → jobs: names, formats, defaults from the command line, fields named in problems.
+@Suite struct BatchRecordPlannerTests {
+    static func planner(_ argv: [String] = []) throws -> BatchRecordPlanner {
+        let parsed = try ParsedOptions(arguments: argv, groups: BatchRecordPlanner.groups)
+        return BatchRecordPlanner(
+            defaults: BatchRecordPlanner.defaults(from: parsed), defaultFormats: [.png], htmlBaseURL: nil,
+            rendererVersion: { _, _ in "test" })
+    }
+
+    static func plan(_ fields: [String: ManifestValue], _ planner: BatchRecordPlanner, line: Int = 1) -> BatchJob.Work {
+        planner.plan(ManifestRecord(index: line - 1, line: line, fields: .success(fields)), sequence: line - 1).work
+    }
+
+    static func renderPlan(_ work: BatchJob.Work) throws -> BatchRenderPlan {
+        guard case .render(let plan) = work else { throw CLIError.failure("not a render plan: \(work)") }
+        return plan
+    }
+
+    @Test func defaultNamesAreReadableStableAndUnique() throws {
+        let a = try Self.renderPlan(Self.plan(["amount": .number("100.10"), "logo": .text("lockup")], Self.planner()))
+        let again = try Self.renderPlan(Self.plan(["logo": .text("lockup"), "amount": .number("100.10")], Self.planner()))
+        let other = try Self.renderPlan(Self.plan(["amount": .number("100.1"), "logo": .text("lockup")], Self.planner()))
+        #expect(a.name.hasPrefix("en_AU-100.10-lockup-"))
+        #expect(a.name == again.name)
+        #expect(a.fingerprint == again.fingerprint)
+        #expect(a.name != other.name)
+        #expect(a.options.string("amount") == "100.10")
+        // The default locale spelled out means the same image: the same name.
+        let spelled = try Self.renderPlan(Self.plan(["amount": .number("100.10"), "logo": .text("lockup"), "locale": .text("en_AU")], Self.planner()))
+        #expect(spelled.name.hasSuffix(String(a.name.suffix(10))))
+    }
+
+    @Test func duplicateOptionsAreSkippedAndDuplicateNamesFail() throws {
+        let planner = try Self.planner()
+        _ = try Self.renderPlan(Self.plan(["amount": .text("1")], planner, line: 1))
+        guard case .duplicate(_, let line) = Self.plan(["amount": .text("1")], planner, line: 2) else {
+            Issue.record("expected a duplicate")
+            return
+        }
+        #expect(line == 1)
+        _ = try Self.renderPlan(Self.plan(["amount": .text("2"), "name": .text("x")], planner, line: 3))
+        guard case .problem(let problem) = Self.plan(["amount": .text("3"), "name": .text("x")], planner, line: 4) else {
+            Issue.record("expected a problem")
+            return
+        }
+        #expect(problem.field == "name")
+        #expect(problem.message == "name: 'x' is already used by the record on line 3; names must be unique")
+    }
+
+    @Test func formatsFromTextOrList() throws {
+        let planner = try Self.planner()
+        #expect(try Self.renderPlan(Self.plan(["amount": .text("1"), "format": .text("svg, PDF")], planner)).formats == [.svg, .pdf])
+        #expect(try Self.renderPlan(Self.plan(["amount": .text("2"), "format": .list([.text("pdf")])], planner)).formats == [.pdf])
+        guard case .problem(let problem) = Self.plan(["amount": .text("3"), "format": .text("gif")], planner) else {
+            Issue.record("expected a problem")
+            return
+        }
+        #expect(problem == RecordProblem(field: "format", "format: 'gif' is not valid; expected png, svg or pdf"))
+    }
+
+    @Test func commandLineOptionsApplyUnderEveryRecord() throws {
+        let plan = try Self.renderPlan(Self.plan(["amount": .text("1"), "logo": .text("lockup")], Self.planner(["--logo", "compactBadge", "--scale", "2"])))
+        #expect(plan.options.string("logo") == "lockup")
+        #expect(plan.options.string("scale") == "2")
+    }
+
+    @Test func problemsNameTheirField() throws {
+        let planner = try Self.planner()
+        let cases: [([String: ManifestValue], String?)] = [
+            (["amount": .text("abc")], "amount"),
+            (["amount": .number("1e400")], "amount"),
+            (["logo": .text("huge")], "logo"),
+            (["cbt": .text("yes")], "cbt"),
+            (["amount": .list([])], "amount"),
+            (["amout": .text("1")], "amout"),
+            (["name": .text("../x")], "name"),
+            (["locale": .bool(true)], "locale"),
+        ]
+        for (fields, field) in cases {
+            guard case .problem(let problem) = Self.plan(fields, planner) else {
+                Issue.record("expected a problem for \(fields)")
+                continue
+            }
+            #expect(problem.field == field, "\(fields)")
+            #expect(!problem.message.contains("\n"))
+        }
+    }
+
+    @Test func configurationErrorsNameTheirFieldWhenRendering() {
+        #expect(BatchRecordRenderer.field(in: "Minimum (30) is not strictly less than maximum (10) (min, max)") == "min")
+        #expect(BatchRecordRenderer.field(in: "no-configuration and min cannot be used together") == "no-configuration")
+        #expect(BatchRecordRenderer.field(in: "Locale with identifier (xx) is not valid (locale: one of en_AU)") == "locale")
+        #expect(BatchRecordRenderer.field(in: "something else") == nil)
+    }
+
+    @Test func shardsPartitionEveryIndex() {
+        for count in 1...5 {
+            let shards = (0..<count).map { Shard(index: $0, count: count) }
+            for index in 0..<50 { #expect(shards.filter { $0.contains(index) }.count == 1) }
+        }
+        #expect(Shard("1/3") == Shard(index: 1, count: 3))
+        for bad in ["3/3", "-1/2", "1", "a/b", "0/0", "1/2/3", ""] { #expect(Shard(bad) == nil, "\(bad)") }
+    }
+}

@@ -8,6 +8,7 @@ public enum BreakdownCLI {
     public static let subcommands: [Subcommand] = [
         DescribeCommand.subcommand,
         RenderCommand.subcommand,
+        BenchCommand.subcommand,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.

@@ -9,7 +9,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         for expected in [
             "PNG --jobs 1", "PNG --jobs 2", "SVG --jobs 1", "PDF --jobs 1", "milliseconds per image by stage",
-            "PNG bytes per image", "encoder for encoder", "same decoded pixels", "peak resident memory (VmHWM",
+            "PNG bytes per image", "encoder for encoder on our own", "same decoded pixels", "peak resident memory (VmHWM",
             "deterministic: yes", "targets (issue 6):",
         ] {
             #expect(result.stdout.contains(expected), "missing \"\(expected)\" in:\n\(result.stdout)")

@@ -25,9 +25,9 @@ enum BenchFiles {
 
     static func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
-    /// A new empty folder under the system's temporary folder.
-    static func makeTemporaryFolder() throws(CLIError) -> String {
-        var template = Array((NSTemporaryDirectory() + "/breakdown-bench-XXXXXX").utf8CString)
+    /// A new empty folder inside `parent`, by default the system's temporary folder ($TMPDIR or /tmp).
+    static func makeTemporaryFolder(in parent: String? = nil) throws(CLIError) -> String {
+        var template = Array(((parent ?? NSTemporaryDirectory()) + "/breakdown-bench-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw .failure("cannot make a temporary folder: \(String(cString: strerror(errno)))")
         }

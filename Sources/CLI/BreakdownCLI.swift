@@ -11,6 +11,7 @@ public enum BreakdownCLI {
         BatchCommand.subcommand,
         GalleryCommand.subcommand,
         VerifyCommand.subcommand,
+        BenchCommand.subcommand,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.

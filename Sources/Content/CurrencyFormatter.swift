@@ -1,12 +1,16 @@
 import Foundation
+import Synchronization
 
 /// Formats prices the way the real product does (reference section 4): in the device locale's
 /// style, except that a foreign currency keeps its home symbol, followed by its ISO code when the
 /// symbol is `$` (e.g. `$120.00 CAD` on an Australian device).
 ///
 /// Rounding is half-even to whole minor units (12.525 → 12.52). Numbers come from Foundation's
-/// `NumberFormatter` (ICU), so any device locale gets ICU's separators and patterns. A new
-/// formatter is made for every call: `NumberFormatter` is not thread-safe, this type is.
+/// `NumberFormatter` (ICU), so any device locale gets ICU's separators and patterns. Making a
+/// `NumberFormatter` costs far more than formatting with one (measured: most of the time spent
+/// computing a breakdown), so each configuration's formatter is made once per process and kept in
+/// a cache; `NumberFormatter` is not thread-safe, so a cached one is only used under the cache's
+/// lock, which keeps this type thread-safe.
 public struct CurrencyFormatter: Sendable, Hashable {
     public enum FractionDigits: Sendable, Hashable {
         /// The currency's minor unit digits (2), e.g. `$25.00`.
@@ -60,11 +64,8 @@ public struct CurrencyFormatter: Sendable, Hashable {
     /// The currency's symbol in its home merchant locale, e.g. `$` for AUD, `£` for GBP.
     public var homeSymbol: String {
         let home = MerchantLocale.home(of: currency, merchant: merchantLocale)
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: home.identifier)
-        formatter.numberStyle = .currency
-        formatter.currencyCode = currency.code
-        return formatter.currencySymbol ?? currency.code
+        let key = FormatterKey(locale: home.identifier, currency: currency.code, symbol: nil, scale: currency.minorUnitDigits)
+        return Self.withFormatter(key) { $0.currencySymbol } ?? currency.code
     }
 
     /// Half-even rounding to `scale` fraction digits, done on the Decimal (no binary floating point).
@@ -77,16 +78,44 @@ public struct CurrencyFormatter: Sendable, Hashable {
 
     /// The device locale's currency style for this currency, optionally with another symbol.
     private func format(_ amount: Decimal, scale: Int, symbol: String?) -> String? {
+        let key = FormatterKey(locale: deviceLocale, currency: currency.code, symbol: symbol, scale: scale)
+        return Self.withFormatter(key) { $0.string(from: NSDecimalNumber(decimal: amount)) }
+    }
+
+    /// What a cached formatter is configured with.
+    private struct FormatterKey: Hashable {
+        var locale: String
+        var currency: String
+        var symbol: String?
+        var scale: Int
+    }
+
+    /// Formatters by configuration, made on first use. The set is small (locales × currencies ×
+    /// symbols × scales), so it is never trimmed.
+    private static let formatters = Mutex<[FormatterKey: NumberFormatter]>([:])
+
+    /// Runs `body` with the formatter for `key`, holding the cache's lock.
+    private static func withFormatter(_ key: FormatterKey, _ body: (NumberFormatter) -> String?) -> String? {
+        formatters.withLock { cache in
+            if let formatter = cache[key] { return body(formatter) }
+            let formatter = makeFormatter(key)
+            cache[key] = formatter
+            return body(formatter)
+        }
+    }
+
+    /// The currency style of `key.locale` for `key.currency`, optionally with another symbol.
+    private static func makeFormatter(_ key: FormatterKey) -> NumberFormatter {
         let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: deviceLocale)
+        formatter.locale = Locale(identifier: key.locale)
         formatter.numberStyle = .currency
-        formatter.currencyCode = currency.code
-        if let symbol { formatter.currencySymbol = symbol }
+        formatter.currencyCode = key.currency
+        if let symbol = key.symbol { formatter.currencySymbol = symbol }
         formatter.roundingMode = .halfEven
         // Linux Foundation ignores maximumFractionDigits = 0 unless the minimum is 0 too.
-        formatter.minimumFractionDigits = scale
-        formatter.maximumFractionDigits = scale
-        return formatter.string(from: NSDecimalNumber(decimal: amount))
+        formatter.minimumFractionDigits = key.scale
+        formatter.maximumFractionDigits = key.scale
+        return formatter
     }
 
     /// Only if Foundation returns nothing: the ISO code and the rounded number, never a bare number.

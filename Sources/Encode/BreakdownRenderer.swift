@@ -74,9 +74,7 @@ public final class BreakdownRenderer {
             let bytes: Data
             switch format {
             case .png:
-                let surface = try CairoSurface.image(width: metadata.pixelSize.width, height: metadata.pixelSize.height)
-                try painter.paint(layout, background: settings.background, scale: scale, in: CairoContext(surface: surface))
-                bytes = try encodePNG(surface)
+                bytes = try encodePNG(try paintImage(layout, settings: settings))
             case .svg:
                 let surface = try CairoSurface.svg(width: layout.size.width, height: layout.size.height)
                 try painter.paint(layout, background: settings.background, scale: 1, in: CairoContext(surface: surface))
@@ -95,8 +93,18 @@ public final class BreakdownRenderer {
 }
 
 extension BreakdownRenderer {
-    /// The surface's premultiplied pixels, straight into the PNG encoder.
-    private func encodePNG(_ surface: CairoSurface) throws -> Data {
+    /// The PNG path's drawing stage: the layout painted onto a new ARGB32 image of
+    /// ceil(points × scale) pixels. `render` uses it; the benchmark times it on its own.
+    package func paintImage(_ layout: BreakdownLayout, settings: RenderSettings) throws -> CairoSurface {
+        let scale = Double(settings.scale)
+        let pixels = RenderMetadata.pixels(layout.size, scale: scale)
+        let surface = try CairoSurface.image(width: pixels.width, height: pixels.height)
+        try painter.paint(layout, background: settings.background, scale: scale, in: CairoContext(surface: surface))
+        return surface
+    }
+
+    /// The PNG path's encoding stage: the surface's premultiplied pixels, straight into the PNG encoder.
+    package func encodePNG(_ surface: CairoSurface) throws -> Data {
         let layout = surface.imageLayout
         guard let pixels = surface.imageData else { throw RenderError.failed("the image surface has no pixels") }
         do {

@@ -17,28 +17,49 @@ package enum Unpremultiply {
 
     /// Converts one row of native-endian `0xAARRGGBB` premultiplied words into straight RGBA bytes.
     /// `table` is `Unpremultiply.table`'s storage, passed in so the caller takes it out of the array once.
+    ///
+    /// Most pixels of a breakdown image are fully transparent (about 90% of the bytes are zero), so
+    /// pixels are taken two at a time and a transparent pair is written as zeros without looking
+    /// at its channels; the others go through `convertPixel`. Same bytes either way.
     @inline(__always)
     package static func convertRow(
         from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, width: Int,
         table: UnsafeBufferPointer<UInt8>
     ) {
-        for x in 0..<width {
-            let pixel = source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
-            let alpha = pixel >> 24
-            let red = (pixel >> 16) & 0xFF, green = (pixel >> 8) & 0xFF, blue = pixel & 0xFF
-            let word: UInt32
-            if alpha == 0xFF {
-                word = red | green << 8 | blue << 16 | 0xFF00_0000
-            } else if alpha == 0 {
-                word = 0
+        var x = 0
+        while x &+ 2 <= width {
+            let pair = source.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self)
+            if pair == 0 {
+                destination.storeBytes(of: 0, toByteOffset: x &* 4, as: UInt64.self)
             } else {
-                let row = Int(alpha << 8)
-                let r = UInt32(table[row | Int(red)])
-                let g = UInt32(table[row | Int(green)])
-                let b = UInt32(table[row | Int(blue)])
-                word = r | g << 8 | b << 16 | alpha << 24
+                convertPixel(x, from: source, to: destination, table: table)
+                convertPixel(x &+ 1, from: source, to: destination, table: table)
             }
-            destination.storeBytes(of: word.littleEndian, toByteOffset: x &* 4, as: UInt32.self)
+            x &+= 2
         }
+        if x < width { convertPixel(x, from: source, to: destination, table: table) }
+    }
+
+    /// Converts pixel `x` of a row.
+    @inline(__always)
+    private static func convertPixel(
+        _ x: Int, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, table: UnsafeBufferPointer<UInt8>
+    ) {
+        let pixel = source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
+        let alpha = pixel >> 24
+        let red = (pixel >> 16) & 0xFF, green = (pixel >> 8) & 0xFF, blue = pixel & 0xFF
+        let word: UInt32
+        if alpha == 0xFF {
+            word = red | green << 8 | blue << 16 | 0xFF00_0000
+        } else if alpha == 0 {
+            word = 0
+        } else {
+            let row = Int(alpha << 8)
+            let r = UInt32(table[row | Int(red)])
+            let g = UInt32(table[row | Int(green)])
+            let b = UInt32(table[row | Int(blue)])
+            word = r | g << 8 | b << 16 | alpha << 24
+        }
+        destination.storeBytes(of: word.littleEndian, toByteOffset: x &* 4, as: UInt32.self)
     }
 }

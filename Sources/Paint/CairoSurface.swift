@@ -38,9 +38,11 @@ public final class CairoSurface {
     public static func pdf(width: Double, height: Double) throws -> CairoSurface {
         let sink = DataSink()
         let surface = cairo_pdf_surface_create_for_stream(DataSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
-        // A fixed creation date: the same input gives the same document, byte for byte.
+        // No creation date: the same input gives the same document. Cairo writes the current time
+        // as /CreationDate unless told otherwise; an empty date is not a valid ISO 8601 date, which
+        // makes Cairo drop the entry (measured: without this, PDFs differ from one second to the next).
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "breakdown")
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
         return try CairoSurface(pointer: surface, sink: sink)
     }
 

@@ -232,7 +232,7 @@ import Testing
         #expect(missing.stderr.contains("missing subcommand"))
         let unknown = try BinaryRunner.run("paint")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("error: unknown subcommand 'paint'; expected one of describe, render, batch, gallery, verify"))
+        #expect(unknown.stderr.hasPrefix("error: unknown subcommand 'paint'; expected one of describe, render, batch, gallery, verify, bench"))
         #expect(unknown.stderr.hasSuffix(" (see 'breakdown --help')\n"))
     }
 }

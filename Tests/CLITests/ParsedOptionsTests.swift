@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func commandsAreRegisteredInOneTable() {
-        #expect(Array(BreakdownCLI.subcommands.map(\.name).prefix(5)) == ["describe", "render", "batch", "gallery", "verify"])
+        #expect(Array(BreakdownCLI.subcommands.map(\.name)) == ["describe", "render", "batch", "gallery", "verify", "bench"])
         #expect(BreakdownCLI.subcommand(named: "describe") != nil)
     }
 

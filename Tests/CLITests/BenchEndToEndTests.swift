@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// `breakdown bench` run as a subprocess on a tiny count. It is a benchmark, not a timed test:
+/// these check that it runs and prints its lines, never what the times are.
+@Suite struct BenchEndToEndTests {
+    @Test func printsEveryFigureAndTheTargets() throws {
+        let result = try BinaryRunner.run("bench", "--count", "20", "--runs", "1", "--memory-count", "40")
+        #expect(result.status == 0, "\(result.stderr)")
+        for expected in [
+            "PNG --jobs 1", "PNG --jobs 2", "SVG --jobs 1", "PDF --jobs 1", "milliseconds per image by stage",
+            "PNG bytes per image", "encoder for encoder on our own", "same decoded pixels", "peak resident memory (VmHWM",
+            "deterministic: yes", "targets (issue 6):",
+        ] {
+            #expect(result.stdout.contains(expected), "missing \"\(expected)\" in:\n\(result.stdout)")
+        }
+        // With cc and the baseline source present it runs beside it; without, it says it skipped.
+        #expect(result.stdout.contains("naive baseline PNG") || result.stdout.contains("naive baseline: skipped"))
+    }
+
+    @Test func memoryOnlyReportsPeakResidentMemory() throws {
+        let result = try BinaryRunner.run("bench", "--memory-only", "4")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("peak resident memory after 4 PNG images, --jobs 2: "))
+        #expect(result.stdout.contains(" KiB (VmHWM)"))
+    }
+
+    @Test func helpDescribesTheOptions() throws {
+        let result = try BinaryRunner.run("bench", "--help")
+        #expect(result.status == 0)
+        for option in ["--count", "--runs", "--baseline", "--memory-count", "--keep"] {
+            #expect(result.stdout.contains(option))
+        }
+    }
+
+    @Test func aMissingBaselineIsAUsageError() throws {
+        let result = try BinaryRunner.run("bench", "--count", "1", "--runs", "1", "--baseline", "/nonexistent/naive.c")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot read the baseline source"))
+    }
+}

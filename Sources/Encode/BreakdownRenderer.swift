@@ -34,6 +34,8 @@ public final class BreakdownRenderer {
     public let typesetter: Typesetter
     public let painter: Painter
     private let png: PNGEncoder
+    /// The pixels of the PNG being drawn, reused from image to image.
+    private let pixelMemory = PixelMemory()
 
     /// - Parameters:
     ///   - fontFiles: extra font files to make available (`--font-file`).
@@ -98,7 +100,7 @@ extension BreakdownRenderer {
     package func paintImage(_ layout: BreakdownLayout, settings: RenderSettings) throws -> CairoSurface {
         let scale = Double(settings.scale)
         let pixels = RenderMetadata.pixels(layout.size, scale: scale)
-        let surface = try CairoSurface.image(width: pixels.width, height: pixels.height)
+        let surface = try CairoSurface.image(width: pixels.width, height: pixels.height, in: pixelMemory)
         try painter.paint(layout, background: settings.background, scale: scale, in: CairoContext(surface: surface))
         return surface
     }

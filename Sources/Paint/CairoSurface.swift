@@ -26,6 +26,19 @@ public final class CairoSurface {
         return try CairoSurface(pointer: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)), sink: nil)
     }
 
+    /// A transparent ARGB32 image drawn into `memory`, which is reused from image to image (no
+    /// allocation or page faults per image). The surface must not outlive the next use of `memory`.
+    package static func image(width: Int, height: Int, in memory: PixelMemory) throws -> CairoSurface {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw PaintError("image size \(width) × \(height) px is not drawable: each side must be 1...32767 px")
+        }
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        let data = memory.zeroed(byteCount: stride * height)
+        let surface = cairo_image_surface_create_for_data(
+            data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))!
+        return try CairoSurface(pointer: surface, sink: nil)
+    }
+
     /// An SVG document in points, written to memory; read it with `finish()`.
     public static func svg(width: Double, height: Double) throws -> CairoSurface {
         let sink = DataSink()

@@ -13,6 +13,20 @@ public final class ArtworkLibrary {
     private var files: [String: Data] = [:]
     private var recordings: [RecordingKey: CairoSurface] = [:]
 
+    /// Artwork already drawn into pixels, by recording, scale and position within a pixel.
+    private var tiles: [TileKey: CairoSurface] = [:]
+
+    private struct TileKey: Hashable {
+        var recording: RecordingKey
+        var scale: Double
+        /// The artwork's offset within its first pixel, in sixteenths of a pixel.
+        var phaseX: Int
+        var phaseY: Int
+    }
+
+    /// Raster images can hold this many drawn tiles before the cache starts afresh.
+    private static let tileLimit = 256
+
     private struct RecordingKey: Hashable {
         var name: String
         var stylesheet: String
@@ -50,8 +64,54 @@ public final class ArtworkLibrary {
     func draw(_ name: String, stylesheet: String, frame: Rect, in context: CairoContext) throws {
         let recording = try recording(name, stylesheet: stylesheet, width: frame.width, height: frame.height)
         let cr = context.pointer
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE, matrix.xy == 0, matrix.yx == 0,
+            matrix.xx == matrix.yy, matrix.xx > 0
+        {
+            let key = RecordingKey(name: name, stylesheet: stylesheet, width: frame.width, height: frame.height)
+            try blitTile(of: recording, key: key, frame: frame, matrix: matrix, in: cr)
+            return
+        }
         cairo_save(cr)
         cairo_set_source_surface(cr, recording.pointer, frame.x, frame.y)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Raster output: the artwork is drawn once into a small image per position within a pixel
+    /// (in sixteenths of a pixel, so at most 1/32 px from the exact place) and copied onto the
+    /// image at a whole-pixel offset, like a glyph cache. Replaying the vector recording for
+    /// every image was a third of the drawing time in a batch.
+    private func blitTile(of recording: CairoSurface, key: RecordingKey, frame: Rect, matrix: cairo_matrix_t, in cr: OpaquePointer) throws {
+        let scale = matrix.xx
+        func split(_ device: Double) -> (whole: Double, sixteenths: Int) {
+            let snapped = (device * 16).rounded() / 16
+            let whole = snapped.rounded(.down)
+            return (whole, Int(((snapped - whole) * 16).rounded()))
+        }
+        let x = split(matrix.x0 + frame.x * scale), y = split(matrix.y0 + frame.y * scale)
+        let tileKey = TileKey(recording: key, scale: scale, phaseX: x.sixteenths, phaseY: y.sixteenths)
+        let tile: CairoSurface
+        if let cached = tiles[tileKey] {
+            tile = cached
+        } else {
+            let offsetX = Double(x.sixteenths) / 16, offsetY = Double(y.sixteenths) / 16
+            tile = try CairoSurface.image(
+                width: Int((offsetX + frame.width * scale).rounded(.up)), height: Int((offsetY + frame.height * scale).rounded(.up)))
+            let context = try CairoContext(surface: tile)
+            cairo_translate(context.pointer, offsetX, offsetY)
+            cairo_scale(context.pointer, scale, scale)
+            cairo_set_source_surface(context.pointer, recording.pointer, 0, 0)
+            cairo_paint(context.pointer)
+            try context.check()
+            cairo_surface_flush(tile.pointer)
+            if tiles.count >= Self.tileLimit { tiles.removeAll(keepingCapacity: true) }
+            tiles[tileKey] = tile
+        }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, tile.pointer, x.whole, y.whole)
         cairo_paint(cr)
         cairo_restore(cr)
     }

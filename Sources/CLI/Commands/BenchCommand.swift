@@ -300,13 +300,18 @@ struct Benchmark {
         target("PNG --jobs 1 ≥ 3× naive baseline", speedup.map { format($0, 2) + "×" }, speedup.map { $0 >= 3 })
         let scaling = zip(png2, png1).map { $0 / $1 }
         target("PNG --jobs 2 ≥ 1.7× --jobs 1", scaling.map { format($0, 2) + "×" }, scaling.map { $0 >= 1.7 })
-        target("PNG bytes ≤ 1.15× naive baseline's image", sizeRatio.images.map { format($0, 2) + "×" }, sizeRatio.images.map { $0 <= 1.15 })
+        // The size target is for the same image: our encoder against the baseline's
+        // (cairo_surface_write_to_png), on both programs' images, the worse of the two.
         target(
-            "PNG bytes ≤ 1.15× cairo's, same image (worst)", format(sizeRatio.sameImage, 2) + "×", sizeRatio.sameImage <= 1.15)
+            "PNG bytes ≤ 1.15× baseline's, same image (worst)", format(sizeRatio.sameImage, 2) + "×", sizeRatio.sameImage <= 1.15)
         target(
             memoryCount > 0 ? "peak memory \(memoryCount) ≤ 1.2× \(max(1, memoryCount / 20)) images" : "peak memory, large ≤ 1.2× small batch", memoryRatio.map { format($0, 2) + "×" },
             memoryRatio.map { $0 <= 1.2 })
         target("byte-deterministic output", deterministic ? "yes" : "no", deterministic)
+        if let images = sizeRatio.images {
+            console.print(
+                "  (not a target: our badge image ÷ the baseline's plain-pill image, different pictures: \(format(images, 2))×)")
+        }
     }
 
     // MARK: - Formatting

@@ -110,10 +110,10 @@ import Testing
     @Test(arguments: [
         (#"{"name": "a", "amout": "1"}"#, "line 1 (a): unknown option 'amout'"),
         (#"{"amount": "1"}"#, #"missing "name""#),
-        ("[1, 2]", "record 1: expected a JSON object"),
+        ("[1, 2]", "line 1: the record is a list, not an object"),
         ("{not json", "line 1: not valid JSON"),
         (#"{"name": "a", "amount": "x1"}"#, "amount: 'x1' is not valid; expected a decimal number"),
-        (#"{"name": "a", "scale": [2]}"#, "'scale' is an array"),
+        (#"{"name": "a", "scale": [2]}"#, "'scale' is a list"),
         (#"{"name": "a", "locale": "de_DE"}"#, "Locale with identifier (de_DE) is not valid"),
         ("", "has no records"),
     ])
@@ -136,6 +136,6 @@ import Testing
         #expect(noFolder.stderr.contains("does not exist"))
         let noManifest = try BinaryRunner.run("verify", workspace.root.appendingPathComponent("nope.json").path, "--reference", workspace.root.path)
         #expect(noManifest.status == 2)
-        #expect(noManifest.stderr.contains("cannot read manifest"))
+        #expect(noManifest.stderr.contains("cannot read the manifest"))
     }
 }

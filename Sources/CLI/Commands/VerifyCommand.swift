@@ -32,7 +32,7 @@ public enum VerifyCommand {
         groups: [ContentOptions.group, RenderOptions.drawing, options],
         positional: PositionalSpec(
             name: "manifest",
-            help: "NDJSON or a JSON array of records: \"name\" (the reference file without .png) and option names without dashes, e.g. \(VerifyManifestReader.example). Options given on the command line apply to every record; a record's own values win.")
+            help: "A JSON array, NDJSON or CSV of records (as for batch): \"name\" (the reference file without .png) and option names without dashes, e.g. \(VerifyManifestReader.example). Options given on the command line apply to every record; a record's own values win.")
     ) { options, console throws(CLIError) in
         try run(options, console: console)
     }

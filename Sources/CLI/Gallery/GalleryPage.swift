@@ -68,7 +68,7 @@ enum GalleryPage {
         String(title.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 
-    private static func escape(_ text: String) -> String { HTMLSnippet.escape(text) }
+    private static func escape(_ text: String) -> String { HTMLText.escape(text) }
 
     private static let style = """
 

@@ -2,7 +2,7 @@
 /// and its option values by option name (without dashes).
 struct VerifyRecord: Sendable {
     var name: String
-    /// `line 3` (NDJSON) or `record 3` (JSON array).
+    /// `line 3`: where the record starts in the manifest.
     var position: String
     var options: [String: RecordValue]
 

@@ -140,18 +140,5 @@ struct VerifyReport {
         return html + "</div>\n"
     }
 
-    private func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    private func escape(_ text: String) -> String { HTMLText.escape(text) }
 }

@@ -7,8 +7,7 @@ let package = Package(
     name: "breakdown",
     products: [
         .executable(name: "breakdown", targets: ["breakdown"]),
-        .library(name: "BreakdownContent", targets: ["BreakdownContent"]),
-        .library(name: "BreakdownRendering", targets: ["BreakdownEncode"]),
+        .library(name: "Breakdown", targets: ["Breakdown"]),
         .library(name: "BreakdownSnapshotTesting", targets: ["BreakdownSnapshotTesting"]),
     ],
     targets: [
@@ -29,20 +28,38 @@ let package = Package(
         .target(name: "BreakdownLayout", dependencies: ["BreakdownContent", "CPangoCairo"], path: "Sources/Layout"),
         // Paint: Cairo draws a layout (text, artwork, colours) onto a surface.
         .target(name: "BreakdownPaint", dependencies: ["BreakdownLayout", "CPangoCairo", "CRsvg"], path: "Sources/Paint"),
-        // Encode: PNG, SVG and PDF bytes, plus metadata.
+        // Encode: PNG, SVG and PDF bytes, metadata and JSON.
         .target(name: "BreakdownEncode", dependencies: ["BreakdownPaint", "CPangoCairo", "CDeflate"], path: "Sources/Encode"),
+        // Pipeline: BreakdownRenderer runs layout → paint → encode for one thread.
+        .target(name: "BreakdownPipeline", dependencies: ["BreakdownEncode", "CPangoCairo"], path: "Sources/Pipeline"),
+        // Options: the one option vocabulary (argv, manifest records, query strings) → a render request.
+        .target(name: "BreakdownOptions", dependencies: ["BreakdownPipeline"], path: "Sources/Options"),
         // Diff: decode PNGs, compare pixels, draw a difference image. Used by verify and the snapshot library.
         .target(name: "BreakdownDiff", dependencies: ["BreakdownEncode", "CPangoCairo"], path: "Sources/Diff"),
-        // Snapshot testing for XCTest and Swift Testing; builds requests with the CLI's parser (BreakdownCLI).
+        // Batch: manifests, planning, the work queue, resume, atomic writing, reports.
+        .target(name: "BreakdownBatch", dependencies: ["BreakdownOptions"], path: "Sources/Batch"),
+        // Verify: render a manifest and compare each image with its reference.
+        .target(name: "BreakdownVerify", dependencies: ["BreakdownBatch", "BreakdownDiff"], path: "Sources/Verify"),
+        // Gallery: every variant and an HTML index.
+        .target(name: "BreakdownGallery", dependencies: ["BreakdownBatch"], path: "Sources/Gallery"),
+        // Bench: the batch workload beside the naive C baseline.
+        .target(name: "BreakdownBench", dependencies: ["BreakdownBatch"], path: "Sources/Bench"),
+        // Breakdown: the one import for library users.
+        .target(name: "Breakdown", dependencies: ["BreakdownOptions", "BreakdownBatch"], path: "Sources/Breakdown"),
+        // Snapshot testing for XCTest and Swift Testing; builds requests with the shared option vocabulary.
         .target(
-            name: "BreakdownSnapshotTesting", dependencies: ["BreakdownCLI", "BreakdownDiff", "BreakdownEncode"], path: "Sources/SnapshotTesting"),
-        // Front end: the command line, over the same pipeline.
-        .target(name: "BreakdownCLI", dependencies: ["BreakdownContent", "BreakdownEncode", "BreakdownDiff"], path: "Sources/CLI"),
+            name: "BreakdownSnapshotTesting", dependencies: ["BreakdownOptions", "BreakdownDiff", "BreakdownPipeline"],
+            path: "Sources/SnapshotTesting"),
+        // Front end: the command line maps subcommands to the libraries above.
+        .target(
+            name: "BreakdownCLI",
+            dependencies: ["BreakdownOptions", "BreakdownBatch", "BreakdownVerify", "BreakdownGallery", "BreakdownBench"],
+            path: "Sources/CLI"),
         .executableTarget(name: "breakdown", dependencies: ["BreakdownCLI"], path: "Sources/breakdown"),
 
         .testTarget(name: "ContentTests", dependencies: ["BreakdownContent"], path: "Tests/ContentTests"),
-        .testTarget(name: "RenderTests", dependencies: ["BreakdownEncode", "BreakdownDiff"], path: "Tests/RenderTests"),
-        .testTarget(name: "CLITests", dependencies: ["BreakdownCLI"], path: "Tests/CLITests"),
+        .testTarget(name: "RenderTests", dependencies: ["BreakdownPipeline", "BreakdownDiff"], path: "Tests/RenderTests"),
+        .testTarget(name: "CLITests", dependencies: ["BreakdownCLI", "Breakdown"], path: "Tests/CLITests"),
         .testTarget(
             name: "SnapshotTests", dependencies: ["BreakdownSnapshotTesting"], path: "Tests/SnapshotTests",
             exclude: ["__Snapshots__"]),

@@ -1,3 +1,11 @@
+import BreakdownBench
+import BreakdownGallery
+import BreakdownVerify
+import BreakdownContent
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownBatch
 /// The `breakdown` command line: a table of subcommands and the one parse → validate → run →
 /// exit path they all share.
 public enum BreakdownCLI {
@@ -22,9 +30,9 @@ public enum BreakdownCLI {
         }
         if first == "-h" || first == "--help" || first == "help" {
             if first == "help", arguments.count > 1, let command = subcommand(named: arguments[1]) {
-                console.writeOutput(HelpFormatter.commandHelp(command, toolName: toolName))
+                console.writeOutput(HelpFormatter.commandHelp(command.spec, toolName: toolName))
             } else {
-                console.writeOutput(HelpFormatter.toolHelp(toolName: toolName, overview: overview, commands: subcommands))
+                console.writeOutput(HelpFormatter.toolHelp(toolName: toolName, overview: overview, commands: subcommands.map(\.spec)))
             }
             return ExitStatus.success
         }
@@ -46,7 +54,7 @@ public enum BreakdownCLI {
                     error.message + " (see '\(toolName) \(command.name) --help')", exitStatus: error.exitStatus)
             }
             if options.helpRequested {
-                console.writeOutput(HelpFormatter.commandHelp(command, toolName: toolName))
+                console.writeOutput(HelpFormatter.commandHelp(command.spec, toolName: toolName))
                 return ExitStatus.success
             }
             try checkPositionals(options.positionals, for: command)
@@ -59,7 +67,7 @@ public enum BreakdownCLI {
 
     /// The help text of a subcommand, as `--help` prints it.
     public static func help(for command: Subcommand) -> String {
-        HelpFormatter.commandHelp(command, toolName: toolName)
+        HelpFormatter.commandHelp(command.spec, toolName: toolName)
     }
 
     public static func subcommand(named name: String) -> Subcommand? {

@@ -1,17 +1,11 @@
-/// A positional argument a subcommand accepts (e.g. a manifest path).
-public struct PositionalSpec: Sendable, Hashable {
-    public let name: String
-    public let help: String
-    public let isRequired: Bool
-    public let isRepeating: Bool
-
-    public init(name: String, help: String, isRequired: Bool = true, isRepeating: Bool = false) {
-        self.name = name
-        self.help = help
-        self.isRequired = isRequired
-        self.isRepeating = isRepeating
-    }
-}
+import BreakdownBench
+import BreakdownGallery
+import BreakdownVerify
+import BreakdownContent
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownBatch
+import BreakdownOptions
 
 /// One subcommand: its name, help, option groups and the function that runs it.
 ///
@@ -20,20 +14,18 @@ public struct PositionalSpec: Sendable, Hashable {
 /// parsed and validated against `groups`; it writes through the console and returns the exit
 /// status, or throws `CLIError` (printed as one line on stderr, exit with its status).
 public struct Subcommand: Sendable {
-    public let name: String
-    public let overview: String
-    public let groups: [OptionGroup]
-    public let positional: PositionalSpec?
+    public let spec: CommandSpec
+    public var name: String { spec.name }
+    public var overview: String { spec.overview }
+    public var groups: [OptionGroup] { spec.groups }
+    public var positional: PositionalSpec? { spec.positional }
     public let run: @Sendable (ParsedOptions, Console) throws(CLIError) -> Int32
 
     public init(
         name: String, overview: String, groups: [OptionGroup], positional: PositionalSpec? = nil,
         run: @escaping @Sendable (ParsedOptions, Console) throws(CLIError) -> Int32
     ) {
-        self.name = name
-        self.overview = overview
-        self.groups = groups
-        self.positional = positional
+        self.spec = CommandSpec(name: name, overview: overview, groups: groups, positional: positional)
         self.run = run
     }
 }

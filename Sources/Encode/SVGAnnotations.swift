@@ -4,8 +4,8 @@ import Foundation
 /// Adds what Cairo's SVG writer leaves out: a `<title>` with the accessibility label, and the
 /// info link as a clickable `<a href>` over the link's rectangle. Also numbers Cairo's
 /// process-wide ids afresh, so an SVG's bytes do not depend on what was drawn before it.
-enum SVGAnnotations {
-    static func annotate(_ svg: Data, title: String, link: (url: String, frame: Rect)?) -> Data {
+package enum SVGAnnotations {
+    package static func annotate(_ svg: Data, title: String, link: (url: String, frame: Rect)?) -> Data {
         var text = String(decoding: svg, as: UTF8.self)
         text = renumberingIDs(text)
         if let open = text.range(of: "<svg"), let close = text.range(of: ">", range: open.upperBound..<text.endIndex) {

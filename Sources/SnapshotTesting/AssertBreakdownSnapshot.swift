@@ -1,3 +1,5 @@
+import BreakdownPipeline
+import BreakdownOptions
 // Snapshot testing of price breakdowns, for XCTest and Swift Testing.
 //
 //     import BreakdownSnapshotTesting
@@ -17,7 +19,6 @@
 // - On failure the actual and difference images go to `BREAKDOWN_ARTIFACTS` (default
 //   `breakdown-snapshots` in the temporary folder) and the message names them.
 
-import BreakdownCLI
 import BreakdownContent
 import BreakdownDiff
 import BreakdownEncode

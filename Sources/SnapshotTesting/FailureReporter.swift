@@ -1,3 +1,5 @@
+import BreakdownPipeline
+import BreakdownOptions
 #if canImport(Testing)
     import Testing
 #endif

@@ -1,3 +1,5 @@
+import BreakdownPipeline
+import BreakdownOptions
 /// When a snapshot assertion writes its reference image.
 ///
 /// Writing a reference always fails the assertion (saying so), so a run that records can never

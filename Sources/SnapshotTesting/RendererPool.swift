@@ -1,4 +1,5 @@
-import BreakdownCLI
+import BreakdownPipeline
+import BreakdownOptions
 import Foundation
 
 /// Renderers for snapshot assertions. A renderer must not be used by two threads at once, and

@@ -1,4 +1,5 @@
-import BreakdownCLI
+import BreakdownPipeline
+import BreakdownOptions
 import BreakdownDiff
 import BreakdownEncode
 import Foundation

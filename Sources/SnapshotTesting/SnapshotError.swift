@@ -1,3 +1,5 @@
+import BreakdownPipeline
+import BreakdownOptions
 /// A problem that stops a snapshot from being checked at all (bad arguments, a bad environment
 /// value, a render failure). Its message is one line saying what was wrong and what is accepted.
 public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {

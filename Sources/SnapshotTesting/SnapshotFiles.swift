@@ -1,3 +1,5 @@
+import BreakdownPipeline
+import BreakdownOptions
 import Foundation
 
 /// Writes snapshot files, making their folders first. Each file is written whole (to a temporary

@@ -1,3 +1,5 @@
+import BreakdownPipeline
+import BreakdownOptions
 import Foundation
 
 /// Where one snapshot's files go.

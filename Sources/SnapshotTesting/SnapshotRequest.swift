@@ -1,4 +1,5 @@
-import BreakdownCLI
+import BreakdownPipeline
+import BreakdownOptions
 
 /// Builds a render request from the same words as the command line.
 public enum SnapshotRequest {

@@ -1,4 +1,5 @@
-import BreakdownCLI
+import BreakdownPipeline
+import BreakdownOptions
 import BreakdownContent
 import BreakdownDiff
 import BreakdownEncode

@@ -1,3 +1,11 @@
+@testable import BreakdownBatch
+@testable import BreakdownOptions
+@testable import BreakdownPipeline
+import BreakdownEncode
+import BreakdownContent
+@testable import BreakdownVerify
+@testable import BreakdownGallery
+@testable import BreakdownBench
 @testable import BreakdownCLI
 import Foundation
 import Testing

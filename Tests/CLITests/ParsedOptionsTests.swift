@@ -1,3 +1,10 @@
+@testable import BreakdownBatch
+@testable import BreakdownOptions
+@testable import BreakdownPipeline
+import BreakdownEncode
+@testable import BreakdownVerify
+@testable import BreakdownGallery
+@testable import BreakdownBench
 import BreakdownCLI
 import BreakdownContent
 import Foundation

@@ -1,3 +1,10 @@
+@testable import BreakdownBatch
+@testable import BreakdownOptions
+@testable import BreakdownPipeline
+import BreakdownContent
+@testable import BreakdownVerify
+@testable import BreakdownGallery
+@testable import BreakdownBench
 import BreakdownDiff
 import BreakdownEncode
 import Foundation

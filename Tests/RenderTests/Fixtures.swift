@@ -1,5 +1,6 @@
 import BreakdownContent
 import BreakdownEncode
+import BreakdownPipeline
 import Foundation
 
 /// Breakdowns made by hand, so these tests check the drawing stages on their own.

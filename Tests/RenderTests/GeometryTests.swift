@@ -1,5 +1,6 @@
 import BreakdownContent
 import BreakdownEncode
+import BreakdownPipeline
 import BreakdownLayout
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import BreakdownDiff
 import BreakdownEncode
+import BreakdownPipeline
 import Testing
 
 @Suite("Image comparison")

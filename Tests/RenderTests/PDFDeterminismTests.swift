@@ -1,4 +1,5 @@
 import BreakdownEncode
+import BreakdownPipeline
 import Foundation
 import Testing
 

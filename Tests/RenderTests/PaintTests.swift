@@ -1,6 +1,7 @@
 import BreakdownContent
 import BreakdownDiff
 import BreakdownEncode
+import BreakdownPipeline
 import BreakdownLayout
 import Foundation
 import Testing

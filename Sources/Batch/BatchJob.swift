@@ -1,0 +1,33 @@
+import BreakdownLayout
+import BreakdownContent
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownEncode
+
+/// One record of this run, planned: where it came from and what to do with it.
+struct BatchJob: Sendable {
+    enum Work: Sendable {
+        case render(BatchRenderPlan)
+        /// The record cannot be rendered; reported with its line.
+        case problem(RecordProblem)
+        /// Identical options to an earlier record (same default name): nothing more to draw.
+        case duplicate(name: String, line: Int)
+    }
+
+    /// Position among this run's records (0-based), the order of the report.
+    var sequence: Int
+    /// Position in the manifest (0-based) and the line the record starts on (1-based).
+    var index: Int
+    var line: Int
+    var work: Work
+}
+
+/// A valid record: its options (the command line's under the record's), output name and formats,
+/// and the fingerprint its outputs are written with.
+struct BatchRenderPlan: Sendable {
+    var name: String
+    var formats: [OutputFormat]
+    var options: ParsedOptions
+    /// Options + renderer version (+ HTML base URL): equal fingerprints draw equal files.
+    var fingerprint: String
+}

@@ -1,0 +1,216 @@
+import BreakdownLayout
+import BreakdownContent
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownEncode
+import Foundation
+
+/// Turns manifest records into jobs, in manifest order, on one thread: checks every field with
+/// the same validation as the command line, lays the record over the command line's options,
+/// picks formats and the output name, and computes the fingerprint resume compares.
+package final class BatchRecordPlanner {
+    package static let groups = [ContentOptions.group, RenderOptions.drawing]
+    /// Keys a record may have besides the option names.
+    static let extraKeys = ["name", "format"]
+    /// Option values left out of default names (paths and markup make poor file names).
+    private static let unnamedOptions: Set<String> = ["locale", "amount", "font-file", "logo-assets", "link-text"]
+    private static let maximumNameLength = 150
+
+    private let defaults: ParsedOptions
+    private let defaultFormats: [OutputFormat]
+    private let htmlBaseURL: String?
+    private let identify: ([String], String?) -> String
+    private var rendererVersions: [[String]: String] = [:]
+    /// Hash of each name used so far → the line of its record (8 + 8 bytes a record).
+    private var namesUsed: [UInt64: Int] = [:]
+
+    /// - Parameters:
+    ///   - defaults: the command line's content and drawing options, under every record.
+    ///   - htmlBaseURL: when HTML snippets are written, the base of their image URLs.
+    ///   - rendererVersion: the renderer's identity for some font files and artwork folder.
+    init(
+        defaults: ParsedOptions, defaultFormats: [OutputFormat], htmlBaseURL: String?,
+        rendererVersion: @escaping (_ fontFiles: [String], _ logoAssets: String?) -> String = RendererVersion.identity
+    ) {
+        self.identify = rendererVersion
+        self.defaults = defaults
+        self.defaultFormats = defaultFormats
+        self.htmlBaseURL = htmlBaseURL
+    }
+
+    /// A record's option names as the command line's options, with record spelling in messages.
+    package static func defaults(from argv: ParsedOptions) -> ParsedOptions {
+        // An empty record: no values, and errors name options the way records do (no dashes).
+        var options = (try? ParsedOptions(record: [String: RecordValue](), groups: groups)) ?? ParsedOptions(groups: groups)
+        for spec in groups.allOptions {
+            if spec.isFlag {
+                if argv.flag(spec.name) { try? options.setFlag(spec.name, true) }
+            } else if argv.isGiven(spec.name) {
+                for value in argv.strings(spec.name) { try? options.set(spec.name, to: value) }
+            }
+        }
+        return options
+    }
+
+    func plan(_ record: ManifestRecord, sequence: Int) -> BatchJob {
+        let work: BatchJob.Work
+        switch record.fields {
+        case .failure(let problem): work = .problem(problem)
+        case .success(let fields):
+            do throws(RecordProblem) {
+                work = try plan(fields, line: record.line)
+            } catch {
+                work = .problem(error)
+            }
+        }
+        return BatchJob(sequence: sequence, index: record.index, line: record.line, work: work)
+    }
+
+    private func plan(_ fields: [String: ManifestValue], line: Int) throws(RecordProblem) -> BatchJob.Work {
+        var values: [String: RecordValue] = [:]
+        var explicitName: String?
+        var formats = defaultFormats
+        for key in fields.keys.sorted() {
+            let value = fields[key]!
+            switch key {
+            case "name": explicitName = try Self.name(value)
+            case "format": formats = try Self.formats(value)
+            default:
+                let recordValue: RecordValue
+                switch value {
+                case .text(let text), .number(let text): recordValue = .string(text)
+                case .bool(let on): recordValue = .bool(on)
+                case .null: continue
+                case .list, .object:
+                    throw RecordProblem(field: key, "\(key): \(value.kindName) is not accepted; give one value")
+                }
+                do throws(CLIError) {
+                    _ = try ParsedOptions(record: [key: recordValue], groups: Self.groups)
+                } catch {
+                    throw RecordProblem(field: key, Self.recordMessage(error.message))
+                }
+                values[key] = recordValue
+            }
+        }
+        let options: ParsedOptions
+        do throws(CLIError) {
+            options = defaults.overlaid(by: try ParsedOptions(record: values, groups: Self.groups))
+        } catch {
+            throw RecordProblem(Self.recordMessage(error.message))
+        }
+        let normalized = Self.normalized(options)
+        let name = explicitName ?? Self.defaultName(options, normalized: normalized)
+        let nameHash = Fingerprint(name).value
+        if let earlier = namesUsed[nameHash] {
+            if explicitName == nil { return .duplicate(name: name, line: earlier) }
+            throw RecordProblem(field: "name", "name: '\(name)' is already used by the record on line \(earlier); names must be unique")
+        }
+        namesUsed[nameHash] = line
+
+        var fingerprint = Fingerprint()
+        fingerprint.add(rendererVersion(for: options))
+        fingerprint.add(normalized)
+        if let htmlBaseURL { fingerprint.add("html:" + htmlBaseURL) }
+        return .render(BatchRenderPlan(name: name, formats: formats, options: options, fingerprint: fingerprint.hex))
+    }
+
+    private func rendererVersion(for options: ParsedOptions) -> String {
+        let fontFiles = options.strings("font-file")
+        let logoAssets = options.string("logo-assets")
+        let key = fontFiles + ["\u{0}", logoAssets ?? ""]
+        if let known = rendererVersions[key] { return known }
+        let version = identify(fontFiles, logoAssets)
+        rendererVersions[key] = version
+        return version
+    }
+
+    /// Every option's effective value (given or default), one `name=value` a line, in the
+    /// options' declared order: records that mean the same give the same text.
+    static func normalized(_ options: ParsedOptions) -> String {
+        var lines: [String] = []
+        for spec in groups.allOptions {
+            if spec.isFlag {
+                if options.flag(spec.name) { lines.append(spec.name) }
+            } else if spec.isRepeatable {
+                lines += options.strings(spec.name).map { "\(spec.name)=\($0)" }
+            } else if let value = options.string(spec.name) {
+                lines.append("\(spec.name)=\(value)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A readable slug of the locale, amount and other given options, then 10 hex digits of the
+    /// normalized options: `en_AU-100-lockup-alt-3f9c2a71b0`. Same options, same name.
+    static func defaultName(_ options: ParsedOptions, normalized: String) -> String {
+        var parts = [options.string("locale") ?? "", options.string("amount") ?? ""]
+        for spec in groups.allOptions where !unnamedOptions.contains(spec.name) && options.isGiven(spec.name) {
+            let value = options.string(spec.name) ?? ""
+            if spec.isFlag {
+                parts.append(spec.name)
+            } else if case .value(_, .choice, _) = spec.kind {
+                parts.append(value)
+            } else {
+                // Numbers and colours say little alone: `min30`, `width200`, `backgroundFFFFFF`.
+                parts.append(spec.name + value)
+            }
+        }
+        var slug = ""
+        for part in parts {
+            let clean = String(part.unicodeScalars.filter { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }.map(Character.init))
+            guard !clean.isEmpty else { continue }
+            if slug.count + clean.count + 1 > 60 { break }
+            slug += (slug.isEmpty ? "" : "-") + clean
+        }
+        while slug.hasPrefix(".") || slug.hasPrefix("-") { slug.removeFirst() }
+        let hash = String(Fingerprint(normalized).hex.prefix(10))
+        return slug.isEmpty ? hash : slug + "-" + hash
+    }
+
+    private static func name(_ value: ManifestValue) throws(RecordProblem) -> String {
+        let text: String
+        switch value {
+        case .text(let given), .number(let given): text = given
+        default: throw RecordProblem(field: "name", "name: \(value.kindName) is not accepted; expected a file name without extension")
+        }
+        if let accepted = ValueKind.fileName.problem(with: text) {
+            throw RecordProblem(field: "name", "name: '\(text)' is not valid; expected \(accepted), without an extension")
+        }
+        guard text.count <= maximumNameLength else {
+            throw RecordProblem(field: "name", "name: longer than \(maximumNameLength) characters")
+        }
+        return text
+    }
+
+    /// `png`, `"png,svg"` (also separated by spaces, `;` or `|`) or a list `["png", "svg"]`.
+    package static func formats(_ value: ManifestValue) throws(RecordProblem) -> [OutputFormat] {
+        var words: [String] = []
+        switch value {
+        case .text(let text):
+            words = text.split(whereSeparator: { " ,;|".contains($0) }).map(String.init)
+        case .list(let items):
+            for item in items {
+                guard case .text(let text) = item else {
+                    throw RecordProblem(field: "format", "format: the list holds \(item.kindName); expected png, svg or pdf")
+                }
+                words.append(text)
+            }
+        default:
+            throw RecordProblem(field: "format", "format: \(value.kindName) is not accepted; expected png, svg, pdf or a list of them")
+        }
+        var formats: [OutputFormat] = []
+        for word in words {
+            guard let format = OutputFormat(rawValue: word.lowercased()) else {
+                throw RecordProblem(field: "format", "format: '\(word)' is not valid; expected png, svg or pdf")
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        guard !formats.isEmpty else { throw RecordProblem(field: "format", "format: empty; expected png, svg, pdf or a list of them") }
+        return formats
+    }
+
+    /// Parser messages name options for the command line in suggestions; records have no dashes.
+    static func recordMessage(_ message: String) -> String {
+        message.replacingOccurrences(of: "did you mean '--", with: "did you mean '")
+    }
+}

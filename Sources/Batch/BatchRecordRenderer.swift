@@ -1,0 +1,114 @@
+import BreakdownLayout
+import BreakdownContent
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownEncode
+import Foundation
+
+/// Does one job on a worker thread: skip it when resume finds it up to date, else draw each
+/// format and write the images, metadata, snippet and resume marker as one atomic group.
+/// One per thread: it owns the thread's renderers (fonts and artwork load once).
+final class BatchRecordRenderer {
+    private let cache = RendererCache()
+    private let settings: BatchSettings
+
+    init(settings: BatchSettings) {
+        self.settings = settings
+    }
+
+    func process(_ job: BatchJob) -> BatchOutcome {
+        switch job.work {
+        case .problem(let problem):
+            var outcome = BatchOutcome(job, .failed)
+            outcome.field = problem.field
+            outcome.message = problem.message
+            return outcome
+        case .duplicate(let name, let line):
+            var outcome = BatchOutcome(job, .skipped, name: name)
+            outcome.message = "the same options as the record on line \(line)"
+            return outcome
+        case .render(let plan):
+            return render(plan, job: job)
+        }
+    }
+
+    /// The files a plan writes, relative to the output folder.
+    func files(for plan: BatchRenderPlan) -> [String] {
+        var files = plan.formats.map { "\(plan.name).\($0.rawValue)" }
+        if settings.writeMetadata { files += plan.formats.map { "\(plan.name).\($0.rawValue).json" } }
+        if settings.writeHTML, htmlFormat(plan) != nil { files.append("\(plan.name).html") }
+        return files
+    }
+
+    private func htmlFormat(_ plan: BatchRenderPlan) -> OutputFormat? {
+        plan.formats.contains(.png) ? .png : plan.formats.contains(.svg) ? .svg : nil
+    }
+
+    private func render(_ plan: BatchRenderPlan, job: BatchJob) -> BatchOutcome {
+        var outcome = BatchOutcome(job, .rendered, name: plan.name)
+        let files = files(for: plan)
+        if !settings.force,
+            BatchResumeMarker.isUpToDate(name: plan.name, fingerprint: plan.fingerprint, files: files, settings: settings)
+        {
+            outcome.status = .skipped
+            outcome.files = files
+            outcome.message = "up to date"
+            return outcome
+        }
+        do throws(CLIError) {
+            let request = try RenderRequest(plan.options)
+            if request.breakdown.isHidden {
+                outcome.status = .hidden
+                outcome.message = request.breakdown.hiddenReason ?? "the view is hidden"
+                return outcome
+            }
+            let folder = settings.outputDirectory + "/"
+            var writes: [(data: Data, path: String)] = []
+            for format in plan.formats {
+                let image = try cache.render(request, format: format)
+                let file = "\(plan.name).\(format.rawValue)"
+                writes.append((image.bytes, folder + file))
+                if settings.writeMetadata {
+                    do {
+                        writes.append((try image.metadata.json(), folder + file + ".json"))
+                    } catch {
+                        throw CLIError.failure("cannot encode the metadata: \(error)")
+                    }
+                }
+                if settings.writeHTML, format == htmlFormat(plan) {
+                    let snippet = HTMLSnippet.snippet(source: settings.htmlBaseURL + file, metadata: image.metadata)
+                    writes.append((Data(snippet.utf8), folder + "\(plan.name).html"))
+                }
+            }
+            writes.append((BatchResumeMarker.contents(fingerprint: plan.fingerprint, files: files), BatchResumeMarker.path(for: plan.name, in: settings)))
+            try AtomicWriter.write(writes)
+            outcome.files = files
+            return outcome
+        } catch {
+            outcome.status = .failed
+            outcome.message = BatchRecordPlanner.recordMessage(error.message)
+            outcome.field = Self.field(in: outcome.message ?? "")
+            return outcome
+        }
+    }
+
+    /// The option an error message names first (e.g. `min` in "… (min)"), if any.
+    static func field(in message: String) -> String? {
+        var best: (position: Int, name: String)?
+        let characters = Array(message)
+        for spec in BatchRecordPlanner.groups.allOptions {
+            let name = Array(spec.name)
+            guard name.count <= characters.count else { continue }
+            for start in 0...(characters.count - name.count) where Array(characters[start..<start + name.count]) == name {
+                let before = start == 0 ? " " : characters[start - 1]
+                let after = start + name.count == characters.count ? " " : characters[start + name.count]
+                let isWord = { (c: Character) in c.isLetter || c == "-" }
+                if !isWord(before), !isWord(after) {
+                    if best == nil || start < best!.position { best = (start, spec.name) }
+                    break
+                }
+            }
+        }
+        return best?.name
+    }
+}

@@ -1,0 +1,74 @@
+import BreakdownLayout
+import BreakdownContent
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownOptions
+import Foundation
+
+/// `--report PATH`: one JSON object with an entry per record, in manifest order, then the
+/// counts. Written as the batch goes (to a temporary file, renamed at the end), so its size
+/// does not hold memory.
+final class BatchReportWriter {
+    private let path: String
+    private let temporary: String
+    private let handle: FileHandle
+    private var entries = 0
+
+    init(path: String, settings: BatchSettings) throws(CLIError) {
+        self.path = path
+        let url = URL(fileURLWithPath: path)
+        temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+            let handle = FileHandle(forWritingAtPath: temporary)
+        else {
+            throw .usage("cannot write the report \(path): its folder does not exist or is not writable")
+        }
+        self.handle = handle
+        let header: [(key: String, value: JSONValue)] = [
+            ("manifest", .string(settings.manifestLabel)), ("output", .string(settings.outputDirectory)),
+            ("shard", .string(settings.shard.description)),
+        ]
+        write("{\n" + header.map { "  " + JSONValue.quoted($0.key) + ": " + $0.value.compact + ",\n" }.joined() + "  \"records\": [")
+    }
+
+    func add(_ outcome: BatchOutcome) {
+        var members: [(key: String, value: JSONValue)] = [
+            ("index", .number(Double(outcome.index))), ("line", .number(Double(outcome.line))),
+            ("status", .string(outcome.status.rawValue)),
+        ]
+        if let name = outcome.name { members.append(("name", .string(name))) }
+        if !outcome.files.isEmpty { members.append(("files", .array(outcome.files.map { .string($0) }))) }
+        if outcome.status == .failed { members.append(("field", .string(outcome.field))) }
+        if let message = outcome.message {
+            members.append((outcome.status == .failed ? "error" : "reason", .string(message)))
+        }
+        write((entries == 0 ? "\n" : ",\n") + "    " + JSONValue.object(members).compact)
+        entries += 1
+    }
+
+    /// Writes the counts and puts the report in place.
+    func finish(_ summary: BatchSummary) throws(CLIError) {
+        let counts: JSONValue = .object([
+            ("records", .number(Double(summary.records))), ("rendered", .number(Double(summary.counts.rendered))),
+            ("skipped", .number(Double(summary.counts.skipped))), ("hidden", .number(Double(summary.counts.hidden))),
+            ("failed", .number(Double(summary.counts.failed))), ("notRun", .number(Double(summary.counts.notRun))),
+        ])
+        write((entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly)\n}\n")
+        try? handle.close()
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw .failure("cannot write the report \(path): \(reason)")
+        }
+    }
+
+    /// Removes the unfinished report (the batch could not run).
+    func discard() {
+        try? handle.close()
+        try? FileManager.default.removeItem(atPath: temporary)
+    }
+
+    private func write(_ text: String) {
+        handle.write(Data(text.utf8))
+    }
+}

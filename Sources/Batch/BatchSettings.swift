@@ -1,0 +1,40 @@
+import BreakdownLayout
+import BreakdownContent
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownEncode
+import Foundation
+
+/// How a batch runs: where it writes, how many workers, which share, and what beside the images.
+package struct BatchSettings: Sendable {
+    package var outputDirectory: String
+    /// How the manifest is named in messages and the report.
+    package var manifestLabel: String
+    package var jobs = ProcessInfo.processInfo.activeProcessorCount
+    package var shard = Shard.whole
+    /// Render every record even when its outputs are up to date.
+    package var force = false
+    /// Stop at the first failed record.
+    package var failFast = false
+    /// No progress and no summary.
+    package var quiet = false
+    /// Write `NAME.FORMAT.json` beside each image.
+    package var writeMetadata = false
+    /// Write `NAME.html`, an `<a><img></a>` snippet for the PNG (else the SVG).
+    package var writeHTML = false
+    /// Put before the image's file name in snippets (e.g. `https://cdn.example.com/breakdowns/`).
+    package var htmlBaseURL = ""
+    package var reportPath: String?
+    /// The command line's content and drawing options, under every record.
+    package var defaults: ParsedOptions
+    package var defaultFormats: [OutputFormat] = [.png]
+
+    package init(outputDirectory: String, manifestLabel: String, defaults: ParsedOptions) {
+        self.outputDirectory = outputDirectory
+        self.manifestLabel = manifestLabel
+        self.defaults = defaults
+    }
+
+    /// Where resume markers live: a hidden folder in the output folder.
+    package var markerDirectory: String { outputDirectory + "/" + BatchResumeMarker.folderName }
+}

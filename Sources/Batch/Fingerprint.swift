@@ -1,0 +1,43 @@
+import BreakdownLayout
+import BreakdownContent
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownOptions
+import Foundation
+
+/// A 64-bit FNV-1a hash: small, fast, deterministic on every machine. Used for output names
+/// and for the resume check, where inputs are not adversarial.
+struct Fingerprint {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    init() {}
+
+    init(_ text: String) {
+        add(text)
+    }
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+        // A separator byte UTF-8 never uses, so ("ab", "c") and ("a", "bc") differ.
+        value = (value ^ 0xFF) &* 0x0000_0100_0000_01B3
+    }
+
+    mutating func add(_ data: Data) {
+        data.withUnsafeBytes { add($0) }
+    }
+
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        var hash = value
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        value = hash
+    }
+
+    /// 16 lowercase hex digits.
+    var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,39 @@
+import BreakdownLayout
+import BreakdownContent
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownOptions
+import Foundation
+
+/// Opens a manifest for reading: picks the format (given, else from the extension, else from the
+/// first character: '[' a JSON array, '{' NDJSON, anything else CSV) and returns its reader.
+package enum ManifestOpener {
+    package static func open(path: String, format: ManifestFormat?) throws(CLIError) -> any ManifestReader {
+        try open(ByteReader(path: path), label: path, format: format ?? ManifestFormat(pathExtension: URL(fileURLWithPath: path).pathExtension))
+    }
+
+    /// The same from bytes in memory.
+    package static func open(bytes: [UInt8], label: String = "(memory)", format: ManifestFormat?) throws(CLIError) -> any ManifestReader {
+        try open(ByteReader(bytes: bytes), label: label, format: format)
+    }
+
+    private static func open(_ bytes: ByteReader, label: String, format: ManifestFormat?) throws(CLIError) -> any ManifestReader {
+        let chosen = format ?? sniff(bytes, label: label)
+        switch chosen {
+        case .json: return try JSONArrayManifestReader(bytes, label: label)
+        case .ndjson: return NDJSONManifestReader(bytes, label: label)
+        case .csv: return try CSVManifestReader(bytes, label: label)
+        }
+    }
+
+    /// Skips a byte order mark and leading whitespace, then looks at the first character.
+    private static func sniff(_ bytes: ByteReader, label: String) -> ManifestFormat {
+        bytes.skipByteOrderMark()
+        bytes.skipWhitespace()
+        switch bytes.peek() {
+        case UInt8(ascii: "["): return .json
+        case UInt8(ascii: "{"), nil: return .ndjson
+        default: return .csv
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import BreakdownLayout
+import BreakdownContent
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownOptions
+/// Reads a manifest's records one at a time, so memory does not grow with the manifest's length.
+package protocol ManifestReader: AnyObject {
+    /// The next record (a bad one comes back with its problem, and reading goes on); nil at the
+    /// end. Throws only when reading itself fails (an I/O error).
+    func next() throws(CLIError) -> ManifestRecord?
+}
+
+/// Limits every reader applies to one record.
+enum ManifestLimits {
+    /// A record (a line, a CSV row, an array element) longer than this is reported and skipped.
+    static let maximumRecordBytes = 1 << 20
+}
+
+extension ByteReader {
+    /// Skips a UTF-8 byte order mark at the start, if there is one.
+    func skipByteOrderMark() {
+        guard peek() == 0xEF else { return }
+        _ = next()
+        if peek() == 0xBB { _ = next() }
+        if peek() == 0xBF { _ = next() }
+    }
+
+    func skipWhitespace() {
+        while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { _ = next() }
+    }
+
+    /// Consumes the rest of the current line, newline included.
+    func skipLine() {
+        while let byte = next(), byte != 0x0A {}
+    }
+
+    /// Throws when the file could not be read to its end.
+    func checkFailure(_ label: String) throws(CLIError) {
+        if let failure { throw .failure("cannot read the manifest \(label) to its end: \(failure)") }
+    }
+}

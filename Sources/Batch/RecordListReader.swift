@@ -1,0 +1,20 @@
+import BreakdownLayout
+import BreakdownContent
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownOptions
+/// A manifest held in memory (the gallery's built-in list): record i is "line" i + 1.
+package final class RecordListReader: ManifestReader {
+    private let records: [[String: ManifestValue]]
+    private var index = 0
+
+    package init(_ records: [[String: ManifestValue]]) {
+        self.records = records
+    }
+
+    package func next() throws(CLIError) -> ManifestRecord? {
+        guard index < records.count else { return nil }
+        defer { index += 1 }
+        return ManifestRecord(index: index, line: index + 1, fields: .success(records[index]))
+    }
+}

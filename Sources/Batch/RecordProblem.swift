@@ -1,0 +1,16 @@
+import BreakdownLayout
+import BreakdownContent
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownOptions
+/// Why one manifest record cannot be rendered: the field it concerns (when known) and a reason
+/// for a person. The batch reports it with the record's line and goes on.
+package struct RecordProblem: Error, Sendable, Hashable {
+    package var field: String?
+    package var message: String
+
+    init(field: String? = nil, _ message: String) {
+        self.field = field
+        self.message = message
+    }
+}

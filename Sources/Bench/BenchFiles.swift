@@ -1,0 +1,74 @@
+import BreakdownLayout
+import BreakdownContent
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownBatch
+import Foundation
+
+/// The benchmark's file work, with plain system calls: write a whole file, read one back,
+/// make and remove folders. Writing is one open/write/close, the least a batch must pay per image.
+package enum BenchFiles {
+    /// Writes `bytes` to `path` (created or truncated).
+    static func write(_ bytes: Data, to path: String) throws(CLIError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .failure("cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let result = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += result
+            }
+            return true
+        }
+        guard written else { throw .failure("cannot write \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    package static func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    /// A new empty folder inside `parent`, by default the system's temporary folder ($TMPDIR or /tmp).
+    package static func makeTemporaryFolder(in parent: String? = nil) throws(CLIError) -> String {
+        var template = Array(((parent ?? NSTemporaryDirectory()) + "/breakdown-bench-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw .failure("cannot make a temporary folder: \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+
+    package static func makeFolder(_ path: String) throws(CLIError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .failure("cannot make the folder \(path): \(error.localizedDescription)")
+        }
+    }
+
+    package static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// True when the two folders hold the same file names with the same bytes.
+    package static func sameContents(_ first: String, _ second: String) -> Bool {
+        let names = Set((try? FileManager.default.contentsOfDirectory(atPath: first)) ?? [])
+        guard !names.isEmpty, names == Set((try? FileManager.default.contentsOfDirectory(atPath: second)) ?? []) else {
+            return false
+        }
+        return names.allSatisfy { read(first + "/" + $0) == read(second + "/" + $0) }
+    }
+
+    /// The total size of the files in a folder, and how many there are.
+    package static func totalSize(of folder: String) -> (bytes: Int, files: Int) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var total = 0
+        for name in names {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)
+            total += (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        }
+        return (total, names.count)
+    }
+}

@@ -1,0 +1,45 @@
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownBatch
+import BreakdownContent
+import BreakdownEncode
+import BreakdownLayout
+import Foundation
+
+/// The benchmark's images: the in-range sentence with the badge and the circled info icon, en_AU,
+/// Inter 17 pt at scale 2 on a transparent background: the content of the naive C baseline.
+/// Image `i` shows a payment of $(10 + i % 500).(i % 100), the baseline's `snprintf` pattern,
+/// so consecutive images have different text and image `i` of both programs says the same thing.
+package struct BenchWorkload: Sendable {
+    static let settings = RenderSettings(style: LayoutStyle(fontFamily: "Inter", fontSize: 17), scale: 2)
+    static let deviceLocale = "en_AU"
+
+    let count: Int
+    private let configuration: Configuration
+
+    package init(count: Int) throws(CLIError) {
+        self.count = count
+        do {
+            // The largest price is 4 × $509.99, above the default $2,000 maximum: allow up to $10,000
+            // so every image is in range.
+            configuration = try Configuration(minimumAmount: "1.00", maximumAmount: "10000.00", locale: Self.deviceLocale)
+        } catch {
+            throw .failure("benchmark configuration: \(error.message)")
+        }
+    }
+
+    /// The payment in cents that image `index` shows, as the baseline prints it.
+    static func paymentCents(_ index: Int) -> Int { (10 + index % 500) * 100 + index % 100 }
+
+    /// The breakdown of image `index`: computed per image, as a batch computes each record's.
+    func breakdown(_ index: Int) -> Breakdown {
+        let price = Decimal(sign: .plus, exponent: -2, significand: Decimal(4 * Self.paymentCents(index)))
+        return Breakdown(configuration: configuration, deviceLocale: Self.deviceLocale, amount: price)
+    }
+
+    /// The file name of image `index`, as the baseline names it.
+    package static func fileName(_ index: Int, format: OutputFormat) -> String {
+        let digits = String(index)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + "." + format.rawValue
+    }
+}

@@ -1,7 +1,0 @@
-/// One record of a manifest as read: where it is (index among all records, 0-based; the line it
-/// starts on, 1-based) and its fields, or why they could not be read.
-struct ManifestRecord: Sendable {
-    var index: Int
-    var line: Int
-    var fields: Result<[String: ManifestValue], RecordProblem>
-}

@@ -1,0 +1,84 @@
+import BreakdownBench
+import BreakdownGallery
+import BreakdownVerify
+import BreakdownContent
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownBatch
+import BreakdownEncode
+import Foundation
+
+/// `breakdown batch MANIFEST -o DIR`: many images from a manifest (JSON array, NDJSON or CSV),
+/// on every core, resumable, shardable.
+public enum BatchCommand {
+    public static let options = OptionGroup(
+        title: "BATCH OPTIONS",
+        options: [
+            .value("output", "dir", help: "The folder to write the images to (created if missing).").short("o"),
+            .value(
+                "jobs", "n", .integer(1...256), defaultHelp: "the number of cores",
+                help: "How many images to draw at once. The output does not depend on it."),
+            .value(
+                "shard", "k/n",
+                help: "Render only shard K of N (K from 0): the records whose index i has i % N == K. The N shards together render every record once."),
+            .value(
+                "format", "formats", default: "png",
+                help: "The formats of records that do not say: png, svg, pdf, or several separated by commas."),
+            .value(
+                "manifest-format", "format", .choice(ManifestFormat.names), defaultHelp: "from the extension, else the first character",
+                help: "How the manifest is written: a JSON array, NDJSON (one object a line) or CSV with a header row."),
+            .flag("force", help: "Render every record, even when its outputs are up to date."),
+            .flag("fail-fast", help: "Stop at the first record that fails."),
+            .flag("quiet", help: "Print no progress and no summary (errors still go to standard error)."),
+            .flag("metadata", help: "Also write NAME.FORMAT.json beside each image: sizes, baselines, logo and link rectangles."),
+            .flag("html", help: "Also write NAME.html: <a href=link><img src alt width height></a> for the PNG (else the SVG)."),
+            .value("html-base-url", "url", help: "Put this before the image's file name in the HTML snippets' src."),
+            .value("report", "path", help: "Write a JSON report: one entry per record (status, files, error), then the counts."),
+        ])
+
+    public static let subcommand = Subcommand(
+        name: "batch",
+        overview: "Draw many breakdowns from a manifest (JSON, NDJSON or CSV) on every core; resumable and shardable.",
+        groups: [options, ContentOptions.group, RenderOptions.drawing],
+        positional: PositionalSpec(
+            name: "manifest",
+            help: "Records whose keys are the content and drawing option names without dashes, plus name (the file stem; by default made from the options) and format (png, svg, pdf or a list). Options given here apply to every record; a record's own values win.")
+    ) { options, console throws(CLIError) in
+        let manifest = options.positionals[0]
+        let settings = try settings(from: options, manifest: manifest)
+        let format = options.string("manifest-format").flatMap(ManifestFormat.init(rawValue:))
+        let summary = try BatchEngine.run(settings: settings, console: console) { () throws(CLIError) in
+            try ManifestOpener.open(path: manifest, format: format)
+        }
+        if !settings.quiet { console.print(summary.line) }
+        return summary.exitStatus
+    }
+
+    static func settings(from options: ParsedOptions, manifest: String) throws(CLIError) -> BatchSettings {
+        guard let output = options.string("output") else {
+            throw .usage("missing \(options.display("output")) <dir>: the folder to write the images to")
+        }
+        var settings = BatchSettings(
+            outputDirectory: output, manifestLabel: manifest, defaults: BatchRecordPlanner.defaults(from: options))
+        if let jobs = options.integer("jobs") { settings.jobs = jobs }
+        if let text = options.string("shard") {
+            guard let shard = Shard(text) else {
+                throw .usage("--shard: '\(text)' is not valid; expected K/N with N >= 1 and 0 <= K < N, e.g. 0/4")
+            }
+            settings.shard = shard
+        }
+        do throws(RecordProblem) {
+            settings.defaultFormats = try BatchRecordPlanner.formats(.text(options.string("format") ?? "png"))
+        } catch {
+            throw .usage("--" + error.message + " (e.g. png or png,svg)")
+        }
+        settings.force = options.flag("force")
+        settings.failFast = options.flag("fail-fast")
+        settings.quiet = options.flag("quiet")
+        settings.writeMetadata = options.flag("metadata")
+        settings.writeHTML = options.flag("html")
+        settings.htmlBaseURL = options.string("html-base-url") ?? ""
+        settings.reportPath = options.string("report")
+        return settings
+    }
+}

@@ -1,0 +1,21 @@
+import BreakdownBench
+import BreakdownGallery
+import BreakdownVerify
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownBatch
+import BreakdownContent
+
+/// `breakdown describe`: prints the computed breakdown as one JSON object.
+public enum DescribeCommand {
+    public static let subcommand = Subcommand(
+        name: "describe",
+        overview: "Print the computed price breakdown (text, logo, link, why hidden) as one JSON object.",
+        groups: [ContentOptions.group]
+    ) { options, console throws(CLIError) in
+        let inputs = try ContentOptions.inputs(from: options)
+        console.print(BreakdownJSON.describe(inputs.breakdown, inputs: inputs).pretty)
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,18 @@
+import BreakdownContent
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownBatch
+/// A drawn (or hidden) variant, ready for the page.
+package struct GalleryTile: Sendable {
+    package var variant: GalleryVariant
+    /// The image file, when one was written (or was already up to date).
+    package var file: String?
+    /// The image's size in points (pixels / scale), for the img width and height.
+    package var width: Double = 0
+    package var height: Double = 0
+    /// Why nothing was drawn: hidden, or failed.
+    package var note: String?
+
+    package init(variant: GalleryVariant) { self.variant = variant }
+}

@@ -1,0 +1,87 @@
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownLayout
+import BreakdownContent
+/// One option of a command: its name (without dashes), its help line, and either a flag or a
+/// value with a kind and a default. Declared once; drives parsing, validation and `--help`.
+public struct OptionSpec: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// `--name`: present or absent (in a record: `true` / `false`).
+        case flag
+        /// `--name VALUE` or `--name=VALUE`.
+        case value(valueName: String, type: ValueKind, defaultValue: String?)
+    }
+
+    /// The name without dashes, e.g. `device-locale`; also the key in a manifest record.
+    public let name: String
+    public let kind: Kind
+    public let help: String
+    /// How help describes the default when it is not a fixed value (e.g. "the locale's").
+    public let defaultHelp: String?
+    /// A one-letter alias, e.g. `o` for `-o PATH`.
+    public private(set) var shortName: Character?
+    /// May be given more than once (each value is kept, in order).
+    public private(set) var isRepeatable = false
+
+    public init(name: String, kind: Kind, help: String, defaultHelp: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.defaultHelp = defaultHelp
+    }
+
+    /// A flag, e.g. `.flag("cbt", help: "…")`.
+    public static func flag(_ name: String, help: String) -> OptionSpec {
+        OptionSpec(name: name, kind: .flag, help: help)
+    }
+
+    /// An option with a value, e.g. `.value("amount", "decimal", .decimal, default: "0", help: "…")`.
+    public static func value(
+        _ name: String, _ valueName: String, _ type: ValueKind = .text, default defaultValue: String? = nil,
+        defaultHelp: String? = nil, help: String
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name, kind: .value(valueName: valueName, type: type, defaultValue: defaultValue), help: help,
+            defaultHelp: defaultHelp)
+    }
+
+    /// An option whose value is one of `values`.
+    public static func choice(_ name: String, _ valueName: String, _ values: [String], default defaultValue: String? = nil, help: String)
+        -> OptionSpec
+    {
+        value(name, valueName, .choice(values), default: defaultValue, help: help)
+    }
+
+    /// The same option with a one-letter alias (`-o`).
+    public func short(_ letter: Character) -> OptionSpec {
+        var copy = self
+        copy.shortName = letter
+        return copy
+    }
+
+    /// The same option, allowed more than once (`--font-file A --font-file B`).
+    public func repeatable() -> OptionSpec {
+        var copy = self
+        copy.isRepeatable = true
+        return copy
+    }
+
+    /// `--name`
+    public var flagName: String { "--" + name }
+
+    public var isFlag: Bool { kind == .flag }
+
+    public var defaultValue: String? {
+        if case .value(_, _, let value) = kind { return value }
+        return nil
+    }
+
+    /// `--amount <decimal>` or `--cbt`.
+    var usageLabel: String {
+        switch kind {
+        case .flag: flagName
+        case .value(let valueName, _, _):
+            (shortName.map { "-\($0), " } ?? "") + "\(flagName) <\(valueName)>" + (isRepeatable ? " ..." : "")
+        }
+    }
+}

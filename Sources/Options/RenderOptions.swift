@@ -1,0 +1,51 @@
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownLayout
+import BreakdownContent
+
+/// The options that say how to draw (font, colours, size, artwork) and where to write.
+/// `render`, `batch`, `verify` and `gallery` share them, next to `ContentOptions.group`.
+public enum RenderOptions {
+    public static let drawing = OptionGroup(
+        title: "DRAWING OPTIONS",
+        options: [
+            .value(
+                "font", "family", default: "Inter",
+                help: "The text's font family. It must be available: Inter, or a family from a file in Fonts/ or --font-file."),
+            .value("font-file", "path", help: "Make a font file (TrueType or OpenType) available to --font.").repeatable(),
+            .value(
+                "font-size", "points", .number(1...500), defaultHelp: "the --content-size's body size",
+                help: "The text size in points; instead of --content-size."),
+            .choice(
+                "content-size", "category", ContentSizeCategory.allCases.map(\.rawValue), default: "large",
+                help: "The Dynamic Type size category; the body text style's size in it (large is 17 pt)."),
+            .value(
+                "text-color", "color", .color, defaultHelp: "#000000 light, #FFFFFF dark",
+                help: "The text colour (textColor), #RRGGBB or #RRGGBBAA."),
+            .value(
+                "link-color", "color", .color, defaultHelp: "#3C3C4399 light, #EBEBF599 dark",
+                help: "The info link's colour (linkColor), #RRGGBB or #RRGGBBAA."),
+            .value("background", "color", .colorOrTransparent, default: "transparent", help: "The image's background."),
+            .value("padding", "points", .number(0...1000), default: "0", help: "Empty space on every side, in points."),
+            .value("width", "points", .number(1...10000), help: "The container width in points: the text wraps to it."),
+            .choice("scale", "n", ["1", "2", "3"], default: "1", help: "PNG pixels per point: the image is ceil(points × scale) pixels."),
+            .value(
+                "logo-assets", "dir", defaultHelp: "the project's LogoAssets/",
+                help: "A folder of logo artwork (SVG) with the project's file names, e.g. official artwork."),
+        ])
+
+    public static let output = OptionGroup(
+        title: "OUTPUT OPTIONS",
+        options: [
+            .value("output", "path", help: "The image file to write (.png, .svg or .pdf); - writes to standard output.").short("o"),
+            .value(
+                "format", "format", .choice(OutputFormatName.all), defaultHelp: "from the output's extension",
+                help: "The image format."),
+            .value("metadata", "path", help: "Also write JSON: size in points and pixels, baselines, logo and link rectangles."),
+        ])
+}
+
+/// The output format names, for option tables.
+enum OutputFormatName {
+    static let all = ["png", "svg", "pdf"]
+}

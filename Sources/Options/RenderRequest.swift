@@ -1,0 +1,43 @@
+import BreakdownPipeline
+import BreakdownContent
+import BreakdownEncode
+import BreakdownLayout
+import Foundation
+
+/// Everything one image needs, checked: what to show, how to draw it, and with which fonts and
+/// artwork. Built the same way from a command line and from a manifest record.
+public struct RenderRequest: Sendable, Hashable {
+    public var inputs: BreakdownInputs
+    public var settings: RenderSettings
+    public var fontFiles: [String]
+    public var logoAssets: String?
+
+    public var breakdown: Breakdown { inputs.breakdown }
+
+    public init(inputs: BreakdownInputs, settings: RenderSettings, fontFiles: [String] = [], logoAssets: String? = nil) {
+        self.inputs = inputs
+        self.settings = settings
+        self.fontFiles = fontFiles
+        self.logoAssets = logoAssets
+    }
+
+    /// Reads the content and drawing groups.
+    public init(_ options: ParsedOptions) throws(CLIError) {
+        var inputs = try ContentOptions.inputs(from: options)
+        if let color = options.string("text-color").flatMap(RGBAColor.init(hex:)) { inputs.options.textColor = color }
+        if let color = options.string("link-color").flatMap(RGBAColor.init(hex:)) { inputs.options.linkColor = color }
+        if options.isGiven("font-size"), options.isGiven("content-size") {
+            throw .usage("\(options.display("font-size")) and \(options.display("content-size")) cannot both be given: choose one")
+        }
+        let category = options.string("content-size").flatMap(ContentSizeCategory.init(rawValue:)) ?? .large
+        let fontSize = options.number("font-size") ?? category.bodyPointSize
+        let style = LayoutStyle(
+            fontFamily: options.string("font") ?? "Inter", fontSize: fontSize, width: options.number("width"),
+            padding: options.number("padding") ?? 0)
+        let background = options.string("background").flatMap(RGBAColor.init(hex:))
+        self.init(
+            inputs: inputs,
+            settings: RenderSettings(style: style, scale: options.integer("scale") ?? 1, background: background),
+            fontFiles: options.strings("font-file"), logoAssets: options.string("logo-assets"))
+    }
+}

@@ -1,0 +1,89 @@
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownLayout
+import BreakdownContent
+import Foundation
+
+/// What an option's value must look like. Checked the same way for argv and manifest records.
+public enum ValueKind: Sendable, Hashable {
+    /// Any non-empty text.
+    case text
+    /// One of these exact words.
+    case choice([String])
+    /// Plain decimal notation (`Decimal(decimalString:)`), e.g. `100` or `25.50`.
+    case decimal
+    /// A whole number in a range.
+    case integer(ClosedRange<Int>)
+    /// A number in a range.
+    case number(ClosedRange<Double>)
+    /// A locale identifier `language[_Script][_REGION]` whose language (and region) Foundation knows.
+    case localeIdentifier
+    /// A safe file-name word: letters, digits, `.`, `_`, `-`.
+    case fileName
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    case color
+    /// A colour, or `transparent`.
+    case colorOrTransparent
+
+    /// nil when `value` is acceptable, else what is accepted (for the error line).
+    package func problem(with value: String) -> String? {
+        switch self {
+        case .text:
+            return value.isEmpty ? "a non-empty text" : nil
+        case .choice(let values):
+            return values.contains(value) ? nil : "one of " + values.joined(separator: ", ")
+        case .decimal:
+            return Decimal(decimalString: value) == nil ? "a decimal number such as 100 or 25.50" : nil
+        case .integer(let range):
+            guard let number = Int(value), range.contains(number) else {
+                return "a whole number from \(range.lowerBound) to \(range.upperBound)"
+            }
+            return nil
+        case .number(let range):
+            guard let number = Double(value), number.isFinite, range.contains(number) else {
+                return "a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
+            }
+            return nil
+        case .localeIdentifier:
+            return Self.isLocaleIdentifier(value) ? nil : "a locale identifier such as en_AU, fr_CA or es_US"
+        case .fileName:
+            let allowed = value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+            return !value.isEmpty && allowed && !value.hasPrefix(".") ? nil : "a name of letters, digits, '.', '_' and '-'"
+        case .color:
+            return RGBAColor(hex: value) == nil ? "a colour #RRGGBB or #RRGGBBAA" : nil
+        case .colorOrTransparent:
+            return value == "transparent" || RGBAColor(hex: value) != nil ? nil : "transparent or a colour #RRGGBB or #RRGGBBAA"
+        }
+    }
+
+    /// The words listed in help after the option's text, if any.
+    var helpValues: String? {
+        if case .choice(let values) = self { return values.joined(separator: ", ") }
+        return nil
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// `ll`, `lll`, with an optional 4-letter script and 2-letter or 3-digit region, `_` or `-`
+    /// separated; the language and region must be ISO codes Foundation knows.
+    static func isLocaleIdentifier(_ value: String) -> Bool {
+        let parts = value.split(separator: "_", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
+        guard (1...3).contains(parts.count) else { return false }
+        let language = parts[0]
+        guard (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }),
+            Locale.LanguageCode.isoLanguageCodes.contains(Locale.LanguageCode(language.lowercased()))
+        else { return false }
+        var rest = parts.dropFirst()
+        if let script = rest.first, script.count == 4, script.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            rest = rest.dropFirst()
+        }
+        guard let region = rest.first else { return true }
+        guard rest.count == 1 else { return false }
+        if region.count == 3, region.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
+        return region.count == 2 && region.allSatisfy({ $0.isASCII && $0.isLetter })
+            && Locale.Region.isoRegions.contains(Locale.Region(region.uppercased()))
+    }
+}

@@ -1,0 +1,69 @@
+import BreakdownContent
+import BreakdownEncode
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownBatch
+import Foundation
+
+/// Reads the manifest of `breakdown verify` with the batch command's readers (JSON array, NDJSON
+/// or CSV): each record holds `name` (the reference's file name without `.png`) and option names
+/// without dashes, e.g. `{"name": "au-badge", "amount": 100, "locale": "en_AU", "scale": 2}`.
+/// Unlike a batch, verify stops at the first bad record (exit 2): a reference suite must be whole.
+package enum VerifyManifestReader {
+    package static let example = #"{"name": "au-badge", "amount": "100", "locale": "en_AU"}"#
+
+    /// Reads the file at `path` (`-` reads standard input).
+    package static func read(path: String) throws(CLIError) -> [VerifyRecord] {
+        let reader: any ManifestReader
+        let source: String
+        if path == "-" {
+            source = "standard input"
+            reader = try ManifestOpener.open(
+                bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile()), label: source, format: nil)
+        } else {
+            source = path
+            reader = try ManifestOpener.open(path: path, format: nil)
+        }
+        var records: [VerifyRecord] = []
+        var seen: [String: String] = [:]
+        while let entry = try reader.next() {
+            let record = try record(entry, source: source)
+            if let first = seen[record.name] {
+                throw .usage("manifest \(source), \(record.position): the name '\(record.name)' was already used at \(first); names must be unique")
+            }
+            seen[record.name] = record.position
+            records.append(record)
+        }
+        guard !records.isEmpty else {
+            throw .usage("manifest \(source) has no records; expected NDJSON, a JSON array or CSV of records such as \(example)")
+        }
+        return records
+    }
+
+    private static func record(_ entry: ManifestRecord, source: String) throws(CLIError) -> VerifyRecord {
+        let position = "line \(entry.line)"
+        let place = "manifest \(source), \(position)"
+        let fields: [String: ManifestValue]
+        switch entry.fields {
+        case .success(let values): fields = values
+        case .failure(let problem):
+            throw .usage("\(place): \(problem.field.map { "\($0): " } ?? "")\(problem.message)")
+        }
+        guard case .text(let name)? = fields["name"] else {
+            throw .usage("\(place): missing \"name\" (text): the reference's file name without .png")
+        }
+        if let accepted = ValueKind.fileName.problem(with: name) {
+            throw .usage("\(place): name '\(name)' is not accepted; expected \(accepted)")
+        }
+        var options: [String: RecordValue] = [:]
+        for (key, value) in fields where key != "name" {
+            switch value {
+            case .text(let text), .number(let text): options[key] = .string(text)
+            case .bool(let flag): options[key] = .bool(flag)
+            case .null, .list, .object:
+                throw .usage("\(place) (\(name)): '\(key)' is \(value.kindName); expected text, a number, or true/false")
+            }
+        }
+        return VerifyRecord(name: name, position: position, options: options)
+    }
+}

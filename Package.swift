@@ -21,6 +21,12 @@ let package = Package(
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
 
         // Content: pure Swift, no C. Configuration, locale, currency, sentence, logo, link.
         .target(name: "BreakdownContent", path: "Sources/Content"),
@@ -44,6 +50,10 @@ let package = Package(
         .target(name: "BreakdownGallery", dependencies: ["BreakdownBatch"], path: "Sources/Gallery"),
         // Bench: the batch workload beside the naive C baseline.
         .target(name: "BreakdownBench", dependencies: ["BreakdownBatch"], path: "Sources/Bench"),
+        // Server: `breakdown serve`, the breakdown over HTTP (libmicrohttpd; HMAC from libcrypto).
+        .target(
+            name: "BreakdownServer", dependencies: ["BreakdownOptions", "BreakdownBatch", "CMicroHTTPD", "CLibCrypto"],
+            path: "Sources/Server"),
         // Breakdown: the one import for library users.
         .target(name: "Breakdown", dependencies: ["BreakdownOptions", "BreakdownBatch"], path: "Sources/Breakdown"),
         // Snapshot testing for XCTest and Swift Testing; builds requests with the shared option vocabulary.
@@ -53,7 +63,9 @@ let package = Package(
         // Front end: the command line maps subcommands to the libraries above.
         .target(
             name: "BreakdownCLI",
-            dependencies: ["BreakdownOptions", "BreakdownBatch", "BreakdownVerify", "BreakdownGallery", "BreakdownBench"],
+            dependencies: [
+                "BreakdownOptions", "BreakdownBatch", "BreakdownVerify", "BreakdownGallery", "BreakdownBench", "BreakdownServer",
+            ],
             path: "Sources/CLI"),
         .executableTarget(name: "breakdown", dependencies: ["BreakdownCLI"], path: "Sources/breakdown"),
 

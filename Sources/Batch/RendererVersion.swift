@@ -9,9 +9,9 @@ import Foundation
 /// bytes), the artwork folder's files, the project's font configuration and the font files in use.
 /// Resume only skips a record when this is the same as when its outputs were written, so a
 /// rebuilt renderer, new artwork or a new font re-renders everything.
-enum RendererVersion {
+package enum RendererVersion {
     /// A short hex identity for images drawn with these font files and artwork folder.
-    static func identity(fontFiles: [String], logoAssets: String?) -> String {
+    package static func identity(fontFiles: [String], logoAssets: String?) -> String {
         var hash = Fingerprint()
         hash.add("breakdown-renderer")
         hash.add(executableHash)

@@ -12,11 +12,15 @@ public struct RenderSettings: Sendable, Hashable {
     public var scale: Int
     /// Nil: transparent.
     public var background: RGBAColor?
+    /// The most pixels (width × height, at the format's scale) an image may have; nil: no limit.
+    /// Checked after layout and before any pixel is allocated (`breakdown serve` sets it).
+    public var maximumPixels: Int?
 
-    public init(style: LayoutStyle = LayoutStyle(), scale: Int = 1, background: RGBAColor? = nil) {
+    public init(style: LayoutStyle = LayoutStyle(), scale: Int = 1, background: RGBAColor? = nil, maximumPixels: Int? = nil) {
         self.style = style
         self.scale = scale
         self.background = background
+        self.maximumPixels = maximumPixels
     }
 }
 
@@ -73,6 +77,14 @@ public final class BreakdownRenderer {
         let layout = try self.layout(breakdown, style: settings.style)
         let scale = format == .png ? Double(settings.scale) : 1
         let metadata = RenderMetadata(layout: layout, format: format, scale: scale)
+        if let limit = settings.maximumPixels {
+            let pixels = metadata.pixelSize
+            let (count, overflow) = pixels.width.multipliedReportingOverflow(by: pixels.height)
+            if overflow || count > limit {
+                throw RenderError.failed(
+                    "the image would be \(pixels.width)×\(pixels.height) pixels, more than the \(limit) allowed: use a smaller font-size, scale, padding or width")
+            }
+        }
         do {
             let bytes: Data
             switch format {

@@ -1,0 +1,50 @@
+import BreakdownBatch
+import BreakdownOptions
+import BreakdownServer
+import Foundation
+
+/// `breakdown serve`: the breakdown as live images over HTTP (see docs/serve.md).
+public enum ServeCommand {
+    static let serverGroup = OptionGroup(
+        title: "SERVER OPTIONS",
+        options: [
+            .value("port", "port", .integer(0...65535), default: "8080", help: "The TCP port; 0 picks a free one. The server prints its URL on standard output."),
+            .value("host", "address", default: "127.0.0.1", help: "The address to listen on, e.g. 0.0.0.0 in a container."),
+            .value(
+                "threads", "n", .integer(1...256), defaultHelp: "the number of cores",
+                help: "Worker threads, each with its own event loop and renderer."),
+            .value("timeout", "seconds", .integer(1...3600), default: "10", help: "Close a connection idle this long."),
+            .value("max-connections", "n", .integer(1...10000), default: "1000", help: "The most connections open at once."),
+            .flag("allow-unsigned", help: "Also answer URLs without a signature (local use). Signing takes BREAKDOWN_KEY and BREAKDOWN_SALT (hex) from the environment."),
+            .value("max-age", "seconds", .integer(0...31_536_000), default: "31536000", help: "Cache-Control max-age of signed URLs' responses."),
+            .value("cache-size", "MiB", .integer(0...4096), default: "32", help: "Memory for rendered responses, answered again without rendering; 0 turns it off."),
+        ])
+
+    /// The drawing options that name files: fixed for the server's life.
+    static let filesGroup = OptionGroup(
+        title: "FONTS AND ARTWORK", options: RenderOptions.drawing.options.filter { ["font-file", "logo-assets"].contains($0.name) })
+
+    public static let subcommand = Subcommand(
+        name: "serve",
+        overview: "Answer HTTP requests for breakdown images: GET /v1/breakdown.png?amount=100&locale=en_GB (see docs/serve.md).",
+        groups: [serverGroup, filesGroup]
+    ) { options, console throws(CLIError) in
+        var configuration = ServerConfiguration()
+        configuration.port = options.integer("port") ?? 8080
+        configuration.host = options.string("host") ?? "127.0.0.1"
+        if let threads = options.integer("threads") { configuration.threads = threads }
+        configuration.timeoutSeconds = options.integer("timeout") ?? 10
+        configuration.maxConnections = options.integer("max-connections") ?? 1000
+        configuration.allowUnsigned = options.flag("allow-unsigned")
+        configuration.maxAge = options.integer("max-age") ?? 31_536_000
+        configuration.cacheBytes = (options.integer("cache-size") ?? 32) << 20
+        configuration.fontFiles = options.strings("font-file")
+        configuration.logoAssets = options.string("logo-assets")
+        configuration.signer = try URLSigner.fromEnvironment(ProcessInfo.processInfo.environment)
+        if configuration.signer == nil, !configuration.allowUnsigned {
+            throw .usage(
+                "no signing key: set \(URLSigner.keyVariable) and \(URLSigner.saltVariable) (hex) for signed URLs, or give \(options.display("allow-unsigned")) for local use")
+        }
+        return try BreakdownServer(configuration: configuration).run()
+    }
+}

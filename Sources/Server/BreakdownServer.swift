@@ -1,0 +1,112 @@
+import BreakdownBatch
+import BreakdownContent
+import BreakdownLayout
+import BreakdownOptions
+import BreakdownPipeline
+import Foundation
+
+/// `breakdown serve`: the breakdown as live images over HTTP. Makes and checks the renderers,
+/// listens, prints its URL on standard output, answers until SIGTERM or SIGINT, then stops
+/// accepting, finishes the requests in flight and returns 0.
+///
+/// Signals are blocked in every thread (the worker threads inherit the mask) and taken by the
+/// calling thread with `sigwait`, so no work runs in a signal handler.
+public final class BreakdownServer {
+    public let configuration: ServerConfiguration
+
+    public init(configuration: ServerConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Runs until SIGTERM/SIGINT. Start-up problems (bad artwork or font, busy port, bad
+    /// address) are thrown as one-line errors with exit status 2.
+    public func run() throws(CLIError) -> Int32 {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        signal(SIGPIPE, SIG_IGN)
+
+        let renderers = try makeRenderers()
+        let identity = RendererVersion.identity(fontFiles: configuration.fontFiles, logoAssets: configuration.logoAssets)
+        let metrics = ServerMetrics()
+        let service = BreakdownService(configuration: configuration, identity: identity, renderers: renderers, metrics: metrics)
+        let socket = try ListenSocket(host: configuration.host, port: configuration.port)
+        let daemon = HTTPDaemon(service: service, metrics: metrics)
+        do {
+            try daemon.start(socket: socket, configuration: configuration)
+        } catch {
+            close(socket.descriptor)
+            throw error
+        }
+        let signing = configuration.signer == nil ? "unsigned URLs only" : configuration.allowUnsigned ? "signed and unsigned URLs" : "signed URLs only"
+        printOutput(socket.url + "\n")
+        AccessLog.write("listening on \(socket.url) with \(configuration.threads) threads (\(signing))\n")
+
+        var received: Int32 = 0
+        while sigwait(&signals, &received) != 0 {}
+        AccessLog.write("received signal \(received): not accepting connections; finishing \(metrics.requestsInFlight) requests in flight\n")
+        daemon.stopAccepting()
+        drain(metrics, signals: signals)
+        daemon.stop()
+        AccessLog.write("stopped after \(daemon.requestsAnswered) requests\n")
+        return ExitStatus.success
+    }
+
+    /// Waits until no request is in flight (or the drain time is up, or a second signal comes).
+    private func drain(_ metrics: ServerMetrics, signals: sigset_t) {
+        var signals = signals
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.drainSeconds) * 1_000_000_000
+        var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+        while metrics.requestsInFlight > 0, DispatchTime.now().uptimeNanoseconds < deadline {
+            if sigtimedwait(&signals, nil, &pause) > 0 {
+                AccessLog.write("second signal: stopping now\n")
+                return
+            }
+        }
+    }
+
+    /// One renderer a thread, each warmed up with a drawing and every artwork file checked.
+    private func makeRenderers() throws(CLIError) -> ThreadRenderers {
+        if let folder = configuration.logoAssets {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .usage("logo assets folder \(folder) does not exist or is not a folder")
+            }
+        }
+        let fontFiles = configuration.fontFiles
+        let logoAssets = configuration.logoAssets.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let warmUp = try RenderRequest(ParsedOptions(record: ["amount": "100", "scale": "2"], groups: BreakdownService.queryGroups))
+        do {
+            let renderers = try ThreadRenderers(count: configuration.threads) {
+                let renderer = try BreakdownRenderer(fontFiles: fontFiles, logoAssets: logoAssets)
+                try renderer.painter.artwork.validate(Self.artworkNames)
+                _ = try renderer.render(warmUp.breakdown, settings: warmUp.settings, format: .png)
+                return renderer
+            }
+            return renderers
+        } catch let error as RenderError {
+            throw .usage(error.description)
+        } catch {
+            throw .usage("\(error)")
+        }
+    }
+
+    /// Every artwork file a drawing can ask for.
+    static var artworkNames: [String] {
+        var names: Set<String> = []
+        for brand in Brand.allCases {
+            for kind in LogoType.allCases where brand != .cashAppAfterpay || kind == .lockup {
+                names.insert(LogoChoice(kind: kind, brand: brand, palette: .default, heightMultiplier: 1, descenderMultiplier: 1).artworkName)
+            }
+            if let name = LinkContent.circledLogo(brand).artworkName { names.insert(name) }
+        }
+        if let name = LinkContent.circledQuestionIcon.artworkName { names.insert(name) }
+        return names.sorted()
+    }
+
+    private func printOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

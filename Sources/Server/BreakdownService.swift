@@ -1,0 +1,269 @@
+import BreakdownContent
+import BreakdownEncode
+import BreakdownOptions
+import BreakdownPipeline
+import Foundation
+
+/// What the server answers, apart from the sockets: routes a request (method, raw URI,
+/// `If-None-Match`) to a response. Runs on the worker threads; each renders with its own renderer.
+///
+/// - `GET|HEAD /v1/breakdown.{png,svg,pdf,json}?<query>`, or `/<signature>/v1/…` when signed:
+///   the query's keys are the manifest keys (the render options without dashes), parsed by the
+///   same code as the command line and manifests.
+/// - `GET /healthz`, `GET /metrics`.
+final class BreakdownService: @unchecked Sendable {
+    /// Options that name files: fonts and artwork are fixed when the server starts.
+    static let fileOptions: Set<String> = ["font-file", "logo-assets"]
+    /// The options a URL may give: content and drawing, without the file options.
+    static let queryGroups: [OptionGroup] = [
+        ContentOptions.group,
+        OptionGroup(title: RenderOptions.drawing.title, options: RenderOptions.drawing.options.filter { !fileOptions.contains($0.name) }),
+    ]
+    static let svgPolicy = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox"
+
+    let configuration: ServerConfiguration
+    /// The renderer's identity (code, fonts, artwork): part of every ETag.
+    let identity: String
+    let renderers: ThreadRenderers
+    let cache: ResponseCache
+    let metrics: ServerMetrics
+    /// Open connections, for /metrics (set once the daemon runs).
+    var connectionCount: () -> Int = { 0 }
+
+    init(configuration: ServerConfiguration, identity: String, renderers: ThreadRenderers, metrics: ServerMetrics) {
+        self.configuration = configuration
+        self.identity = identity
+        self.renderers = renderers
+        self.cache = ResponseCache(budget: configuration.cacheBytes)
+        self.metrics = metrics
+    }
+
+    /// The path and query with any signature segment taken off: what the access log shows.
+    static func unsignedPart(of uri: String) -> Substring {
+        let (signature, rest) = splitSignature(Substring(uri))
+        return signature == nil ? Substring(uri) : rest
+    }
+
+    /// `/<signature>/v1/…` → (signature, `/v1/…`); anything else → (nil, uri).
+    static func splitSignature(_ uri: Substring) -> (signature: Substring?, rest: Substring) {
+        guard uri.hasPrefix("/"), !uri.hasPrefix("/v1/") else { return (nil, uri) }
+        let afterSlash = uri.dropFirst()
+        guard let slash = afterSlash.firstIndex(of: "/") else { return (nil, uri) }
+        let segment = afterSlash[..<slash]
+        let rest = afterSlash[slash...]
+        guard !segment.isEmpty, !segment.contains("?"), rest.hasPrefix("/v1/") else { return (nil, uri) }
+        return (segment, rest)
+    }
+
+    func respond(method: String, uri: String, ifNoneMatch: String?, draining: Bool) -> HTTPResponse {
+        var response = route(method: method, uri: Substring(uri), ifNoneMatch: ifNoneMatch)
+        response.add("X-Content-Type-Options", "nosniff")
+        if draining { response.add("Connection", "close") }
+        return response
+    }
+
+    private func route(method: String, uri: Substring, ifNoneMatch: String?) -> HTTPResponse {
+        let (signature, rest) = Self.splitSignature(uri)
+        let path = rest.prefix { $0 != "?" }
+        let query: Substring = rest.firstIndex(of: "?").map { rest[rest.index(after: $0)...] } ?? ""
+        let endpoint: String
+        switch path {
+        case "/healthz" where signature == nil: endpoint = "healthz"
+        case "/metrics" where signature == nil: endpoint = "metrics"
+        case "/v1/breakdown.png": endpoint = "png"
+        case "/v1/breakdown.svg": endpoint = "svg"
+        case "/v1/breakdown.pdf": endpoint = "pdf"
+        case "/v1/breakdown.json": endpoint = "json"
+        default:
+            return .problem(404, "no such page; the server answers /v1/breakdown.png, .svg, .pdf and .json, /healthz and /metrics")
+        }
+        guard method == "GET" || method == "HEAD" else {
+            var response = HTTPResponse.problem(405, "\(AccessLog.escape(method, limit: 16)) is not allowed here; use GET or HEAD", endpoint: endpoint)
+            response.add("Allow", "GET, HEAD")
+            return response
+        }
+        switch endpoint {
+        case "healthz": return .text(200, "ok\n", endpoint: endpoint)
+        case "metrics":
+            return .text(
+                200, metrics.prometheusText(connections: connectionCount(), cache: cache.usage),
+                contentType: "text/plain; version=0.0.4; charset=utf-8", endpoint: endpoint)
+        default: break
+        }
+        guard query.utf8.count <= configuration.limits.queryBytes else {
+            return .problem(400, "the query is \(query.utf8.count) bytes long; this server accepts at most \(configuration.limits.queryBytes)", endpoint: endpoint)
+        }
+        let signed: Bool
+        if let signature {
+            guard let signer = configuration.signer else {
+                return .problem(403, "this server has no signing key, so it cannot check the signature in the path", endpoint: endpoint)
+            }
+            guard signer.isValid(signature: signature, for: rest) else {
+                return .problem(403, "the signature does not match the path and query", endpoint: endpoint)
+            }
+            signed = true
+        } else {
+            guard configuration.allowUnsigned else {
+                return .problem(403, "missing signature: this server answers signed URLs only (/<signature>/v1/…)", endpoint: endpoint)
+            }
+            signed = false
+        }
+        do throws(CLIError) {
+            return try breakdown(endpoint: endpoint, query: query, signed: signed, ifNoneMatch: ifNoneMatch)
+        } catch {
+            return .problem(error.exitStatus == 1 ? 500 : 400, error.message, endpoint: endpoint)
+        }
+    }
+
+    /// The options a query gives, checked against the limits.
+    func options(from query: Substring) throws(CLIError) -> ParsedOptions {
+        var record: [String: String] = [:]
+        for (key, value) in try QueryString.pairs(query) {
+            if Self.fileOptions.contains(key) {
+                throw .usage("\(key) is not accepted in a URL: fonts and artwork are fixed when the server starts (serve --\(key))")
+            }
+            record[key] = value ?? "true"
+        }
+        let options = try ParsedOptions(record: record, groups: Self.queryGroups)
+        try configuration.limits.check(options)
+        return options
+    }
+
+    /// Every option's effective value (given or default), one `name=value` a line, in the
+    /// options' declared order: queries that mean the same give the same text, so the same ETag.
+    static func normalized(_ options: ParsedOptions) -> String {
+        var lines: [String] = []
+        for spec in queryGroups.allOptions {
+            if spec.isFlag {
+                if options.flag(spec.name) { lines.append(spec.name) }
+            } else if let value = options.string(spec.name) {
+                lines.append("\(spec.name)=\(value)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func breakdown(endpoint: String, query: Substring, signed: Bool, ifNoneMatch: String?) throws(CLIError) -> HTTPResponse {
+        let options = try options(from: query)
+        var request = try RenderRequest(options)
+        request.settings.maximumPixels = configuration.limits.pixels
+        let etag = "\"" + SHA256Hex.digest(identity + "\n" + endpoint + "\n" + Self.normalized(options)).prefix(32) + "\""
+        let cacheControl = signed ? "public, max-age=\(configuration.maxAge), immutable" : "no-cache"
+
+        if let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
+            var response = HTTPResponse(status: 304, endpoint: endpoint)
+            response.add("ETag", etag)
+            response.add("Cache-Control", cacheControl)
+            response.cacheHit = .notModified
+            return response
+        }
+        var entry: ResponseCache.Entry
+        var response: HTTPResponse
+        if let cached = cache.entry(for: etag) {
+            entry = cached
+            response = HTTPResponse(status: entry.status, endpoint: endpoint)
+            response.cacheHit = .memory
+        } else {
+            let start = DispatchTime.now().uptimeNanoseconds
+            entry = try render(endpoint: endpoint, request: request, scale: options.integer("scale") ?? 1)
+            response = HTTPResponse(status: entry.status, endpoint: endpoint)
+            response.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            cache.store(entry, for: etag)
+        }
+        response.headers = entry.headers
+        response.body = entry.body
+        response.add("ETag", etag)
+        response.add("Cache-Control", cacheControl)
+        return response
+    }
+
+    private func render(endpoint: String, request: RenderRequest, scale: Int) throws(CLIError) -> ResponseCache.Entry {
+        let renderer: BreakdownRenderer
+        do {
+            renderer = try renderers.current()
+        } catch {
+            throw .failure("cannot make a renderer: \(error)")
+        }
+        if endpoint == "json" {
+            var members: [(key: String, value: JSONValue)]
+            if case .object(let describe) = BreakdownJSON.describe(request.breakdown, inputs: request.inputs) {
+                members = describe
+            } else {
+                members = []
+            }
+            var metadata: JSONValue = .null
+            if !request.breakdown.isHidden {
+                do {
+                    let layout = try renderer.layout(request.breakdown, style: request.settings.style)
+                    let described = RenderMetadata(layout: layout, format: .png, scale: Double(scale))
+                    let pixels = described.pixelSize
+                    let (count, overflow) = pixels.width.multipliedReportingOverflow(by: pixels.height)
+                    if overflow || count > configuration.limits.pixels {
+                        throw CLIError.usage(
+                            "the image would be \(pixels.width)×\(pixels.height) pixels, more than the \(configuration.limits.pixels) allowed: use a smaller font-size, scale, padding or width")
+                    }
+                    metadata = try Self.json(described)
+                } catch let error as CLIError {
+                    throw error
+                } catch {
+                    throw .usage("\(error)")
+                }
+            }
+            members.append(("metadata", metadata))
+            return ResponseCache.Entry(
+                status: 200, headers: [("Content-Type", "application/json")], body: Data((JSONValue.object(members).pretty + "\n").utf8))
+        }
+        guard let format = OutputFormat(rawValue: endpoint) else { throw .failure("unknown format \(endpoint)") }
+        do {
+            let image = try renderer.render(request.breakdown, settings: request.settings, format: format)
+            var headers: [(name: String, value: String)] = [("Content-Type", Self.contentType(format))]
+            if format == .svg { headers.append(("Content-Security-Policy", Self.svgPolicy)) }
+            return ResponseCache.Entry(status: 200, headers: headers, body: image.bytes)
+        } catch let error as RenderError {
+            switch error {
+            case .hidden(let reason):
+                return ResponseCache.Entry(
+                    status: 204, headers: [("X-Breakdown-Hidden", AccessLog.escape(reason, limit: 200).replacingOccurrences(of: "%20", with: " "))],
+                    body: Data())
+            case .failed(let message): throw .usage(message)
+            }
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+
+    static func contentType(_ format: OutputFormat) -> String {
+        switch format {
+        case .png: "image/png"
+        case .svg: "image/svg+xml"
+        case .pdf: "application/pdf"
+        }
+    }
+
+    /// `If-None-Match`: `*`, or a list of entity tags, weak or strong (weak comparison, RFC 9110 13.1.2).
+    static func matches(_ header: String, etag: String) -> Bool {
+        for item in header.split(separator: ",") {
+            var tag = item.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            if tag == etag { return true }
+        }
+        return false
+    }
+
+    /// RenderMetadata as the `--metadata` file writes it (its Codable keys), as a JSON value.
+    static func json(_ metadata: RenderMetadata) throws -> JSONValue {
+        let data = try JSONEncoder().encode(metadata)
+        return value(try JSONSerialization.jsonObject(with: data))
+    }
+
+    private static func value(_ object: Any) -> JSONValue {
+        switch object {
+        case let dictionary as [String: Any]: .object(dictionary.keys.sorted().map { ($0, value(dictionary[$0] as Any)) })
+        case let array as [Any]: .array(array.map(value))
+        case let string as String: .string(string)
+        case let number as NSNumber: .number(number.doubleValue)
+        default: .null
+        }
+    }
+}

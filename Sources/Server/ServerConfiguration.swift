@@ -1,0 +1,34 @@
+import Foundation
+
+/// Everything `breakdown serve` is started with: where to listen, how many threads and
+/// connections, the fonts and artwork (fixed for the server's life), URL signing and limits.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on (a numeric IPv4 or IPv6 address, or a host name).
+    public var host = "127.0.0.1"
+    /// The TCP port; 0 picks a free one (printed on standard output at start).
+    public var port = 8080
+    /// Worker threads, each with its own event loop and renderer.
+    public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Seconds a connection may stay idle (no bytes received or sent) before it is closed.
+    public var timeoutSeconds = 10
+    /// The most connections open at once; more are closed as soon as they are accepted.
+    public var maxConnections = 1000
+    /// Extra font files, as `--font-file`.
+    public var fontFiles: [String] = []
+    /// The artwork folder, as `--logo-assets`; nil: the project's.
+    public var logoAssets: String?
+    /// Verifies signed URLs; nil: no key configured.
+    public var signer: URLSigner?
+    /// Also answer URLs without a signature.
+    public var allowUnsigned = false
+    /// The `max-age` of signed URLs' responses, in seconds.
+    public var maxAge = 31_536_000
+    /// The in-memory cache of rendered responses, in bytes; 0 turns it off.
+    public var cacheBytes = 32 << 20
+    /// What one request may ask for.
+    public var limits = ServerLimits()
+    /// After SIGTERM, how long to wait for in-flight requests before stopping anyway.
+    public var drainSeconds = 30
+
+    public init() {}
+}

@@ -1,0 +1,43 @@
+import BreakdownOptions
+import Foundation
+
+/// What one request may ask for, so that no URL can make a giant image or a long render:
+/// the query's length, the amounts, the text size, the width, the scale, the padding, and the
+/// image's total pixels (checked after layout, before anything is drawn).
+public struct ServerLimits: Sendable, Hashable {
+    /// The longest query (after `?`), in bytes.
+    public var queryBytes = 2048
+    /// The largest amount, minimum or maximum (absolute value).
+    public var amount: Decimal = 1_000_000_000
+    /// The largest `font-size`, in points.
+    public var fontSize: Double = 100
+    /// The largest `width`, in points.
+    public var width: Double = 2000
+    /// The largest `padding`, in points.
+    public var padding: Double = 200
+    /// The largest `scale`.
+    public var scale = 3
+    /// The most pixels (width × height) an image may have.
+    public var pixels = 4_000_000
+
+    public init() {}
+
+    /// Checks the values a URL gave against the limits; the first one over is the error.
+    func check(_ options: ParsedOptions) throws(CLIError) {
+        for name in ["amount", "min", "max"] where options.isGiven(name) {
+            if let value = options.decimal(name), abs(value) > amount {
+                throw .usage("\(name): '\(options.string(name) ?? "")' is over this server's limit; expected at most \(amount)")
+            }
+        }
+        let numbers: [(String, Double)] = [("font-size", fontSize), ("width", width), ("padding", padding), ("scale", Double(scale))]
+        for (name, limit) in numbers where options.isGiven(name) {
+            if let value = options.number(name), value > limit {
+                throw .usage("\(name): '\(options.string(name) ?? "")' is over this server's limit; expected at most \(Self.format(limit))")
+            }
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

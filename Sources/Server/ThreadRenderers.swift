@@ -1,0 +1,42 @@
+import BreakdownPipeline
+import Foundation
+
+/// One renderer for each worker thread (a renderer is not thread-safe). The renderers are made
+/// and warmed up before the server starts, so a bad font or artwork folder fails at start; each
+/// thread takes one at its first request and keeps it in thread-local storage.
+final class ThreadRenderers: @unchecked Sendable {
+    private var key = pthread_key_t()
+    private let lock = NSLock()
+    private var idle: [BreakdownRenderer]
+    /// Every renderer handed out: keeps them alive for the thread-local pointers.
+    private var all: [BreakdownRenderer]
+    private let make: () throws -> BreakdownRenderer
+
+    init(count: Int, make: @escaping () throws -> BreakdownRenderer) throws {
+        self.make = make
+        var renderers: [BreakdownRenderer] = []
+        for _ in 0..<max(1, count) { renderers.append(try make()) }
+        idle = renderers
+        all = renderers
+        pthread_key_create(&key, nil)
+    }
+
+    /// The calling thread's renderer.
+    func current() throws -> BreakdownRenderer {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<BreakdownRenderer>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let renderer: BreakdownRenderer
+        if let ready = lock.withLock({ idle.popLast() }) {
+            renderer = ready
+        } else {
+            renderer = try make()
+            lock.withLock { all.append(renderer) }
+        }
+        pthread_setspecific(key, Unmanaged.passUnretained(renderer).toOpaque())
+        return renderer
+    }
+
+    /// Every renderer made so far (for warm-up at start, before any thread runs).
+    var renderers: [BreakdownRenderer] { lock.withLock { all } }
+}

@@ -54,12 +54,25 @@ public final class BreakdownServer {
         return ExitStatus.success
     }
 
-    /// Waits until no request is in flight (or the drain time is up, or a second signal comes).
+    /// Waits until no request has been in flight for a short grace period (so that requests
+    /// already sent on accepted connections are read and answered), or the drain time is up,
+    /// or a second signal comes.
     private func drain(_ metrics: ServerMetrics, signals: sigset_t) {
         var signals = signals
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.drainSeconds) * 1_000_000_000
+        let grace: UInt64 = 250_000_000
+        var quietSince: UInt64?
         var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-        while metrics.requestsInFlight > 0, DispatchTime.now().uptimeNanoseconds < deadline {
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now >= deadline { return }
+            if metrics.requestsInFlight > 0 {
+                quietSince = nil
+            } else if let since = quietSince {
+                if now - since >= grace { return }
+            } else {
+                quietSince = now
+            }
             if sigtimedwait(&signals, nil, &pause) > 0 {
                 AccessLog.write("second signal: stopping now\n")
                 return

@@ -64,6 +64,6 @@ package enum QueryString {
 
     /// A key as an error message quotes it: at most 40 characters.
     static func printable(_ key: String) -> String {
-        key.count <= 40 ? "'\(key)'" : "'\(key.prefix(40))…'"
+        key.count <= 40 ? key : "\(key.prefix(40))…"
     }
 }

@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+
+/// Something went wrong talking to the server under test.
+struct ServerTestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// `breakdown serve --port 0 …` started as a subprocess: its URL read from its first line on
+/// standard output, its standard error (the access log) written to a file in its own folder.
+final class ServerProcess {
+    let process = Process()
+    let folder: URL
+    let logFile: URL
+    private(set) var port = 0
+
+    /// Starts the server and waits (at most 20 s) for it to print its URL.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let executable = try #require(BinaryRunner.executable, "build the breakdown executable first (swift build)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("breakdown-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        logFile = folder.appendingPathComponent("stderr.log")
+        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        process.executableURL = executable
+        process.arguments = ["serve", "--port", "0"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["BREAKDOWN_KEY"] = nil
+        env["BREAKDOWN_SALT"] = nil
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = try FileHandle(forWritingTo: logFile)
+        try process.run()
+        let line = try Self.firstLine(of: out.fileHandleForReading.fileDescriptor, timeout: 20)
+        guard let portText = line.split(separator: ":").last, let port = Int(portText), line.hasPrefix("http://127.0.0.1:") else {
+            terminate()
+            throw ServerTestError("the server printed '\(line)' instead of its URL; stderr: \(log)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        terminate()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Everything the server wrote on standard error so far.
+    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+    /// The access-log lines (`method=… path=… status=… bytes=… ms=…`).
+    var accessLines: [String] { log.split(separator: "\n").map(String.init).filter { $0.hasPrefix("method=") } }
+
+    /// Sends a signal and waits for the process to end; its exit status, or nil after `timeout`.
+    func stop(signal: Int32 = SIGTERM, timeout: Double = 20) -> Int32? {
+        kill(process.processIdentifier, signal)
+        return waitForExit(timeout: timeout)
+    }
+
+    func waitForExit(timeout: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { return nil }
+        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+
+    func terminate() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// A new connection to the server.
+    func connect(timeout: Double = 15) throws -> HTTPConnection { try HTTPConnection(port: port, timeout: timeout) }
+
+    /// One request on its own connection.
+    func get(_ target: String, method: String = "GET", headers: [String: String] = [:]) throws -> HTTPReply {
+        try connect().request(method, target, headers: headers)
+    }
+
+    private static func firstLine(of fd: Int32, timeout: Double) throws -> String {
+        var bytes: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(fd, &byte, 1) == 1 else { break }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        throw ServerTestError("the server printed no URL within \(timeout) s (got '\(String(decoding: bytes, as: UTF8.self))')")
+    }
+}
+
+/// A response as read off the socket: status, headers (names lower-cased) and body.
+struct HTTPReply {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    subscript(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The body parsed as a JSON object.
+    func json() throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+    }
+}
+
+/// One HTTP/1.1 client connection over a plain blocking socket with a receive timeout.
+final class HTTPConnection {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int, timeout: Double = 15) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServerTestError("socket: \(String(cString: strerror(errno)))") }
+        var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard status == 0 else {
+            let message = String(cString: strerror(errno))
+            close(fd)
+            throw ServerTestError("connect: \(message)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw ServerTestError("send: \(String(cString: strerror(errno)))") }
+            offset += sent
+        }
+    }
+
+    /// Sends a request and reads its response.
+    func request(_ method: String = "GET", _ target: String, headers: [String: String] = [:]) throws -> HTTPReply {
+        try send(Self.requestText(method, target, headers: headers))
+        return try readReply(isHead: method == "HEAD")
+    }
+
+    static func requestText(_ method: String = "GET", _ target: String, headers: [String: String] = [:]) -> String {
+        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+        return text + "\r\n"
+    }
+
+    /// Reads one response: the head, then Content-Length bytes (none for HEAD, 204 and 304).
+    func readReply(isHead: Bool = false) throws -> HTTPReply {
+        let end: Int
+        while true {
+            if let found = Self.find([13, 10, 13, 10], in: buffer) {
+                end = found
+                break
+            }
+            guard try fill() else { throw ServerTestError("connection closed before a complete response head (\(buffer.count) bytes)") }
+        }
+        let head = String(decoding: buffer[..<end], as: UTF8.self)
+        buffer.removeFirst(end + 4)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw ServerTestError("bad status line in '\(head)'") }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = headers[name].map { $0 + ", " + value } ?? value
+        }
+        var body = Data()
+        if !isHead, status != 204, status != 304 {
+            if let lengthText = headers["content-length"], let length = Int(lengthText) {
+                while buffer.count < length {
+                    guard try fill() else { throw ServerTestError("connection closed after \(buffer.count) of \(length) body bytes") }
+                }
+                body = Data(buffer[..<length])
+                buffer.removeFirst(length)
+            } else {
+                while try fill() {}
+                body = Data(buffer)
+                buffer.removeAll()
+            }
+        }
+        return HTTPReply(status: status, headers: headers, body: body)
+    }
+
+    /// Waits until the server closes the connection (EOF or reset): true, or false on timeout.
+    func waitForClose() -> Bool {
+        while true {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count == 0 { return true }
+            if count < 0 { return errno == ECONNRESET || errno == EPIPE }
+        }
+    }
+
+    /// Reads more bytes into the buffer; false at end of stream.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = recv(fd, &chunk, chunk.count, 0)
+        if count < 0 {
+            if errno == ECONNRESET { return false }
+            throw ServerTestError("recv: \(String(cString: strerror(errno)))")
+        }
+        buffer.append(contentsOf: chunk[..<count])
+        return count > 0
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if Array(haystack[start..<start + needle.count]) == needle { return start }
+        }
+        return nil
+    }
+}

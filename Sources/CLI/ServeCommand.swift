@@ -14,7 +14,7 @@ public enum ServeCommand {
                 "threads", "n", .integer(1...256), defaultHelp: "the number of cores",
                 help: "Worker threads, each with its own event loop and renderer."),
             .value("timeout", "seconds", .integer(1...3600), default: "10", help: "Close a connection idle this long."),
-            .value("max-connections", "n", .integer(1...10000), default: "1000", help: "The most connections open at once."),
+            .value("max-connections", "n", .integer(1...10000), default: "1000", help: "The most connections open at once (split between the threads); more wait until one closes."),
             .flag("allow-unsigned", help: "Also answer URLs without a signature (local use). Signing takes BREAKDOWN_KEY and BREAKDOWN_SALT (hex) from the environment."),
             .value("max-age", "seconds", .integer(0...31_536_000), default: "31536000", help: "Cache-Control max-age of signed URLs' responses."),
             .value("cache-size", "MiB", .integer(0...4096), default: "32", help: "Memory for rendered responses, answered again without rendering; 0 turns it off."),

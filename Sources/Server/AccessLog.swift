@@ -12,13 +12,17 @@ enum AccessLog {
         return "method=\(shownMethod) path=\(escape(path, limit: maximumPathLength)) status=\(statusText) bytes=\(bytes) ms=\(String(format: "%.2f", milliseconds))\n"
     }
 
-    static func write(_ line: String) {
-        var line = line
+    static func write(_ line: String) { write(line, to: 2) }
+
+    /// Writes all of `text` to a file descriptor, retrying on EINTR; gives up quietly on any
+    /// other error (a closed pipe must not stop the server).
+    static func write(_ text: String, to descriptor: Int32) {
+        var line = text
         line.withUTF8 { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(2, base + offset, buffer.count - offset)
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
                 if written <= 0 {
                     if written < 0, errno == EINTR { continue }
                     return

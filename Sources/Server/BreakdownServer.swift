@@ -41,7 +41,7 @@ public final class BreakdownServer {
             throw error
         }
         let signing = configuration.signer == nil ? "unsigned URLs only" : configuration.allowUnsigned ? "signed and unsigned URLs" : "signed URLs only"
-        printOutput(socket.url + "\n")
+        AccessLog.write(socket.url + "\n", to: 1)
         AccessLog.write("listening on \(socket.url) with \(configuration.threads) threads (\(signing))\n")
 
         var received: Int32 = 0
@@ -117,9 +117,5 @@ public final class BreakdownServer {
         }
         if let name = LinkContent.circledQuestionIcon.artworkName { names.insert(name) }
         return names.sorted()
-    }
-
-    private func printOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

@@ -27,7 +27,13 @@ final class HTTPDaemon: @unchecked Sendable {
 
     let service: BreakdownService
     let metrics: ServerMetrics
-    private var daemon: OpaquePointer?
+    /// The running daemon; written at start and stop, read by /metrics on the worker threads.
+    private var daemon: OpaquePointer? {
+        get { daemonLock.withLock { storedDaemon } }
+        set { daemonLock.withLock { storedDaemon = newValue } }
+    }
+    private var storedDaemon: OpaquePointer?
+    private let daemonLock = NSLock()
     private let draining = Atomic<Bool>(false)
     private let answered = Atomic<Int>(0)
 
@@ -39,15 +45,15 @@ final class HTTPDaemon: @unchecked Sendable {
     /// Starts the worker threads on `socket`.
     func start(socket: ListenSocket, configuration: ServerConfiguration) throws(CLIError) {
         let me = Unmanaged.passUnretained(self).toOpaque()
+        service.connectionCount = { [weak self] in
+            guard let daemon = self?.daemon else { return 0 }
+            return max(0, breakdown_mhd_connections(daemon))
+        }
         daemon = breakdown_mhd_start(
             socket.descriptor, UInt32(configuration.threads), UInt32(configuration.maxConnections),
             UInt32(configuration.timeoutSeconds), Self.connectionMemory, httpAccessHandler, me, httpRequestCompleted, me,
             httpURILogger, me)
         guard daemon != nil else { throw .failure("cannot start the HTTP server (libmicrohttpd refused the settings)") }
-        service.connectionCount = { [weak self] in
-            guard let daemon = self?.daemon else { return 0 }
-            return max(0, breakdown_mhd_connections(daemon))
-        }
     }
 
     /// Stops accepting connections (the listening socket is closed); answers to requests
@@ -61,7 +67,7 @@ final class HTTPDaemon: @unchecked Sendable {
 
     /// Closes every connection and joins the threads.
     func stop() {
-        if let daemon { MHD_stop_daemon(daemon) }
+        if let running = daemon { MHD_stop_daemon(running) }
         daemon = nil
     }
 

@@ -11,7 +11,8 @@ public struct ServerConfiguration: Sendable {
     public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Seconds a connection may stay idle (no bytes received or sent) before it is closed.
     public var timeoutSeconds = 10
-    /// The most connections open at once; more are closed as soon as they are accepted.
+    /// The most connections open at once, split evenly between the threads; more wait in the
+    /// kernel's queue, holding no thread, until one closes.
     public var maxConnections = 1000
     /// Extra font files, as `--font-file`.
     public var fontFiles: [String] = []

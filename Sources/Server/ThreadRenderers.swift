@@ -15,7 +15,7 @@ final class ThreadRenderers: @unchecked Sendable {
     init(count: Int, make: @escaping () throws -> BreakdownRenderer) throws {
         self.make = make
         var renderers: [BreakdownRenderer] = []
-        for _ in 0..<max(1, count) { renderers.append(try make()) }
+        for _ in 0..<count { renderers.append(try make()) }
         idle = renderers
         all = renderers
         pthread_key_create(&key, nil)

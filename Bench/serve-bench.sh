@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Measures `breakdown serve` on loopback with wrk (keep-alive, 32 connections, PNG at scale 2,
+# a different amount on every request) beside `breakdown batch --jobs 2` on the same machine,
+# in the same run. Prints: batch images/s, server req/s and p50/p99 latency, 304/s, and the
+# server's resident memory after 10,000 and after 200,000 requests, with the load average.
+#
+#   Bench/serve-bench.sh                 # the full run (about 5 minutes on an idle machine)
+#   QUICK=1 Bench/serve-bench.sh         # a short run (20,000 requests for the memory figure)
+#
+# Needs a release build (swift build -c release) and wrk (Debian package wrk).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+B=${BREAKDOWN_BINARY:-.build/release/breakdown}
+DURATION=${DURATION:-15}
+TOTAL=${TOTAL:-200000}
+[ -n "${QUICK:-}" ] && { DURATION=5; TOTAL=20000; }
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
+[ -x "$B" ] || { echo "$B is missing: swift build -c release" >&2; exit 2; }
+
+work=$(mktemp -d)
+pid=""
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+rss_kib() { awk '/^VmRSS/ {print $2}' "/proc/$1/status"; }
+
+echo "machine: $(nproc) cores; load average before: $(load)"
+
+# 1. batch --jobs 2: 4,000 images, PNG at scale 2, amounts varying.
+for i in $(seq 0 3999); do printf '{"amount":"%d.%02d"}\n' $((i * 37 % 2000)) $((i % 100)); done > "$work/manifest.ndjson"
+start=$(date +%s.%N)
+"$B" batch "$work/manifest.ndjson" -o "$work/images" --jobs 2 --scale 2 --quiet
+end=$(date +%s.%N)
+calc() { awk "BEGIN { print $1 }"; }
+batch_rate=$(calc "4000 / ($end - $start)")
+printf 'batch --jobs 2: 4000 images in %.2f s: %.0f images/s (load %s)\n' "$(calc "$end - $start")" "$batch_rate" "$(load)"
+
+# 2. The server: 2 threads, unsigned URLs, access log to a file.
+"$B" serve --allow-unsigned --port 0 --threads 2 > "$work/url" 2> "$work/access.log" &
+pid=$!
+for _ in $(seq 100); do [ -s "$work/url" ] && break; sleep 0.1; done
+url=$(head -1 "$work/url")
+echo "server: $url (pid $pid), RSS at start $(rss_kib "$pid") KiB"
+
+# 3. Throughput and latency: wrk, 1 thread (the client must not take a core from the server), 32 connections.
+wrk -t1 -c32 -d"${DURATION}s" --latency -s Bench/serve-amounts.lua "$url" > "$work/wrk.txt"
+rate=$(awk '/^Requests\/sec/ {print $2}' "$work/wrk.txt")
+p50=$(awk '$1 == "50%" {print $2}' "$work/wrk.txt")
+p99=$(awk '$1 == "99%" {print $2}' "$work/wrk.txt")
+printf 'serve: %.0f req/s (%.2f × batch), latency p50 %s, p99 %s (load %s)\n' "$rate" "$(calc "$rate / $batch_rate")" "$p50" "$p99" "$(load)"
+grep -E "Non-2xx|Socket errors" "$work/wrk.txt" || true
+
+# Latency is connections / throughput in a closed loop: also at 4 connections.
+wrk -t1 -c4 -d5s --latency -s Bench/serve-amounts.lua "$url" > "$work/wrk4.txt"
+printf 'serve at 4 connections: %.0f req/s, latency p50 %s, p99 %s (load %s)\n' "$(awk '/^Requests\/sec/ {print $2}' "$work/wrk4.txt")" \
+  "$(awk '$1 == "50%" {print $2}' "$work/wrk4.txt")" "$(awk '$1 == "99%" {print $2}' "$work/wrk4.txt")" "$(load)"
+
+# 4. 304s: the same URL with its ETag in If-None-Match.
+etag=$(curl -s -D - -o /dev/null "$url/v1/breakdown.png?amount=100&scale=2" | awk -F': ' 'tolower($1) == "etag" {print $2}' | tr -d '\r')
+wrk -t1 -c32 -d5s -H "If-None-Match: $etag" "$url/v1/breakdown.png?amount=100&scale=2" > "$work/wrk304.txt"
+printf '304 Not Modified: %.0f req/s (load %s)\n' "$(awk '/^Requests\/sec/ {print $2}' "$work/wrk304.txt")" "$(load)"
+
+# 5. Memory: RSS after 10,000 rendered requests, then after TOTAL (in 5-second wrk runs).
+answered() { curl -s "$url/metrics" | awk '/^breakdown_render_seconds_count/ {print $2}'; }
+run_until() {
+  local have
+  while have=$(answered); [ "$have" -lt "$1" ]; do
+    AMOUNT_OFFSET=$have wrk -t1 -c32 -d5s -s Bench/serve-amounts.lua "$url" > /dev/null
+  done
+}
+run_until 10000
+rss10=$(rss_kib "$pid"); n10=$(answered)
+run_until "$TOTAL"
+rssN=$(rss_kib "$pid"); nN=$(answered)
+printf 'RSS after %d renders: %d KiB; after %d: %d KiB (%.3f×) (load %s)\n' "$n10" "$rss10" "$nN" "$rssN" "$(calc "$rssN / $rss10")" "$(load)"
+
+kill -TERM "$pid"
+wait "$pid" && echo "server stopped on SIGTERM with exit status 0"
+echo "access log: $(grep -c '^method=' "$work/access.log") lines"

@@ -27,12 +27,18 @@ echo "machine: $(nproc) cores; load average before: $(load)"
 
 # 1. batch --jobs 2: 4,000 images, PNG at scale 2, amounts varying.
 for i in $(seq 0 3999); do printf '{"amount":"%d.%02d"}\n' $((i * 37 % 2000)) $((i % 100)); done > "$work/manifest.ndjson"
+calc() { awk "BEGIN { print $1 }"; }
+# CPU seconds of finished children (user + system): bash's `times`, run in this shell (not in a
+# subshell, whose counts start at zero), written to a file.
+child_cpu() { tail -1 "$work/times" | awk '{ split($1, u, "m"); split($2, s, "m"); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }'; }
+times > "$work/times"; cpu0=$(child_cpu)
 start=$(date +%s.%N)
 "$B" batch "$work/manifest.ndjson" -o "$work/images" --jobs 2 --scale 2 --quiet
 end=$(date +%s.%N)
-calc() { awk "BEGIN { print $1 }"; }
+times > "$work/times"; cpu1=$(child_cpu)
 batch_rate=$(calc "4000 / ($end - $start)")
-printf 'batch --jobs 2: 4000 images in %.2f s: %.0f images/s (load %s)\n' "$(calc "$end - $start")" "$batch_rate" "$(load)"
+printf 'batch --jobs 2: 4000 images in %.2f s: %.0f images/s, %.2f ms CPU an image (load %s)\n' "$(calc "$end - $start")" "$batch_rate" \
+  "$(calc "($cpu1 - $cpu0) * 1000 / 4000")" "$(load)"
 
 # 2. The server: 2 threads, unsigned URLs, access log to a file.
 "$B" serve --allow-unsigned --port 0 --threads 2 > "$work/url" 2> "$work/access.log" &
@@ -41,12 +47,19 @@ for _ in $(seq 100); do [ -s "$work/url" ] && break; sleep 0.1; done
 url=$(head -1 "$work/url")
 echo "server: $url (pid $pid), RSS at start $(rss_kib "$pid") KiB"
 
+# The server's CPU time (user + system, clock ticks → ms) and its count of rendered requests.
+server_cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) * 1000 / hz }' "/proc/$pid/stat"; }
+answered() { curl -s "$url/metrics" | awk '/^breakdown_render_seconds_count/ {print $2}'; }
+
 # 3. Throughput and latency: wrk, 1 thread (the client must not take a core from the server), 32 connections.
+scpu0=$(server_cpu_ms); n0=$(answered)
 wrk -t1 -c32 -d"${DURATION}s" --latency -s Bench/serve-amounts.lua "$url" > "$work/wrk.txt"
+scpu1=$(server_cpu_ms); n1=$(answered)
 rate=$(awk '/^Requests\/sec/ {print $2}' "$work/wrk.txt")
 p50=$(awk '$1 == "50%" {print $2}' "$work/wrk.txt")
 p99=$(awk '$1 == "99%" {print $2}' "$work/wrk.txt")
 printf 'serve: %.0f req/s (%.2f × batch), latency p50 %s, p99 %s (load %s)\n' "$rate" "$(calc "$rate / $batch_rate")" "$p50" "$p99" "$(load)"
+printf 'serve: %.2f ms CPU a request (all server threads, HTTP included)\n' "$(calc "($scpu1 - $scpu0) / ($n1 - $n0)")"
 grep -E "Non-2xx|Socket errors" "$work/wrk.txt" || true
 
 # Latency is connections / throughput in a closed loop: also at 4 connections.
@@ -60,7 +73,6 @@ wrk -t1 -c32 -d5s -H "If-None-Match: $etag" "$url/v1/breakdown.png?amount=100&sc
 printf '304 Not Modified: %.0f req/s (load %s)\n' "$(awk '/^Requests\/sec/ {print $2}' "$work/wrk304.txt")" "$(load)"
 
 # 5. Memory: RSS after 10,000 rendered requests, then after TOTAL (in 5-second wrk runs).
-answered() { curl -s "$url/metrics" | awk '/^breakdown_render_seconds_count/ {print $2}'; }
 run_until() {
   local have
   while have=$(answered); [ "$have" -lt "$1" ]; do

@@ -24,6 +24,7 @@ public enum ServeCommand {
     static let filesGroup = OptionGroup(
         title: "FONTS AND ARTWORK", options: RenderOptions.drawing.options.filter { ["font-file", "logo-assets"].contains($0.name) })
 
+    /// The `serve` entry of the subcommand table.
     public static let subcommand = Subcommand(
         name: "serve",
         overview: "Answer HTTP requests for breakdown images: GET /v1/breakdown.png?amount=100&locale=en_GB (see docs/serve.md).",

@@ -222,14 +222,17 @@ final class BreakdownService: @unchecked Sendable {
         } catch let error as RenderError {
             switch error {
             case .hidden(let reason):
-                return ResponseCache.Entry(
-                    status: 204, headers: [("X-Breakdown-Hidden", AccessLog.escape(reason, limit: 200).replacingOccurrences(of: "%20", with: " "))],
-                    body: Data())
+                return ResponseCache.Entry(status: 204, headers: [("X-Breakdown-Hidden", Self.headerValue(reason))], body: Data())
             case .failed(let message): throw .usage(message)
             }
         } catch {
             throw .failure("\(error)")
         }
+    }
+
+    /// Text safe in a header: printable ASCII kept, anything else as `?`, at most 200 characters.
+    static func headerValue(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(200).map { (0x20..<0x7F).contains($0.value) ? $0 : "?" }))
     }
 
     static func contentType(_ format: OutputFormat) -> String {

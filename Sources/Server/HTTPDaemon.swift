@@ -23,7 +23,7 @@ final class HTTPDaemon: @unchecked Sendable {
 
     /// The biggest a connection's buffers may grow, which bounds a request's line and headers:
     /// enough for a 100 KB query to arrive whole and be refused with a proper 400.
-    static let connectionMemory = 256 * 1024
+    static let connectionMemory = 128 * 1024
 
     let service: BreakdownService
     let metrics: ServerMetrics

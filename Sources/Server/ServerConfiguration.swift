@@ -31,5 +31,6 @@ public struct ServerConfiguration: Sendable {
     /// After SIGTERM, how long to wait for in-flight requests before stopping anyway.
     public var drainSeconds = 30
 
+    /// The defaults `breakdown serve` starts with.
     public init() {}
 }

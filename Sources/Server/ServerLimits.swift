@@ -20,6 +20,7 @@ public struct ServerLimits: Sendable, Hashable {
     /// The most pixels (width × height) an image may have.
     public var pixels = 4_000_000
 
+    /// The default limits (the table in docs/serve.md).
     public init() {}
 
     /// Checks the values a URL gave against the limits; the first one over is the error.

@@ -8,13 +8,15 @@ import Foundation
 /// Key and salt come from the environment as hex. The HMAC is OpenSSL's, and signatures are
 /// compared with `CRYPTO_memcmp`, in constant time.
 public struct URLSigner: Sendable {
-    /// The environment variables that hold the key and the salt (hex).
+    /// The environment variable that holds the key (hex).
     public static let keyVariable = "BREAKDOWN_KEY"
+    /// The environment variable that holds the salt (hex).
     public static let saltVariable = "BREAKDOWN_SALT"
 
     private let key: [UInt8]
     private let salt: [UInt8]
 
+    /// A signer with this key and salt (raw bytes).
     public init(key: [UInt8], salt: [UInt8]) {
         self.key = key
         self.salt = salt
@@ -88,20 +90,11 @@ public struct URLSigner: Sendable {
         bytes.reserveCapacity(digits.count / 2)
         var index = 0
         while index < digits.count {
-            guard let high = hexDigit(digits[index]), let low = hexDigit(digits[index + 1]) else { return nil }
+            guard let high = QueryString.hexValue(digits[index]), let low = QueryString.hexValue(digits[index + 1]) else { return nil }
             bytes.append(high << 4 | low)
             index += 2
         }
         return bytes
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

@@ -550,7 +550,8 @@ import Testing
         ]
         for (arguments, environment, mentions) in cases {
             let process = Process()
-            process.executableURL = try #require(BinaryRunner.executable)
+            guard let executable = BinaryRunner.executable else { throw ServerTestError("build the breakdown executable first") }
+            process.executableURL = executable
             process.arguments = ["serve"] + arguments
             var env = ProcessInfo.processInfo.environment
             env["BREAKDOWN_KEY"] = nil

@@ -21,7 +21,9 @@ final class ServerProcess {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("breakdown-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         logFile = folder.appendingPathComponent("stderr.log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
+            throw ServerTestError("cannot create \(logFile.path)")
+        }
         process.executableURL = executable
         process.arguments = ["serve", "--port", "0"] + arguments
         var env = ProcessInfo.processInfo.environment

@@ -20,7 +20,7 @@ public struct ContrastReport: Sendable, Hashable {
     public var warnings: [String] {
         var lines: [String] = []
         func format(_ ratio: Double) -> String { ContrastReport.format(ratio) + ":1" }
-        let minimum = "below \(ContrastReport.format(ContrastRatio.minimum)):1"
+        let minimum = "below 3:1"
         if logo < ContrastRatio.minimum {
             let behind = logoBackground == page ? "the page \(page)" : "its ground \(logoBackground)"
             lines.append("the logo's mark \(logoForeground) on \(behind) is \(format(logo)), \(minimum)")

@@ -87,7 +87,12 @@ public final class ArtworkLibrary {
     /// The file that draws `logo` at `scale` pixels per point, with its own size (parsed once).
     /// Throws a one-line error naming the image, the file and the folder.
     public func logoArtwork(for logo: LogoChoice, scale: Double) throws -> LogoArtwork {
-        let imageName = source.imageName(for: logo)
+        try artwork(named: source.imageName(for: logo), scale: scale)
+    }
+
+    /// The file that draws the image `imageName` (an SDK name, or the project's stem for its own
+    /// artwork) at `scale`, parsed, with its own size. Throws when it is missing or does not load.
+    public func artwork(named imageName: String, scale: Double) throws -> LogoArtwork {
         let key = LogoFileKey(imageName: imageName, scale: scale)
         if let known = logoFiles[key] { return known }
         let file = try source.file(for: imageName, scale: scale)

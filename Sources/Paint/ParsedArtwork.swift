@@ -130,7 +130,8 @@ final class ParsedArtwork {
     }
 
     private static func error(_ error: UnsafeMutablePointer<GError>?, _ fallback: String = "unknown error") -> PaintError {
-        let message = error.map { String(cString: $0.pointee.message) } ?? fallback
+        let text = error.map { String(cString: $0.pointee.message) } ?? fallback
+        let message = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         if let error { g_error_free(error) }
         return PaintError(message)
     }

@@ -160,3 +160,35 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
     }
 }
+
+extension OfficialArtworkEndToEndTests {
+    @Test func benchGainsTheOfficialArtworkLine() throws {
+        let folder = try BatchTestSupport.temporaryFolder("bench-artwork")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = try Self.catalog(in: folder)
+        let result = try BinaryRunner.run(
+            "bench", "--count", "10", "--runs", "1", "--memory-count", "0", "--baseline", "/dev/null", "--logo-assets", catalog.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("PNG --jobs 1, official artwork (--logo-assets)"), "\(result.stdout)")
+        #expect(result.stdout.contains("official artwork PNG ≥ 0.9× own artwork"))
+    }
+}
+
+extension OfficialArtworkEndToEndTests {
+    @Test func verifyTakesTheArtworkOnTheCommandLineAndPerRecord() throws {
+        let folder = try BatchTestSupport.temporaryFolder("verify-artwork")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = try Self.catalog(in: folder.appendingPathComponent("art"))
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try BatchTestSupport.write("{\"name\": \"au\", \"amount\": \"100\"}\n", to: manifest)
+        let refs = folder.appendingPathComponent("refs").path
+        let record = try BinaryRunner.run("verify", manifest.path, "--reference", refs, "--record", "--logo-assets", catalog.path)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(try BinaryRunner.run("verify", manifest.path, "--reference", refs, "--logo-assets", catalog.path).status == 0)
+        // The own artwork draws another badge: a difference.
+        #expect(try BinaryRunner.run("verify", manifest.path, "--reference", refs).status == 1)
+        // The same artwork given per record.
+        try BatchTestSupport.write("{\"name\": \"au\", \"amount\": \"100\", \"logo-assets\": \"\(catalog.path)\"}\n", to: manifest)
+        #expect(try BinaryRunner.run("verify", manifest.path, "--reference", refs).status == 0)
+    }
+}

@@ -95,6 +95,31 @@ import Testing
         #expect(metadata.logoArtwork?.file.hasSuffix(["one.png", "two.png", "three.png"][scale - 1]) == true)
     }
 
+    @Test func onATieTheLargerPNGWinsAndOtherIdiomsAreIgnored() throws {
+        let folder = try ArtworkFixtures.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Not a catalog by its name: its Contents.json makes it one.
+        let catalog = folder.appendingPathComponent("logos")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: catalog.appendingPathComponent("Contents.json"))
+        let imageset = catalog.appendingPathComponent("\(Self.badgeName).imageset")
+        try FileManager.default.createDirectory(at: imageset, withIntermediateDirectories: true)
+        try ArtworkFixtures.pdf(width: 100, height: 25, color: Self.green).write(to: imageset.appendingPathComponent("phone.pdf"))
+        try ArtworkFixtures.png(width: 40, height: 10, color: Self.red).write(to: imageset.appendingPathComponent("one.png"))
+        try ArtworkFixtures.png(width: 120, height: 30, color: Self.blue).write(to: imageset.appendingPathComponent("three.png"))
+        try Data(
+            """
+            {"images": [{"filename": "phone.pdf", "idiom": "iphone"}, {"filename": "one.png", "idiom": "universal", "scale": "1x"},
+            {"filename": "three.png", "idiom": "universal", "scale": "3x"}], "info": {"version": 1}}
+            """.utf8
+        ).write(to: imageset.appendingPathComponent("Contents.json"))
+        let renderer = try BreakdownRenderer(logoAssets: catalog)
+        #expect(renderer.artworkSource.kind == .assetCatalog)
+        let (image, metadata) = try Self.render(renderer, scale: 2)
+        #expect(metadata.logoArtwork?.file.hasSuffix("three.png") == true)
+        #expect(PaintTests.close(try Self.logoCentre(image, metadata), SIMD4(0, 0, 255, 255)))
+    }
+
     @Test func aVectorFileComesBeforePNGs() throws {
         let folder = try ArtworkFixtures.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -126,7 +151,8 @@ import Testing
         #expect(PaintTests.close(try Self.logoCentre(lockup.image, lockup.metadata), SIMD4(0, 255, 0, 255)))
         #expect(lockup.metadata.logoArtwork?.image == "lockup-afterpay-black")
         let box = try #require(lockup.metadata.logo)
-        #expect(abs(box.width - 3 * box.height) < 1e-6 || box.width == 64, "PNG pixels 60 × 20")
+        // PNG pixels 60 × 20: a third as tall as wide (here at the 64 pt minimum width).
+        #expect(abs(box.height - box.width / 3) < 1e-6)
         // Another palette's file is missing: one line naming the image and the folder.
         let message = Self.error { _ = try Self.render(renderer, Fixtures.breakdown(palette: .alt, link: .none)) }
         #expect(message.contains("badge-afterpay-black-on-mint") && message.contains(folder.path), "\(message)")

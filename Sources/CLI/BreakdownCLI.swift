@@ -20,6 +20,7 @@ public enum BreakdownCLI {
         GalleryCommand.subcommand,
         VerifyCommand.subcommand,
         BenchCommand.subcommand,
+        AssetsCommand.subcommand,
         ServeCommand.subcommand,
     ]
 

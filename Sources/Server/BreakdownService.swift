@@ -194,8 +194,10 @@ final class BreakdownService: @unchecked Sendable {
             var metadata: JSONValue = .null
             if !request.breakdown.isHidden {
                 do {
-                    let layout = try renderer.layout(request.breakdown, style: request.settings.style)
-                    let described = RenderMetadata(layout: layout, format: .png, scale: Double(scale))
+                    // As `render --metadata` describes the PNG at this scale.
+                    let layout = try renderer.layout(request.breakdown, style: request.settings.style, scale: scale)
+                    let described = RenderMetadata(
+                        layout: layout, format: .png, scale: Double(scale), background: request.settings.background)
                     let pixels = described.pixelSize
                     let (count, overflow) = pixels.width.multipliedReportingOverflow(by: pixels.height)
                     if overflow || count > configuration.limits.pixels {

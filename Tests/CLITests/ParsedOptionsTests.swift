@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func commandsAreRegisteredInOneTable() {
-        #expect(Array(BreakdownCLI.subcommands.map(\.name)) == ["describe", "render", "batch", "gallery", "verify", "bench", "serve"])
+        #expect(Array(BreakdownCLI.subcommands.map(\.name)) == ["describe", "render", "batch", "gallery", "verify", "bench", "assets", "serve"])
         #expect(BreakdownCLI.subcommand(named: "describe") != nil)
     }
 

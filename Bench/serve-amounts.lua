@@ -1,5 +1,5 @@
 -- wrk script for Bench/serve-bench.sh: PNG at scale 2, a different amount on every request
--- (0.00 to 1999.99, so the server's memory cache never answers); AMOUNT_OFFSET starts the
+-- (0.00 to 1999.99, so a memory cache would not answer); AMOUNT_OFFSET starts the
 -- sequence elsewhere, so that successive runs ask for new amounts.
 local counter = 0
 local offset = tonumber(os.getenv("AMOUNT_OFFSET") or "0")

@@ -17,7 +17,9 @@ public enum ServeCommand {
             .value("max-connections", "n", .integer(1...10000), default: "1000", help: "The most connections open at once (split between the threads); more wait until one closes."),
             .flag("allow-unsigned", help: "Also answer URLs without a signature (local use). Signing takes BREAKDOWN_KEY and BREAKDOWN_SALT (hex) from the environment."),
             .value("max-age", "seconds", .integer(0...31_536_000), default: "31536000", help: "Cache-Control max-age of signed URLs' responses."),
-            .value("cache-size", "MiB", .integer(0...4096), default: "32", help: "Memory for rendered responses, answered again without rendering; 0 turns it off."),
+            .value(
+                "cache-size", "MiB", .integer(0...4096), default: "0",
+                help: "Memory for rendered responses, answered again without rendering (without a CDN in front); 0 turns it off."),
         ])
 
     /// The drawing options that name files: fixed for the server's life.
@@ -38,7 +40,7 @@ public enum ServeCommand {
         configuration.maxConnections = options.integer("max-connections") ?? 1000
         configuration.allowUnsigned = options.flag("allow-unsigned")
         configuration.maxAge = options.integer("max-age") ?? 31_536_000
-        configuration.cacheBytes = (options.integer("cache-size") ?? 32) << 20
+        configuration.cacheBytes = (options.integer("cache-size") ?? 0) << 20
         configuration.fontFiles = options.strings("font-file")
         configuration.logoAssets = options.string("logo-assets")
         configuration.signer = try URLSigner.fromEnvironment(ProcessInfo.processInfo.environment)

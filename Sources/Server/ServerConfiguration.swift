@@ -24,8 +24,10 @@ public struct ServerConfiguration: Sendable {
     public var allowUnsigned = false
     /// The `max-age` of signed URLs' responses, in seconds.
     public var maxAge = 31_536_000
-    /// The in-memory cache of rendered responses, in bytes; 0 turns it off.
-    public var cacheBytes = 32 << 20
+    /// The in-memory cache of rendered responses, in bytes; 0 (the default) turns it off. Off by
+    /// default: behind a CDN it rarely answers, and its churn fragments the heap (measured: resident
+    /// memory 1.29× from 10,000 to 200,000 requests with 32 MiB, flat without).
+    public var cacheBytes = 0
     /// What one request may ask for.
     public var limits = ServerLimits()
     /// After SIGTERM, how long to wait for in-flight requests before stopping anyway.

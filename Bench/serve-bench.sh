@@ -4,7 +4,7 @@
 # in the same run. Prints: batch images/s, server req/s and p50/p99 latency, 304/s, and the
 # server's resident memory after 10,000 and after 200,000 requests, with the load average.
 #
-#   Bench/serve-bench.sh                 # the full run (about 5 minutes on an idle machine)
+#   Bench/serve-bench.sh                 # the full run (about 10 minutes: 200,000 requests)
 #   QUICK=1 Bench/serve-bench.sh         # a short run (20,000 requests for the memory figure)
 #
 # Needs a release build (swift build -c release) and wrk (Debian package wrk).

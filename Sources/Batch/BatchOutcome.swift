@@ -23,6 +23,8 @@ package struct BatchOutcome: Sendable {
     package var field: String?
     /// Why it failed, why it is hidden, or why it was skipped.
     package var message: String?
+    /// The failure stops the batch: no later record can be written (the disk is full).
+    package var stopsBatch = false
 
     init(_ job: BatchJob, _ status: Status, name: String? = nil) {
         sequence = job.sequence

@@ -30,8 +30,8 @@ public enum RenderCommand {
                 throw .failure("cannot encode metadata: \(error)")
             }
         }
-        try AtomicWriter.write(files)
-        if output == "-" { FileHandle.standardOutput.write(image.bytes) }
+        try AtomicWriter.write(files, devices: .writeDirectly)
+        if output == "-" { console.writeOutputBytes(image.bytes) }
         return ExitStatus.success
     }
 

@@ -25,7 +25,7 @@ struct Paragraph {
     /// The link's words (text and custom links), in UTF-8 bytes.
     let linkTextRange: Range<Int>?
 
-    init(breakdown: Breakdown, metrics: FontMetrics) throws {
+    init(breakdown: Breakdown, metrics: FontMetrics, fontSize: Double) throws {
         var text = ""
         var inlines: [Inline] = []
         var linkTextRange: Range<Int>?
@@ -69,6 +69,7 @@ struct Paragraph {
             linkTextRange = range
         case .markup(let markup):
             let parsed = try AttributeList.parse(markup: markup)
+            try parsed.attributes.checkLimits(fontSize: fontSize)
             text += " "
             let start = text.utf8.count
             text += parsed.text

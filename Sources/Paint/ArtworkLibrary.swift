@@ -24,6 +24,10 @@ public final class ArtworkLibrary {
         var phaseY: Int
     }
 
+    /// The largest artwork file read, 4 MiB (the project's are a few KiB). Larger files, and
+    /// anything but a regular file (a FIFO would block), are refused.
+    public static let maximumFileSize = 4 << 20
+
     /// Raster images can hold this many drawn tiles before the cache starts afresh.
     private static let tileLimit = 256
 
@@ -142,8 +146,12 @@ public final class ArtworkLibrary {
     private func fileData(_ name: String) throws -> Data {
         if let data = files[name] { return data }
         let url = directory.appendingPathComponent("\(name).svg")
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw PaintError("cannot read artwork \(url.path): the logo assets folder must hold \(name).svg")
+        let data: Data
+        do throws(RegularFile.Problem) {
+            data = Data(try RegularFile.read(url.path, limit: Self.maximumFileSize))
+        } catch {
+            if error.isMissing { throw PaintError("cannot read artwork \(url.path): the logo assets folder must hold \(name).svg") }
+            throw PaintError("cannot read artwork \(url.path): it \(error.reason)")
         }
         files[name] = data
         return data

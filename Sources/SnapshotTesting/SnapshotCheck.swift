@@ -38,6 +38,10 @@ struct SnapshotCheck {
             case .unreadable(let why):
                 return "\(label): \(why). Delete the reference to record it again, or run with \(RecordMode.environmentKey)=all."
                     + artifactLines([(png, paths.actualArtifact, "actual")])
+            case .differentSize(let diff):
+                return "\(label) does not match its reference \(paths.reference)\n\(diff.message)"
+                    + artifactLines([(png, paths.actualArtifact, "actual")])
+                    + "\nIf the change is intended, run with \(RecordMode.environmentKey)=all to replace the reference, and commit it."
             case .different(let diff, let reference, let actual):
                 var files = [(png, paths.actualArtifact, "actual")]
                 do {

@@ -7,5 +7,5 @@
 set -eu
 cd "$(dirname "$0")/.."
 swift build
-BREAKDOWN_FUZZ_CASES="${1:-3000}" ${2:+BREAKDOWN_FUZZ_SEED="$2"} \
+env BREAKDOWN_FUZZ_CASES="${1:-3000}" ${2:+BREAKDOWN_FUZZ_SEED="$2"} \
   swift test --filter 'BinaryFuzzTests|ManifestFuzzTests' 2>&1 | grep -E 'binary fuzz:|✘|✔ Suite|Expectation failed' || true

@@ -18,7 +18,9 @@ import Foundation
 public enum AtomicWriter {
     /// What to do with a path that names a character device or FIFO.
     public enum DeviceTargets: Sendable {
+        /// Written in place, after the group's renames (`render -o /dev/null`, a named pipe).
         case writeDirectly
+        /// Refused with exit 2 and left as it is (batch outputs, gallery pages, references).
         case refuse
     }
 

@@ -21,9 +21,15 @@ final class BatchReportWriter {
         let url = URL(fileURLWithPath: path)
         try OutputPath.checkReplaceable(path, what: "the report")
         temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // Never through a link, never blocking on something planted under the temporary name.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw .usage("cannot write the report \(path): \(OutputPath.folderProblem(errno, folder: url.deletingLastPathComponent().path))")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .usage("cannot write the report \(path): its temporary file \(temporary) is not a regular file")
         }
         self.descriptor = descriptor
         let header: [(key: String, value: JSONValue)] = [

@@ -21,6 +21,8 @@ public struct Console: Sendable {
     /// Why writing to standard output failed, if it did.
     public var outputFailure: @Sendable () -> String?
 
+    /// A console from its writers; `writeOutputBytes` defaults to `writeOutput` of the bytes as
+    /// UTF-8, `outputFailure` to never failing (captures in tests).
     public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         writeOutputBytes: (@Sendable (Data) -> Void)? = nil, outputFailure: @escaping @Sendable () -> String? = { nil }

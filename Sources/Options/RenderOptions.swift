@@ -12,10 +12,10 @@ public enum RenderOptions {
             .value(
                 "font", "family", default: "Inter",
                 help: "The text's font family. It must be available: Inter, or a family from a file in Fonts/ or --font-file."),
-            .value("font-file", "path", help: "Make a font file (TrueType or OpenType) available to --font.").repeatable(),
+            .value("font-file", "path", help: "Make a font file (TrueType or OpenType) available to --font. Only regular files are read.").repeatable(),
             .value(
                 "font-size", "points", .number(1...500), defaultHelp: "the --content-size's body size",
-                help: "The text size in points; instead of --content-size."),
+                help: "The text size in points; instead of --content-size. Sizes in --link-text markup have the same limit."),
             .choice(
                 "content-size", "category", ContentSizeCategory.allCases.map(\.rawValue), default: "large",
                 help: "The Dynamic Type size category; the body text style's size in it (large is 17 pt)."),
@@ -37,7 +37,7 @@ public enum RenderOptions {
     public static let output = OptionGroup(
         title: "OUTPUT OPTIONS",
         options: [
-            .value("output", "path", help: "The image file to write (.png, .svg or .pdf); - writes to standard output.").short("o"),
+            .value("output", "path", help: "The image file to write (.png, .svg or .pdf); - writes to standard output. A character device or FIFO is written in place; only regular files are replaced.").short("o"),
             .value(
                 "format", "format", .choice(OutputFormatName.all), defaultHelp: "from the output's extension",
                 help: "The image format."),

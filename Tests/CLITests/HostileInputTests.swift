@@ -68,6 +68,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path("x.png")))
     }
 
+    @Test func standardInputThatCannotBeReadIsExitTwoNotACrash() throws {
+        // A folder as standard input: read(2) fails with EISDIR.
+        let result = try ProcessProbe.run(["verify", "-", "--reference", "ref"], in: folder, stdin: .path("/"))
+        #expect(result.signal == nil, "\(result.stderr.prefix(300))")
+        expectUsage(result, containing: ["standard input", "Is a directory"])
+    }
+
     @Test func batchSummaryToAFullStandardOutputIsExitOne() throws {
         try write(BatchTestSupport.ndjson(count: 2), "m.ndjson")
         let result = try run("batch", "m.ndjson", "-o", "out", stdout: .path("/dev/full"))

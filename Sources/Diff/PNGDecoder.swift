@@ -109,7 +109,8 @@ public enum PNGDecoder {
         do throws(RegularFile.Problem) {
             return try RegularFile.read(path, limit: maximumFileSize)
         } catch {
-            throw PNGDecodingError(source: path, reason: .unreadable("it \(error.reason)"))
+            // The system's words when opening failed ("No such file or directory"), else what is wrong with the file.
+            throw PNGDecodingError(source: path, reason: .unreadable(error.code.map { String(cString: strerror($0)) } ?? "it \(error.reason)"))
         }
     }
 

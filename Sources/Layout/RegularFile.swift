@@ -14,6 +14,8 @@ package enum RegularFile {
         package var reason: String
         /// True when the file is not there at all (ENOENT).
         package var isMissing = false
+        /// The system's error number, when a call failed (not for a file of the wrong kind or size).
+        package var code: Int32?
         package var description: String { reason }
     }
 
@@ -32,7 +34,7 @@ package enum RegularFile {
         let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            throw Problem(reason: describe(code), isMissing: code == ENOENT)
+            throw Problem(reason: describe(code), isMissing: code == ENOENT, code: code)
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {

@@ -11,11 +11,16 @@ import Testing
 /// full disks and signals. Each case ends in exit 0, 1 or 2 with at most one line on stderr for
 /// bad input: no crash signal, no hang, no giant allocation, nothing replaced that is not a
 /// regular file. Cases that need root (mknod, mount) run when the tests run as root (CI does).
-@Suite(.serialized, .timeLimit(.minutes(10))) struct HostileInputTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) final class HostileInputTests {
     let folder: URL
 
     init() throws {
         folder = try BatchTestSupport.temporaryFolder("hostile")
+    }
+
+    deinit {
+        chmod(folder.appendingPathComponent("home").path, 0o700)
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
@@ -111,6 +116,10 @@ import Testing
         let result = try run("render", "--logo-assets", "assets", "-o", "x.png", timeout: 20)
         #expect(!result.timedOut)
         expectUsage(result, containing: ["icon-circled-info.svg", "FIFO"])
+        // An artwork file over 4 MiB is refused, not read whole.
+        unlink(icon)
+        #expect(ftruncateFile(icon, 5 << 20))
+        expectUsage(try run("render", "--logo-assets", "assets", "-o", "x.png"), containing: ["icon-circled-info.svg", "over the limit of 4.0 MiB"])
     }
 
     // MARK: 3 and 6. Giant images and text Pango cannot lay out
@@ -126,6 +135,8 @@ import Testing
         let wide = try run("render", "--width", "6000", "--scale", "3", "-o", "x.png")
         expectUsage(wide, containing: ["18000 × "])
         #expect(try run("render", "--width", "6000", "--scale", "2", "-o", "ok.png").status == 0)
+        // Each side within the limit, the pixel count over it: 15000 × 6063 px.
+        expectUsage(try run("render", "--width", "3000", "--padding", "1000", "--scale", "3", "-o", "x.png"), containing: ["15000 × ", "megapixels"])
         #expect(!entries().contains("x.png"))
     }
 
@@ -257,6 +268,25 @@ import Testing
         // -o - is standard output.
         let dash = try run("render", "--format", "png", "-o", "-")
         #expect(dash.status == 0 && dash.stdoutBytes == viaLink.stdoutBytes)
+        // A link to a regular file is replaced (the link, not its target); so is a dangling link.
+        try write("keep", "target.png")
+        #expect(symlink("target.png", path("link.png")) == 0)
+        #expect(try run("render", "-o", "link.png").status == 0)
+        #expect(fileType("link.png") == S_IFREG && BatchTestSupport.isWholePNG(folder.appendingPathComponent("link.png")))
+        #expect(try String(contentsOf: folder.appendingPathComponent("target.png"), encoding: .utf8) == "keep")
+        #expect(symlink("nowhere/x.png", path("dangling.png")) == 0)
+        #expect(try run("render", "-o", "dangling.png").status == 0)
+        #expect(fileType("dangling.png") == S_IFREG)
+        // A folder is refused, with the reason.
+        try FileManager.default.createDirectory(atPath: path("dir.png"), withIntermediateDirectories: true)
+        expectUsage(try run("render", "-o", "dir.png"), containing: ["dir.png", "a folder"])
+        expectUsage(try run("render", "-o", "x.png", "--metadata", "dir.png"), containing: ["a folder"])
+        #expect(!entries().contains("x.png"), "a group lands together or not at all")
+        // A FIFO as an existing reference when recording: refused, not read (which would block).
+        try write("{\"name\": \"pipe\", \"amount\": \"10\"}\n", "v.ndjson")
+        let record = try run("verify", "v.ndjson", "--reference", ".", "--record", timeout: 20)
+        #expect(!record.timedOut)
+        expectUsage(record, containing: ["pipe.png", "FIFO"])
         // A report or batch output that is a FIFO is refused, never replaced.
         try write(BatchTestSupport.ndjson(count: 1), "m.ndjson")
         expectUsage(try run("batch", "m.ndjson", "-o", "out", "--report", "pipe.png"), containing: ["FIFO"])
@@ -289,6 +319,10 @@ import Testing
         #expect(fileType("out/null.png") == S_IFCHR)
         expectUsage(try run("batch", "m.ndjson", "-o", "out2", "--report", "full-link"), containing: ["character device"])
         #expect(fileType("full-link") == S_IFLNK)
+        // A block device is never written, even by render.
+        #expect(mknod(path("block"), S_IFBLK | 0o600, Self.device(7, 0)) == 0)
+        expectUsage(try run("render", "--format", "png", "-o", "block"), containing: ["block device"])
+        #expect(fileType("block") == S_IFBLK)
         #expect(!entries().contains { $0.hasSuffix(".tmp") })
     }
 

@@ -416,6 +416,12 @@ import Testing
         #expect(batch.status == 1 && !batch.stderr.contains("\u{1B}") && !batch.stderr.contains("\u{07}"), "\(batch.stderr)")
         #expect(batch.stderr.contains("\\x1B]0;owned\\x07"))
 
+        // JSON on standard output escapes them the JSON way (and stays valid JSON).
+        let described = try run("describe", "--link-text", "a\u{7F}b\u{9B}c\u{1B}d")
+        #expect(described.status == 0 && !described.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x7F || $0.value == 0x9B })
+        #expect(described.stdout.contains("a\\u007Fb\\u009Bc\\u001Bd"), "\(described.stdout)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(described.stdout.utf8))) != nil)
+
         // No writable cache in HOME: the private configuration has a cache folder of its own.
         let home = folder.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

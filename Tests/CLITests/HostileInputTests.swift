@@ -336,6 +336,18 @@ import Testing
         expectUsage(try run("batch", "./m.ndjson", "-o", "out", "--report", "hard.json"), containing: ["is the manifest"])
         #expect(try Data(contentsOf: folder.appendingPathComponent("m.ndjson")) == before)
 
+        // render: the image and the metadata are two files, and neither is an input.
+        expectUsage(try run("render", "-o", "same.png", "--metadata", "./same.png"), containing: ["name the same file"])
+        let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        try FileManager.default.copyItem(atPath: dejaVu, toPath: path("font.png"))
+        let fontBefore = try Data(contentsOf: folder.appendingPathComponent("font.png"))
+        expectUsage(
+            try run("render", "--font-file", "font.png", "--font", "DejaVu Sans", "-o", "./font.png"), containing: ["font file"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("font.png")) == fontBefore)
+        try FileManager.default.copyItem(at: ProjectResourcesLocator.logoAssets, to: folder.appendingPathComponent("assets"))
+        expectUsage(try run("render", "--logo-assets", "assets", "-o", "assets/badge.svg"), containing: ["artwork folder"])
+        #expect(!entries().contains("same.png"))
+
         try write("{\"name\": \"a\", \"amount\": \"10\"}\n", "v.ndjson")
         #expect(try run("verify", "v.ndjson", "--reference", "ref", "--record").status == 0)
         expectUsage(try run("verify", "v.ndjson", "--reference", "ref", "--report", "ref"), containing: ["inside the reference folder"])
@@ -362,10 +374,10 @@ import Testing
             #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains("NSCocoaErrorDomain") && result.stderr.contains("file"), "\(arguments): \(result.stderr)")
         }
-        if ProcessProbe.isRoot {  // Root writes anywhere a mode allows nothing: a read-only mount instead.
-            let readOnly = folder.appendingPathComponent("ro")
-            try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
-            #expect(mount("tmpfs", readOnly.path, "tmpfs", UInt(MS_RDONLY), "size=64k") == 0)
+        // Root writes where a mode allows nothing: a read-only mount instead (when mounting is allowed).
+        let readOnly = folder.appendingPathComponent("ro")
+        try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
+        if ProcessProbe.isRoot, mount("tmpfs", readOnly.path, "tmpfs", UInt(MS_RDONLY), "size=64k") == 0 {
             defer { ProcessProbe.unmount(readOnly) }
             for arguments in [["batch", "m.ndjson", "-o", "ro/out"], ["gallery", "-o", "ro/out"], ["render", "-o", "ro/x.png"]] {
                 let result = try ProcessProbe.run(arguments, in: folder)

@@ -109,7 +109,7 @@ import Testing
 
     @Test func aFIFOInTheArtworkFolderIsExitTwoWithoutBlocking() throws {
         let assets = folder.appendingPathComponent("assets")
-        try FileManager.default.copyItem(at: ProjectResourcesLocator.logoAssets, to: assets)
+        try ProjectResourcesLocator.copyArtwork(to: assets)
         let icon = assets.appendingPathComponent("icon-circled-info.svg").path
         unlink(icon)
         #expect(mkfifo(icon, 0o600) == 0)
@@ -178,7 +178,7 @@ import Testing
         let huge = path("huge.ttf")
         #expect(ftruncateFile(huge, 3 << 30))
         let assets = folder.appendingPathComponent("assets")
-        try FileManager.default.copyItem(at: ProjectResourcesLocator.logoAssets, to: assets)
+        try ProjectResourcesLocator.copyArtwork(to: assets)
         #expect(ftruncateFile(assets.appendingPathComponent("stray.bin").path, 2 << 30))
         try write(
             "{\"amount\": \"10\", \"font-file\": \"huge.ttf\"}\n{\"amount\": \"11\", \"logo-assets\": \"assets\"}\n", "m.ndjson")
@@ -344,7 +344,7 @@ import Testing
         expectUsage(
             try run("render", "--font-file", "font.png", "--font", "DejaVu Sans", "-o", "./font.png"), containing: ["font file"])
         #expect(try Data(contentsOf: folder.appendingPathComponent("font.png")) == fontBefore)
-        try FileManager.default.copyItem(at: ProjectResourcesLocator.logoAssets, to: folder.appendingPathComponent("assets"))
+        try ProjectResourcesLocator.copyArtwork(to: folder.appendingPathComponent("assets"))
         expectUsage(try run("render", "--logo-assets", "assets", "-o", "assets/badge.svg"), containing: ["artwork folder"])
         #expect(!entries().contains("same.png"))
 
@@ -468,4 +468,16 @@ import Testing
 enum ProjectResourcesLocator {
     static let logoAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("LogoAssets")
+
+    /// A copy of the artwork's files, owned by whoever runs the tests (not a copy of ownership,
+    /// which fails for a user other than the checkout's owner).
+    static func copyArtwork(to folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: logoAssets.path) {
+            var isDirectory: ObjCBool = false
+            let source = logoAssets.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            try Data(contentsOf: source).write(to: folder.appendingPathComponent(name))
+        }
+    }
 }

@@ -23,7 +23,8 @@ public final class FontLibrary {
         // add every font under it. Checked without blocking, before fontconfig sees the path.
         for file in fontFiles {
             do throws(RegularFile.Problem) {
-                try RegularFile.check(file)
+                // An empty "file" is no font, and may be a kernel file that blocks when read (/proc/kmsg).
+                guard try RegularFile.check(file).size > 0 else { throw RegularFile.Problem(reason: "is empty") }
             } catch {
                 throw LayoutError("cannot read font file \(file): it \(error.reason); give a TrueType or OpenType font file")
             }

@@ -28,8 +28,8 @@ package enum RegularFile {
         package var modified: Int64
     }
 
-    /// Opens `path` for reading without blocking; returns the descriptor (blocking mode restored)
-    /// and its identity. Only regular files are accepted. The caller closes the descriptor.
+    /// Opens `path` for reading without blocking; returns the descriptor (non-blocking) and its
+    /// identity. Only regular files are accepted. The caller closes the descriptor.
     package static func open(_ path: String) throws(Problem) -> (descriptor: Int32, identity: Identity) {
         let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -46,8 +46,8 @@ package enum RegularFile {
             close(descriptor)
             throw Problem(reason: "is \(kind(of: info.st_mode)), not a regular file")
         }
-        let flags = fcntl(descriptor, F_GETFL)
-        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        // O_NONBLOCK stays on: it changes nothing for a real file, and a file that only claims to
+        // be one (`/proc/kmsg`) answers EAGAIN instead of blocking a read.
         return (descriptor, identity(of: info))
     }
 
@@ -73,7 +73,7 @@ package enum RegularFile {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Problem(reason: "cannot be read: \(String(cString: strerror(errno)))")
+                throw Problem(reason: "cannot be read: \(String(cString: strerror(errno)))", code: errno)
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<count])

@@ -28,7 +28,7 @@ public enum RenderOptions {
             .value("background", "color", .colorOrTransparent, default: "transparent", help: "The image's background."),
             .value("padding", "points", .number(0...1000), default: "0", help: "Empty space on every side, in points."),
             .value("width", "points", .number(1...10000), help: "The container width in points: the text wraps to it."),
-            .choice("scale", "n", ["1", "2", "3"], default: "1", help: "PNG pixels per point: the image is ceil(points × scale) pixels."),
+            .choice("scale", "n", ["1", "2", "3"], default: "1", help: "PNG pixels per point: the image is ceil(points × scale) pixels, at most \(ImageLimits.maximumSide) a side and \(ImageLimits.maximumPixels >> 20) megapixels."),
             .value(
                 "logo-assets", "dir", defaultHelp: "the project's LogoAssets/",
                 help: "A folder of logo artwork (SVG) with the project's file names, e.g. official artwork."),

@@ -102,6 +102,10 @@ import Testing
         #expect(batch.stderrLines.count == 1 && batch.stderr.contains("FIFO"), "\(batch.stderr)")
         #expect(try BatchTestSupport.files(folder.appendingPathComponent("out"), ext: "png").count == 1)
 
+        // A kernel file that claims to be regular but blocks when read (root may open it): refused, at once.
+        let kmsg = try run("render", "--font-file", "/proc/kmsg", "-o", "x.png", timeout: 20)
+        #expect(!kmsg.timedOut)
+        expectUsage(kmsg, containing: ["/proc/kmsg"])
         // A folder is refused too (only regular files are opened).
         try FileManager.default.createDirectory(atPath: path("fonts"), withIntermediateDirectories: true)
         expectUsage(try run("render", "--font-file", "fonts", "-o", "x.png"), containing: ["fonts", "a folder"])

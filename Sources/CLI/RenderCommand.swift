@@ -36,11 +36,14 @@ public enum RenderCommand {
         return ExitStatus.success
     }
 
-    /// `-o` and `--metadata` must be two different files, and neither may be a font file or lie in
+    /// `-o` and `--metadata` must be two different files (unless a device takes both), and neither may be a font file or lie in
     /// the artwork folder the image is drawn from: writing would destroy the input.
     static func checkOutputsAreNotInputs(_ outputs: [String], request: RenderRequest, options: ParsedOptions) throws(CLIError) {
         let resolved = outputs.map(OutputPath.resolved)
-        if resolved.count == 2, resolved[0] == resolved[1] || OutputPath.isSameFile(outputs[0], outputs[1]) {
+        // Two writes to one device (`/dev/null`) are fine; two files renamed onto one name lose the image.
+        if resolved.count == 2, resolved[0] == resolved[1] || OutputPath.isSameFile(outputs[0], outputs[1]),
+            (try? OutputPath.disposition(outputs[0], allowDevices: true)) == .replace
+        {
             throw .usage("\(options.display("output")) and \(options.display("metadata")) name the same file \(outputs[1]): give two paths")
         }
         for (output, path) in zip(outputs, resolved) {

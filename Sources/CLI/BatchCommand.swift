@@ -79,6 +79,9 @@ public enum BatchCommand {
         settings.writeHTML = options.flag("html")
         settings.htmlBaseURL = options.string("html-base-url") ?? ""
         settings.reportPath = options.string("report")
+        if let report = settings.reportPath, manifest != "-", OutputPath.isSameFile(report, manifest) {
+            throw .usage("\(options.display("report")) \(report) is the manifest \(manifest): give another path for the report")
+        }
         return settings
     }
 }

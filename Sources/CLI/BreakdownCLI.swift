@@ -24,7 +24,15 @@ public enum BreakdownCLI {
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+    /// A failed write to standard output makes it 1 (2 stays 2: the input was bad anyway).
     public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+        let status = dispatch(arguments, console: console)
+        guard let failure = console.outputFailure() else { return status }
+        console.printError("cannot write to standard output: \(failure)")
+        return status == ExitStatus.usage ? ExitStatus.usage : ExitStatus.failure
+    }
+
+    private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
             console.printError("missing subcommand; expected one of \(names) (see '\(toolName) --help')")
             return ExitStatus.usage

@@ -53,6 +53,9 @@ public enum VerifyCommand {
             channelTolerance: options.integer("tolerance") ?? 0,
             allowedDifferingFraction: options.number("allowed-fraction") ?? 0)
         let manifest = options.positionals[0]
+        if let report = options.string("report") {
+            try checkReportFolder(report, referenceFolder: referenceFolder, manifest: manifest, options: options)
+        }
         let records = try VerifyManifestReader.read(path: manifest)
         let requests = try plan(records, commandLine: options, manifest: manifest)
         try prepareReferenceFolder(referenceFolder, recording: recording, options: options)
@@ -108,10 +111,19 @@ public enum VerifyCommand {
             throw .usage(
                 "\(options.display("reference")) folder \(folder) does not exist; give the folder of reference images, or add \(options.display("record")) to create it")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .failure("cannot create the reference folder \(folder): \(error.localizedDescription)")
+        try OutputPath.createFolder(folder, what: "the reference folder")
+    }
+
+    /// The report must not land in the reference folder (its images would be taken for
+    /// references) nor be the manifest: exit 2 before anything is rendered.
+    private static func checkReportFolder(_ report: String, referenceFolder: String, manifest: String, options: ParsedOptions) throws(CLIError) {
+        let reportPath = OutputPath.resolved(report), referencePath = OutputPath.resolved(referenceFolder)
+        if reportPath == referencePath || reportPath.hasPrefix(referencePath == "/" ? "/" : referencePath + "/") {
+            throw .usage(
+                "\(options.display("report")) \(report) is inside the reference folder \(referenceFolder): give a folder outside it")
+        }
+        if manifest != "-", OutputPath.isSameFile(report, manifest) {
+            throw .usage("\(options.display("report")) \(report) is the manifest: give a folder for the report")
         }
     }
 

@@ -11,6 +11,8 @@ public struct PNGDecodingError: Error, Sendable, Equatable, CustomStringConverti
         case truncated(byteCount: Int)
         /// The PNG is damaged or unsupported; Cairo's (libpng's) explanation.
         case corrupt(String)
+        /// The PNG's header claims more pixels than `PNGDecoder` decodes.
+        case tooLarge(width: Int, height: Int)
     }
 
     /// The path of the file, or the name given for PNG data.
@@ -29,6 +31,8 @@ public struct PNGDecodingError: Error, Sendable, Equatable, CustomStringConverti
         case .notPNG: return "cannot decode \(source): not a PNG (no PNG signature)"
         case .truncated(let byteCount): return "cannot decode \(source): PNG is truncated (ends after \(byteCount) bytes)"
         case .corrupt(let why): return "cannot decode \(source): PNG is corrupt (\(why))"
+        case .tooLarge(let width, let height):
+            return "cannot decode \(source): its header says \(width) × \(height) px, over the decoding limit of \(PNGDecoder.maximumPixels) px"
         }
     }
 }

@@ -18,10 +18,13 @@ public enum ExitStatus {
 public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var exitStatus: Int32
+    /// True for a failure no later record can avoid (the disk is full): a batch stops at it.
+    public var stopsBatch: Bool
 
-    public init(_ message: String, exitStatus: Int32) {
+    public init(_ message: String, exitStatus: Int32, stopsBatch: Bool = false) {
         self.message = message
         self.exitStatus = exitStatus
+        self.stopsBatch = stopsBatch
     }
 
     /// Bad input (exit status 2).

@@ -88,6 +88,7 @@ public final class BreakdownRenderer {
         }
         let scale = format == .png ? Double(settings.scale) : 1
         let layout = try self.layout(breakdown, style: settings.style, scale: Int(scale))
+        try Self.checkSize(layout, scale: scale)
         let metadata = RenderMetadata(layout: layout, format: format, scale: scale, background: settings.background)
         do {
             let bytes: Data
@@ -116,10 +117,22 @@ extension BreakdownRenderer {
     /// ceil(points × scale) pixels. `render` uses it; the benchmark times it on its own.
     package func paintImage(_ layout: BreakdownLayout, settings: RenderSettings) throws -> CairoSurface {
         let scale = Double(settings.scale)
+        try Self.checkSize(layout, scale: scale)
         let pixels = RenderMetadata.pixels(layout.size, scale: scale)
         let surface = try CairoSurface.image(width: pixels.width, height: pixels.height, in: pixelMemory)
         try painter.paint(layout, background: settings.background, scale: scale, in: CairoContext(surface: surface))
         return surface
+    }
+
+    /// Refuses an image over `ImageLimits` (from the layout, before any pixel exists). SVG and
+    /// PDF are held to the same size in points as a PNG at scale 1.
+    static func checkSize(_ layout: BreakdownLayout, scale: Double) throws {
+        let width = layout.size.width * scale, height = layout.size.height * scale
+        guard width.isFinite, height.isFinite, width < 1e12, height < 1e12 else {
+            throw RenderError.failed("the image size cannot be computed from the layout")
+        }
+        let pixels = RenderMetadata.pixels(layout.size, scale: scale)
+        if let problem = ImageLimits.problem(width: pixels.width, height: pixels.height) { throw RenderError.failed(problem) }
     }
 
     /// The PNG path's encoding stage: the surface's premultiplied pixels, straight into the PNG encoder.

@@ -20,6 +20,7 @@ public enum BreakdownCLI {
         GalleryCommand.subcommand,
         VerifyCommand.subcommand,
         BenchCommand.subcommand,
+        VersionCommand.subcommand,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
@@ -27,6 +28,10 @@ public enum BreakdownCLI {
         guard let first = arguments.first else {
             console.printError("missing subcommand; expected one of \(names) (see '\(toolName) --help')")
             return ExitStatus.usage
+        }
+        if first == "--version" || first == "-V" {
+            console.print(VersionCommand.line)
+            return ExitStatus.success
         }
         if first == "-h" || first == "--help" || first == "help" {
             if first == "help", arguments.count > 1, let command = subcommand(named: arguments[1]) {

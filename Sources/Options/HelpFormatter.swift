@@ -30,7 +30,8 @@ public enum HelpFormatter {
 
     public static func toolHelp(toolName: String, overview: String, commands: [CommandSpec]) -> String {
         var lines = ["OVERVIEW: \(overview)", "", "USAGE: \(toolName) <subcommand> [<options>]", ""]
-        lines += ["OPTIONS:"] + entry(label: "-h, --help", text: "Show help information.") + [""]
+        lines += ["OPTIONS:"] + entry(label: "-h, --help", text: "Show help information.")
+        lines += entry(label: "-V, --version", text: "Show the version.") + [""]
         lines.append("SUBCOMMANDS:")
         for command in commands { lines += entry(label: command.name, text: command.overview) }
         lines += ["", "  See '\(toolName) <subcommand> --help' for detailed help."]

@@ -254,8 +254,10 @@ package struct Benchmark {
 
     private func printTargets(sizeRatio: (images: Double?, sameImage: Double), memoryRatio: Double?) {
         console.print("targets (issue 6):")
+        var missed: [String] = [], unmeasured: [String] = []
         func target(_ name: String, _ value: String?, _ met: Bool?) {
             let verdict = met.map { $0 ? "met" : "NOT MET" } ?? "not measured"
+            if met == false { missed.append(name) } else if met == nil { unmeasured.append(name) }
             console.print("  " + pad(name, 46) + pad(value ?? "-", 7, left: true) + "   " + verdict)
         }
         let png1 = median(.png1), png2 = median(.png2), baseline = median(.baseline)
@@ -275,6 +277,21 @@ package struct Benchmark {
             console.print(
                 "  (not a target: our badge image ÷ the baseline's plain-pill image, different pictures: \(format(images, 2))×)")
         }
+        console.print(Self.verdict(missed: missed, unmeasured: unmeasured))
+    }
+
+    /// The targets' outcome in one plain sentence.
+    static func verdict(missed: [String], unmeasured: [String]) -> String {
+        var sentences: [String] = []
+        if missed.isEmpty && unmeasured.isEmpty { sentences.append("All targets met.") }
+        if !missed.isEmpty {
+            sentences.append("Targets NOT met (\(missed.count)): " + missed.joined(separator: "; ") + ".")
+        }
+        if !unmeasured.isEmpty {
+            sentences.append(
+                (missed.isEmpty ? "Every measured target met; not measured: " : "Not measured: ") + unmeasured.joined(separator: "; ") + ".")
+        }
+        return sentences.joined(separator: " ")
     }
 
     // MARK: - Formatting

@@ -15,7 +15,7 @@ public enum BenchCommand {
                 "runs", "n", .integer(1...100), default: "3",
                 help: "Passes of each kind; every figure is the median over the runs."),
             .value(
-                "baseline", "path", defaultHelp: "shared/bench/naive-baseline.c beside the project or its parent folders",
+                "baseline", "path", defaultHelp: "Bench/naive-baseline.c in the project",
                 help: "The naive C baseline's source, compiled with cc -O2 and pkg-config pangocairo; without cc or the file its ratios are left out."),
             .value(
                 "memory-count", "n", .integer(0...1_000_000), default: "20000",

@@ -56,7 +56,8 @@ public enum BreakdownCLI {
                 options = try ParsedOptions(arguments: arguments, groups: command.groups)
             } catch {
                 throw CLIError(
-                    error.message + " (see '\(toolName) \(command.name) --help')", exitStatus: error.exitStatus)
+                    error.message + " (see '\(toolName) \(command.name) --help')", exitStatus: error.exitStatus,
+                    reason: error.reason)
             }
             if options.helpRequested {
                 console.writeOutput(HelpFormatter.commandHelp(command.spec, toolName: toolName))

@@ -43,11 +43,11 @@ public enum LinkContent: Sendable, Hashable {
 
 /// The info link: what it draws and where it goes.
 public struct InfoLink: Sendable, Hashable {
-    public var content: LinkContent
+    public package(set) var content: LinkContent
     /// `https://static.afterpay.com/modal/...`; nil when the style is `.none`.
-    public var url: String?
+    public package(set) var url: String?
 
-    public init(content: LinkContent, url: String?) {
+    package init(content: LinkContent, url: String?) {
         self.content = content
         self.url = url
     }

@@ -50,14 +50,14 @@ public struct LogoColors: Sendable, Hashable {
 /// In the US the mark is always the Cash App Afterpay lockup; `logoType` then only sets its size.
 public struct LogoChoice: Sendable, Hashable {
     /// The mark drawn: `.badge`, `.lockup` or `.compactBadge`.
-    public var kind: LogoType
-    public var brand: Brand
-    public var palette: ColorPalette
+    public package(set) var kind: LogoType
+    public package(set) var brand: Brand
+    public package(set) var palette: ColorPalette
     /// From the requested `logoType` (so a US `.badge` gives a 1.8× lockup).
-    public var heightMultiplier: Double
-    public var descenderMultiplier: Double
+    public package(set) var heightMultiplier: Double
+    public package(set) var descenderMultiplier: Double
 
-    public init(kind: LogoType, brand: Brand, palette: ColorPalette, heightMultiplier: Double, descenderMultiplier: Double) {
+    package init(kind: LogoType, brand: Brand, palette: ColorPalette, heightMultiplier: Double, descenderMultiplier: Double) {
         self.kind = kind
         self.brand = brand
         self.palette = palette

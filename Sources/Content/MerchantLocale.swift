@@ -1,3 +1,5 @@
+import Foundation
+
 /// A merchant's region locale (the configuration's `locale`), with its currency, brand and the
 /// languages the region offers to consumers (reference section 1).
 public enum MerchantLocale: String, Sendable, CaseIterable, Codable {
@@ -14,6 +16,11 @@ public enum MerchantLocale: String, Sendable, CaseIterable, Codable {
     /// Looks a locale up by its exact identifier (`en_AU`, not `en-AU` or `EN_au`).
     public init?(identifier: String) {
         self.init(rawValue: identifier)
+    }
+
+    /// Looks a locale up by a `Locale`'s identifier (`en_AU` or `en-AU`).
+    public init?(_ locale: Locale) {
+        self.init(rawValue: locale.underscoredIdentifier)
     }
 
     public var currency: CurrencyCode {

@@ -33,7 +33,7 @@ public enum DefaultColors {
     public static func link(_ appearance: Appearance) -> RGBAColor {
         // 0.6 × 255 = 153
         appearance == .light
-            ? RGBAColor(red: 60, green: 60, blue: 67, alpha: 153)
-            : RGBAColor(red: 235, green: 235, blue: 245, alpha: 153)
+            ? RGBAColor(red8: 60, green8: 60, blue8: 67, alpha8: 153)
+            : RGBAColor(red8: 235, green8: 235, blue8: 245, alpha8: 153)
     }
 }

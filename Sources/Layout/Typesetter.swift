@@ -5,22 +5,22 @@ import Foundation
 /// Lays out breakdowns with Pango: the sentence, the logo and the link in one paragraph, the
 /// logo and image icons as inline shapes sized by the reference's formulas from the font's metrics.
 /// Not thread-safe (it shares its `FontLibrary`'s Pango context): one per thread.
-public final class Typesetter {
-    public let fonts: FontLibrary
+package final class Typesetter {
+    package let fonts: FontLibrary
     private var metricsCache: [String: FontMetrics] = [:]
 
-    public init(fonts: FontLibrary) {
+    package init(fonts: FontLibrary) {
         self.fonts = fonts
     }
 
     /// The font's ascender and descender at this size, from Pango's metrics.
-    public func metrics(family: String, size: Double) throws -> FontMetrics {
+    package func metrics(family: String, size: Double) throws -> FontMetrics {
         let description = try fontDescription(family: family, size: size)
         defer { pango_font_description_free(description) }
         return metrics(description, key: "\(family)|\(size)")
     }
 
-    public func layout(_ breakdown: Breakdown, style: LayoutStyle) throws -> BreakdownLayout {
+    package func layout(_ breakdown: Breakdown, style: LayoutStyle) throws -> BreakdownLayout {
         let description = try fontDescription(family: style.fontFamily, size: style.fontSize)
         defer { pango_font_description_free(description) }
         let metrics = metrics(description, key: "\(style.fontFamily)|\(style.fontSize)")

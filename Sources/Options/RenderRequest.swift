@@ -37,7 +37,8 @@ public struct RenderRequest: Sendable, Hashable {
         let background = options.string("background").flatMap(RGBAColor.init(hex:))
         self.init(
             inputs: inputs,
-            settings: RenderSettings(style: style, scale: options.integer("scale") ?? 1, background: background),
+            settings: RenderSettings(
+                style: style, scale: options.integer("scale").flatMap(RenderScale.init(rawValue:)) ?? .x1, background: background),
             fontFiles: options.strings("font-file"), logoAssets: options.string("logo-assets"))
     }
 }

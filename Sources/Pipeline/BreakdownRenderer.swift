@@ -5,73 +5,65 @@ import BreakdownPaint
 import CPangoCairo
 import Foundation
 
-/// What to draw besides the words: text style, pixel scale and background.
-public struct RenderSettings: Sendable, Hashable {
-    public var style: LayoutStyle
-    /// Device pixels per point for PNG (1, 2 or 3); SVG and PDF are drawn in points.
-    public var scale: Int
-    /// Nil: transparent.
-    public var background: RGBAColor?
-
-    public init(style: LayoutStyle = LayoutStyle(), scale: Int = 1, background: RGBAColor? = nil) {
-        self.style = style
-        self.scale = scale
-        self.background = background
-    }
-}
-
-/// One rendered image: its bytes, its metadata and the layout it came from.
-public struct RenderedImage: Sendable {
-    public var format: OutputFormat
-    public var bytes: Data
-    public var metadata: RenderMetadata
-    public var layout: BreakdownLayout
-}
-
-/// The whole pipeline for one thread: layout (Pango) → paint (Cairo) → encode (PNG, SVG, PDF).
-/// It keeps its font map, parsed artwork and PNG compressor between images; make one per thread.
+/// The whole pipeline: layout (Pango) → paint (Cairo) → encode (PNG, SVG, PDF).
+///
+/// A renderer keeps its font map, parsed artwork and PNG compressor between images, so make one
+/// and reuse it. It is not thread-safe: use one renderer per thread (each thread makes its own;
+/// never share one between threads or tasks that run at the same time).
 public final class BreakdownRenderer {
-    public let fonts: FontLibrary
-    public let typesetter: Typesetter
-    public let painter: Painter
+    /// The private font set: Inter, the project's `Fonts/` folder and the extra font files.
+    package let fonts: FontLibrary
+    /// Lays out a breakdown with `fonts`.
+    package let typesetter: Typesetter
+    /// Draws layouts, with the artwork parsed once.
+    package let painter: Painter
     private let png: PNGEncoder
     /// The pixels of the PNG being drawn, reused from image to image.
     private let pixelMemory = PixelMemory()
 
+    /// Makes a renderer: loads the fonts and prepares the artwork and the PNG encoder.
     /// - Parameters:
-    ///   - fontFiles: extra font files to make available (`--font-file`).
-    ///   - logoAssets: a folder of artwork with the project's file names (`--logo-assets`).
-    public init(fontFiles: [String] = [], logoAssets: URL? = nil) throws {
+    ///   - fontFiles: extra font files to make available besides Inter (`--font-file`).
+    ///   - logoAssets: a folder of artwork with the project's file names (`--logo-assets`); nil
+    ///     uses the project's `LogoAssets/`.
+    /// - Throws: `BreakdownError.renderingFailed` when a font file cannot be loaded.
+    public init(fontFiles: [String] = [], logoAssets: URL? = nil) throws(BreakdownError) {
         do {
             fonts = try FontLibrary(fontFiles: fontFiles)
         } catch let error as LayoutError {
-            throw RenderError.failed(error.message)
+            throw BreakdownError.renderingFailed(error.message)
+        } catch {
+            throw BreakdownError.renderingFailed("\(error)")
         }
         typesetter = Typesetter(fonts: fonts)
         do {
             png = try PNGEncoder()
         } catch {
-            throw RenderError.failed("\(error)")
+            throw BreakdownError.renderingFailed("\(error)")
         }
         painter = Painter(artwork: ArtworkLibrary(directory: logoAssets ?? ProjectResources.logoAssetsDirectory))
     }
 
-    public func layout(_ breakdown: Breakdown, style: LayoutStyle) throws -> BreakdownLayout {
+    /// Lays out `breakdown` in `style` without drawing it: the size, baselines and where the
+    /// logo and link go.
+    /// - Throws: `BreakdownError.renderingFailed` for an unknown font family or link markup Pango rejects.
+    public func layout(_ breakdown: Breakdown, style: LayoutStyle) throws(BreakdownError) -> BreakdownLayout {
         do {
             return try typesetter.layout(breakdown, style: style)
         } catch let error as LayoutError {
-            throw RenderError.failed(error.message)
+            throw BreakdownError.renderingFailed(error.message)
+        } catch {
+            throw BreakdownError.renderingFailed("\(error)")
         }
     }
 
-    /// Renders a shown breakdown; a hidden one throws `RenderError.hidden`.
-    public func render(_ breakdown: Breakdown, settings: RenderSettings, format: OutputFormat) throws -> RenderedImage {
-        if breakdown.isHidden { throw RenderError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
-        guard [1, 2, 3].contains(settings.scale) else {
-            throw RenderError.failed("scale \(settings.scale) is not accepted: use 1, 2 or 3")
-        }
+    /// Renders a shown breakdown as an image in `format`.
+    /// - Throws: `BreakdownError.hidden` for a hidden breakdown (the view draws nothing);
+    ///   `BreakdownError.renderingFailed` when a stage fails (unknown font, bad markup, missing artwork).
+    public func render(_ breakdown: Breakdown, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
+        if breakdown.isHidden { throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
         let layout = try self.layout(breakdown, style: settings.style)
-        let scale = format == .png ? Double(settings.scale) : 1
+        let scale = format == .png ? settings.scale.factor : 1
         let metadata = RenderMetadata(layout: layout, format: format, scale: scale)
         do {
             let bytes: Data
@@ -90,7 +82,11 @@ public final class BreakdownRenderer {
             }
             return RenderedImage(format: format, bytes: bytes, metadata: metadata, layout: layout)
         } catch let error as PaintError {
-            throw RenderError.failed(error.message)
+            throw BreakdownError.renderingFailed(error.message)
+        } catch let error as BreakdownError {
+            throw error
+        } catch {
+            throw BreakdownError.renderingFailed("\(error)")
         }
     }
 }
@@ -99,7 +95,7 @@ extension BreakdownRenderer {
     /// The PNG path's drawing stage: the layout painted onto a new ARGB32 image of
     /// ceil(points × scale) pixels. `render` uses it; the benchmark times it on its own.
     package func paintImage(_ layout: BreakdownLayout, settings: RenderSettings) throws -> CairoSurface {
-        let scale = Double(settings.scale)
+        let scale = settings.scale.factor
         let pixels = RenderMetadata.pixels(layout.size, scale: scale)
         let surface = try CairoSurface.image(width: pixels.width, height: pixels.height, in: pixelMemory)
         try painter.paint(layout, background: settings.background, scale: scale, in: CairoContext(surface: surface))
@@ -109,11 +105,11 @@ extension BreakdownRenderer {
     /// The PNG path's encoding stage: the surface's premultiplied pixels, straight into the PNG encoder.
     package func encodePNG(_ surface: CairoSurface) throws -> Data {
         let layout = surface.imageLayout
-        guard let pixels = surface.imageData else { throw RenderError.failed("the image surface has no pixels") }
+        guard let pixels = surface.imageData else { throw BreakdownError.renderingFailed("the image surface has no pixels") }
         do {
             return Data(try png.encode(width: layout.width, height: layout.height, stride: layout.stride, argb32: pixels))
         } catch {
-            throw RenderError.failed("cannot encode PNG: \(error)")
+            throw BreakdownError.renderingFailed("cannot encode PNG: \(error)")
         }
     }
 }

@@ -7,9 +7,12 @@ import Foundation
 
 /// Where a command writes: standard output and standard error, or a capture in tests.
 public struct Console: Sendable {
+    /// Writes text to standard output (or where the caller wants it).
     public var writeOutput: @Sendable (String) -> Void
+    /// Writes text to standard error (or where the caller wants it).
     public var writeError: @Sendable (String) -> Void
 
+    /// A console writing through these two functions.
     public init(writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void) {
         self.writeOutput = writeOutput
         self.writeError = writeError

@@ -9,7 +9,9 @@ import BreakdownBatch
 /// The `breakdown` command line: a table of subcommands and the one parse → validate → run →
 /// exit path they all share.
 public enum BreakdownCLI {
+    /// The program name used in help and messages.
     public static let toolName = "breakdown"
+    /// The tool's one-line description.
     public static let overview = "Render the Afterpay price breakdown (text, logo and info link) on Linux."
 
     /// Every subcommand, in help order. Add new ones here.
@@ -76,6 +78,7 @@ public enum BreakdownCLI {
         HelpFormatter.commandHelp(command.spec, toolName: toolName)
     }
 
+    /// The subcommand called `name`, if there is one.
     public static func subcommand(named name: String) -> Subcommand? {
         subcommands.first { $0.name == name }
     }

@@ -3,16 +3,21 @@
 public struct Breakdown: Sendable, Hashable {
     /// The sentence without the logo and the link, e.g. `or 4 interest-free payments of $25.00 with`.
     public package(set) var text: String
+    /// Where the logo goes: after the sentence, or before it when there is no configuration.
     public package(set) var logoPlacement: LogoPlacement
     /// The view hides itself (draws nothing) when there is no configuration or no display language.
     public package(set) var isHidden: Bool
     /// Why it is hidden, for a person; nil when shown.
     public package(set) var hiddenReason: String?
+    /// The brand shown: Afterpay, Clearpay or Cash App Afterpay.
     public package(set) var brand: Brand
     /// The display language identifier (e.g. `fr_CA`), or nil when none was found.
     public package(set) var language: String?
+    /// What VoiceOver reads: the sentence with the brand spoken.
     public package(set) var accessibilityLabel: String
+    /// The logo drawn: artwork, size rule and colours.
     public package(set) var logo: LogoChoice
+    /// The info link: what it draws and the page it opens.
     public package(set) var link: InfoLink
     /// The appearance the colours and the logo palette were resolved for.
     public package(set) var appearance: Appearance

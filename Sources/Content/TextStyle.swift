@@ -1,7 +1,10 @@
 /// The iOS defaults for the text around the logo: Dynamic Type body sizes and label colours.
 public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
+    /// The standard Dynamic Type sizes.
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    /// The first accessibility sizes.
     case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge
+    /// The largest accessibility sizes.
     case accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
 
     /// The body text style's point size in this category (large, 17 pt, is the default).
@@ -23,6 +26,7 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
     }
 }
 
+/// The system colours the view's text and link use unless they are overridden.
 public enum DefaultColors {
     /// `.label`: black in light appearance, white in dark.
     public static func text(_ appearance: Appearance) -> RGBAColor {

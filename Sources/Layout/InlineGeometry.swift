@@ -1,6 +1,6 @@
 import BreakdownContent
 
-/// The reference's formulas for the inline logo and image icons (behavior.md section 6).
+/// The SDK's formulas for the inline logo and image icons: sizes from the font's metrics.
 /// Sizes in points; `baselineOffset` is measured upward from the text baseline to the bottom edge.
 package struct InlineBox: Sendable, Hashable {
     package var width: Double

@@ -7,9 +7,12 @@ import Foundation
 ///    or `.build/<config>/breakdown` inside a checkout);
 /// 3. the checkout this file was compiled from.
 public enum ProjectResources {
+    /// The `Fonts/` folder: the private fontconfig configuration and extra font files.
     public static var fontsDirectory: URL { home.appendingPathComponent("Fonts") }
+    /// The `LogoAssets/` folder: the logo and icon artwork.
     public static var logoAssetsDirectory: URL { home.appendingPathComponent("LogoAssets") }
 
+    /// The folder holding `Fonts/` and `LogoAssets/`, found once per process.
     public static let home: URL = {
         let fileManager = FileManager.default
         func holdsResources(_ url: URL) -> Bool {

@@ -8,9 +8,12 @@ import Foundation
 /// locales and the view's options. `describe` uses this group alone; `render`, `batch`,
 /// `verify` and `gallery` add their own groups next to it.
 public enum ContentOptions {
+    /// The merchant locale identifiers `--locale` accepts.
     public static let merchantLocales = MerchantLocale.allCases.map(\.identifier)
+    /// The currency codes `--currency` accepts.
     public static let currencies = CurrencyCode.allCases.map(\.code)
 
+    /// The content options: configuration, amount, locales, text, logo and link.
     public static let group = OptionGroup(
         title: "CONTENT OPTIONS",
         options: [

@@ -6,7 +6,9 @@ import Foundation
 
 /// A value in a manifest record (e.g. one row of a batch manifest): text or a boolean.
 public enum RecordValue: Sendable, Hashable {
+    /// Text.
     case string(String)
+    /// A boolean (for flags).
     case bool(Bool)
 }
 
@@ -14,6 +16,7 @@ public enum RecordValue: Sendable, Hashable {
 /// record; both paths go through `set(_:to:)` / `setFlag(_:_:)`, so the same input gives the same
 /// value or the same error either way.
 public struct ParsedOptions: Sendable {
+    /// The option groups values were checked against.
     public let groups: [OptionGroup]
     /// Values given explicitly, by option name (without dashes). Defaults are not stored here.
     public private(set) var values: [String: String] = [:]

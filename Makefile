@@ -2,7 +2,8 @@
 # Both install what is missing first (see README.md for why each package is needed).
 
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev \
-	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core gcc
+	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core gcc \
+	python3-jsonschema man-db groff-base
 
 .PHONY: deps build gallery test bench
 

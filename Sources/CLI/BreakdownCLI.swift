@@ -22,6 +22,8 @@ public enum BreakdownCLI {
         GalleryCommand.subcommand,
         VerifyCommand.subcommand,
         BenchCommand.subcommand,
+        CompletionsCommand.subcommand,
+        SchemaCommand.subcommand,
         VersionCommand.subcommand,
     ]
 
@@ -36,7 +38,9 @@ public enum BreakdownCLI {
             return ExitStatus.success
         }
         if first == "-h" || first == "--help" || first == "help" {
-            if first == "help", arguments.count > 1, let command = subcommand(named: arguments[1]) {
+            if first == "help", arguments.count > 1, arguments[1] == "--man" {
+                console.writeOutput(manPage)
+            } else if first == "help", arguments.count > 1, let command = subcommand(named: arguments[1]) {
                 console.writeOutput(HelpFormatter.commandHelp(command.spec, toolName: toolName))
             } else {
                 console.writeOutput(HelpFormatter.toolHelp(toolName: toolName, overview: overview, commands: subcommands.map(\.spec)))
@@ -71,6 +75,11 @@ public enum BreakdownCLI {
             console.printError(error.message)
             return error.exitStatus
         }
+    }
+
+    /// The manual page (roff), as `help --man` prints it.
+    public static var manPage: String {
+        ManPage.roff(toolName: toolName, overview: overview, version: BreakdownVersion.current, commands: subcommands.map(\.spec))
     }
 
     /// The help text of a subcommand, as `--help` prints it.

@@ -18,6 +18,7 @@ package final class FontLibrary {
     ///   - fontFiles: extra font files (`--font-file`), each must be readable.
     ///   - configuration: the fontconfig file; by default `Fonts/fonts.conf` of the project.
     package init(fontFiles: [String] = [], configuration: URL = ProjectResources.fontsDirectory.appendingPathComponent("fonts.conf")) throws {
+        Self.provideCacheFolder()
         guard let config = FcConfigCreate() else { throw LayoutError("cannot create a fontconfig configuration") }
         guard FcConfigParseAndLoad(config, configuration.path, FcTrue) == FcTrue else {
             FcConfigDestroy(config)
@@ -59,6 +60,19 @@ package final class FontLibrary {
         g_object_unref(fontMap)
         FcConfigDestroy(config)
     }
+
+    /// fontconfig keeps its cache in `$XDG_CACHE_HOME` or `$HOME/.cache`; with neither set (an
+    /// empty environment, a service) it would print "No writable cache directories" on every
+    /// run. Then the system's temporary folder is used instead. Runs once, before any fontconfig call.
+    private static let cacheFolderProvided: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        if (environment["XDG_CACHE_HOME"] ?? "").isEmpty, (environment["HOME"] ?? "").isEmpty {
+            setenv("XDG_CACHE_HOME", NSTemporaryDirectory(), 0)
+        }
+        return true
+    }()
+
+    private static func provideCacheFolder() { _ = cacheFolderProvided }
 
     /// The family name as the library spells it, or nil when no such family is available.
     package func family(named name: String) -> String? {

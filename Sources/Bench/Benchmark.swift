@@ -27,6 +27,8 @@ package struct Benchmark {
     let memoryCount: Int
     let baselineSource: String?
     let keep: Bool
+    /// The official catalog of the artwork line, if any.
+    let catalog: String?
     let console: Console
     let workload: BenchWorkload
     let folder: String
@@ -43,10 +45,12 @@ package struct Benchmark {
         case png2 = "PNG --jobs 2"
         case svg = "SVG --jobs 1"
         case pdf = "PDF --jobs 1"
+        case official = "PNG --jobs 1, official artwork (--logo-assets)"
     }
 
     package init(
-        count: Int, runs: Int, memoryCount: Int, baseline: String?, folder parent: String?, keep: Bool, console: Console
+        count: Int, runs: Int, memoryCount: Int, baseline: String?, folder parent: String?, keep: Bool, catalog: String?,
+        console: Console
     ) throws(CLIError) {
         self.count = count
         self.runs = runs
@@ -54,6 +58,8 @@ package struct Benchmark {
         self.baselineSource = NaiveBaseline.locate(explicit: baseline)
         if let baseline, baselineSource == nil { throw .usage("cannot read the baseline source \(baseline)") }
         self.keep = keep
+        self.catalog = NaiveBaseline.locateCatalog(explicit: catalog)
+        if let catalog, self.catalog == nil { throw .usage("cannot find the asset catalog \(catalog)") }
         self.console = console
         workload = try BenchWorkload(count: count)
         folder = try BenchFiles.makeTemporaryFolder(in: parent)
@@ -79,6 +85,11 @@ package struct Benchmark {
         } else {
             console.print("naive baseline: skipped, naive-baseline.c not found (give --baseline PATH); no ratios")
         }
+        if let catalog {
+            console.print("official artwork: \(catalog) (one more PNG --jobs 1 pass a run)")
+        } else {
+            console.print("official artwork: skipped, no catalog found (give --logo-assets PATH)")
+        }
         console.print("")
 
         for run in 1...runs {
@@ -96,6 +107,13 @@ package struct Benchmark {
             record(.png2, try pass(.png, jobs: 2, run: run).imagesPerSecond, into: &line)
             record(.svg, try pass(.svg, jobs: 1, run: run).imagesPerSecond, into: &line)
             record(.pdf, try pass(.pdf, jobs: 1, run: run).imagesPerSecond, into: &line)
+            if let catalog {
+                let target = folder + "/official-\(run)"
+                try BenchFiles.makeFolder(target)
+                let result = try BenchPass.run(workload, format: .png, jobs: 1, folder: target, logoAssets: URL(fileURLWithPath: catalog))
+                record(.official, result.imagesPerSecond, into: &line)
+                BenchFiles.remove(target)
+            }
             checkDeterminism(run: run)
             console.print("run \(run): " + line.joined(separator: ", ") + " images/s")
         }
@@ -137,6 +155,7 @@ package struct Benchmark {
         case .png2: "PNG×2"
         case .svg: "SVG"
         case .pdf: "PDF"
+        case .official: "official"
         }
     }
 
@@ -273,6 +292,9 @@ package struct Benchmark {
             memoryCount > 0 ? "peak memory \(memoryCount) ≤ 1.2× \(max(1, memoryCount / 20)) images" : "peak memory, large ≤ 1.2× small batch", memoryRatio.map { format($0, 2) + "×" },
             memoryRatio.map { $0 <= 1.2 })
         target("byte-deterministic output", deterministic ? "yes" : "no", deterministic)
+        let official = zip(median(.official), png1).map { $0 / $1 }
+        target(
+            "official artwork PNG ≥ 0.9× own artwork (issue 9)", official.map { format($0, 2) + "×" }, official.map { $0 >= 0.9 })
         if let images = sizeRatio.images {
             console.print(
                 "  (not a target: our badge image ÷ the baseline's plain-pill image, different pictures: \(format(images, 2))×)")

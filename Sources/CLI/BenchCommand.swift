@@ -25,6 +25,9 @@ public enum BenchCommand {
                 help: "Where the images are written (in a new folder inside it), e.g. /dev/shm to leave out the disk's cost of creating files."),
             .flag("keep", help: "Keep the temporary folder of images and print where it is."),
             .value(
+                "logo-assets", "path", defaultHelp: "shared/reference/sdk-assets/Assets.xcassets beside the project or its parent folders",
+                help: "Official artwork for one more PNG --jobs 1 pass (the official-artwork line, which should stay within 10% of the own artwork's); without it that line is left out."),
+            .value(
                 "memory-only", "n", .integer(1...1_000_000),
                 help: "Only render n PNG images with 2 jobs and print the peak resident memory (the memory comparison runs this in child processes)."),
         ])
@@ -42,7 +45,7 @@ public enum BenchCommand {
         var bench = try Benchmark(
             count: options.integer("count") ?? 2000, runs: options.integer("runs") ?? 3,
             memoryCount: options.integer("memory-count") ?? 20000, baseline: options.string("baseline"),
-            folder: options.string("folder"), keep: options.flag("keep"), console: console)
+            folder: options.string("folder"), keep: options.flag("keep"), catalog: options.string("logo-assets"), console: console)
         return try bench.run()
     }
 }

@@ -22,6 +22,7 @@ public enum BreakdownCLI {
         GalleryCommand.subcommand,
         VerifyCommand.subcommand,
         BenchCommand.subcommand,
+        AssetsCommand.subcommand,
         CompletionsCommand.subcommand,
         SchemaCommand.subcommand,
         VersionCommand.subcommand,

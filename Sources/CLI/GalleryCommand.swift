@@ -13,6 +13,9 @@ public enum GalleryCommand {
             .value("jobs", "n", .integer(1...256), defaultHelp: "the number of cores", help: "How many images to draw at once."),
             .flag("force", help: "Draw every image, even when it is up to date."),
             .flag("quiet", help: "Print no progress and no summary."),
+            .value(
+                "logo-assets", "path", defaultHelp: "the project's LogoAssets/ (look-alike artwork)",
+                help: "The logo artwork for every tile: the SDK's asset catalog (Assets.xcassets), a folder of files named by the SDK's image names, or a folder with the project's file names."),
         ])
 
     /// The `gallery` subcommand: its options, help and the call into the Gallery library.
@@ -23,6 +26,7 @@ public enum GalleryCommand {
     ) { options, console throws(CLIError) in
         try GalleryRun.run(
             output: options.string("output") ?? "Output", jobs: options.integer("jobs"), force: options.flag("force"),
-            quiet: options.flag("quiet"), console: console)
+            quiet: options.flag("quiet"), logoAssets: options.string("logo-assets"),
+            defaults: BatchRecordPlanner.defaults(from: options), console: console)
     }
 }

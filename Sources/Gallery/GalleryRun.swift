@@ -2,6 +2,7 @@ import BreakdownContent
 import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
+import BreakdownPaint
 import BreakdownBatch
 import Foundation
 
@@ -9,11 +10,26 @@ import Foundation
 /// contact sheet with a placeholder for each hidden variant.
 package enum GalleryRun {
     /// Draws into `output` (created if missing) with `jobs` workers (nil: every core); `force`
-    /// redraws up-to-date images; `quiet` prints no progress or summary. Returns the exit status.
-    package static func run(output: String, jobs: Int?, force: Bool, quiet: Bool, console: Console) throws(CLIError) -> Int32 {
+    /// redraws up-to-date images; `quiet` prints no progress or summary; `logoAssets` is the
+    /// artwork folder or catalog (nil: the project's look-alike `LogoAssets/`); `defaults` are the
+    /// options under every variant. Returns the exit status.
+    package static func run(
+        output: String, jobs: Int?, force: Bool, quiet: Bool, logoAssets: String?, defaults: ParsedOptions, console: Console
+    ) throws(CLIError) -> Int32 {
         let variants = GalleryCatalog.variants
-        var settings = BatchSettings(
-            outputDirectory: output, manifestLabel: "gallery", defaults: BatchRecordPlanner.defaults(from: ParsedOptions(groups: [])))
+        let artwork: String
+        if let path = logoAssets {
+            do throws(PaintError) {
+                let source = try ArtworkSource(directory: URL(fileURLWithPath: path))
+                artwork = "Logo artwork: \(source.kind.rawValue) \(path)" + (source.isOfficial ? " (official files, drawn as they are)." : ".")
+            } catch {
+                throw .usage(error.message)
+            }
+        } else {
+            artwork = "Logo artwork: the project's look-alike LogoAssets/ (for tests and previews; give --logo-assets for the official artwork)."
+        }
+        var settings = BatchSettings(outputDirectory: output, manifestLabel: "gallery", defaults: defaults)
+        settings.printWarnings = false
         if let jobs { settings.jobs = jobs }
         settings.force = force
         settings.quiet = quiet
@@ -26,6 +42,7 @@ package enum GalleryRun {
         var tiles: [GalleryTile] = []
         for (variant, outcome) in zip(variants, outcomes.all) {
             var tile = GalleryTile(variant: variant)
+            if variant.hasLowContrast { tile.warnings = ["low contrast — as the SDK shows it"] }
             let file = variant.name + ".png"
             if outcome.status == .rendered || outcome.status == .skipped,
                 let size = PNGSize.read(output + "/" + file)
@@ -39,7 +56,7 @@ package enum GalleryRun {
             tiles.append(tile)
         }
         let drawn = tiles.filter { $0.file != nil }.count
-        let page = GalleryPage.html(tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders.")
+        let page = GalleryPage.html(tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders. \(artwork)")
         try AtomicWriter.write([(Data(page.utf8), output + "/index.html")])
         if !settings.quiet {
             console.print("gallery: " + summary.line)

@@ -24,9 +24,11 @@ public final class BreakdownRenderer {
     /// Makes a renderer: loads the fonts and prepares the artwork and the PNG encoder.
     /// - Parameters:
     ///   - fontFiles: extra font files to make available besides Inter (`--font-file`).
-    ///   - logoAssets: a folder of artwork with the project's file names (`--logo-assets`); nil
-    ///     uses the project's `LogoAssets/`.
-    /// - Throws: `BreakdownError.renderingFailed` when a font file cannot be loaded.
+    ///   - logoAssets: the logo artwork (`--logo-assets`): an asset catalog (`.xcassets`), a folder of
+    ///     files named by the SDK's image names, or a folder with the project's file names. Nil: the
+    ///     project's own `LogoAssets/`.
+    /// - Throws: `BreakdownError.renderingFailed` when a font file cannot be loaded;
+    ///   `BreakdownError.file` when `logoAssets` is none of the accepted folders.
     public init(fontFiles: [String] = [], logoAssets: URL? = nil) throws(BreakdownError) {
         do {
             fonts = try FontLibrary(fontFiles: fontFiles)
@@ -41,16 +43,30 @@ public final class BreakdownRenderer {
         } catch {
             throw BreakdownError.renderingFailed("\(error)")
         }
-        painter = Painter(artwork: ArtworkLibrary(directory: logoAssets ?? ProjectResources.logoAssetsDirectory))
+        let source: ArtworkSource
+        do {
+            source = try logoAssets.map { url throws(PaintError) in try ArtworkSource(directory: url) } ?? .project
+        } catch {
+            throw BreakdownError.file(path: logoAssets?.path ?? "", message: error.message)
+        }
+        painter = Painter(artwork: ArtworkLibrary(source: source))
     }
 
-    /// Lays out `breakdown` in `style` without drawing it: the size, baselines and where the
-    /// logo and link go.
-    /// - Throws: `BreakdownError.renderingFailed` for an unknown font family or link markup Pango rejects.
-    public func layout(_ breakdown: Breakdown, style: LayoutStyle) throws(BreakdownError) -> BreakdownLayout {
+    /// Where this renderer's logos come from.
+    public var artworkSource: ArtworkSource { painter.artwork.source }
+
+    /// Lays out a breakdown without drawing it: the size, baselines and where the logo and link
+    /// go, the logo sized by the ratio of the file that will draw it at `scale` (PDF page, SVG
+    /// viewBox, PNG pixels).
+    /// - Throws: `BreakdownError.renderingFailed` for an unknown font family, link markup Pango
+    ///   rejects or unreadable artwork.
+    public func layout(_ breakdown: Breakdown, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
         do {
-            return try typesetter.layout(breakdown, style: style)
+            let artwork = breakdown.isHidden ? nil : try painter.artwork.logoArtwork(for: breakdown.logo, scale: scale.factor)
+            return try typesetter.layout(breakdown, style: style, logoArtwork: artwork)
         } catch let error as LayoutError {
+            throw BreakdownError.renderingFailed(error.message)
+        } catch let error as PaintError {
             throw BreakdownError.renderingFailed(error.message)
         } catch {
             throw BreakdownError.renderingFailed("\(error)")
@@ -62,9 +78,9 @@ public final class BreakdownRenderer {
     ///   `BreakdownError.renderingFailed` when a stage fails (unknown font, bad markup, missing artwork).
     public func render(_ breakdown: Breakdown, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
         if breakdown.isHidden { throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
-        let layout = try self.layout(breakdown, style: settings.style)
-        let scale = format == .png ? settings.scale.factor : 1
-        let metadata = RenderMetadata(layout: layout, format: format, scale: scale)
+        let scale = format == .png ? settings.scale : .x1
+        let layout = try self.layout(breakdown, style: settings.style, scale: scale)
+        let metadata = RenderMetadata(layout: layout, format: format, scale: scale.factor, background: settings.background)
         do {
             let bytes: Data
             switch format {

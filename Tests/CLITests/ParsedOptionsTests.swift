@@ -102,7 +102,10 @@ import Testing
     }
 
     @Test func commandsAreRegisteredInOneTable() {
-        #expect(Array(BreakdownCLI.subcommands.map(\.name)) == ["describe", "render", "batch", "gallery", "verify", "bench", "version"])
+        #expect(
+            Array(BreakdownCLI.subcommands.map(\.name)) == [
+                "describe", "render", "batch", "gallery", "verify", "bench", "assets", "completions", "schema", "version",
+            ])
         #expect(BreakdownCLI.subcommand(named: "describe") != nil)
     }
 

@@ -98,4 +98,25 @@ import Testing
         #expect(CLIError(.hidden(reason: "x")).exitStatus == 3)
         #expect(CLIError(.failed("x")).exitStatus == 1)
     }
+
+    /// The project's own code never passes bytes to the fraction initialiser (a byte literal such as
+    /// 255 for red would compile and clamp): every literal channel there is 0 or 1 or a fraction.
+    @Test func noByteLiteralsInTheFractionInitialiser() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let pattern = try Regex(#"RGBAColor\(red: *(0x[0-9A-Fa-f]+|[0-9]+)\b(?!\.)"#)
+        var misuses: [String] = []
+        for folder in ["Sources", "Tests"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                guard path.hasSuffix(".swift") else { continue }
+                let text = try String(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(path), encoding: .utf8)
+                for match in text.matches(of: pattern) {
+                    let literal = String(text[match.range]).split(separator: ":")[1].trimmingCharacters(in: .whitespaces)
+                    let value = literal.hasPrefix("0x") ? Int(literal.dropFirst(2), radix: 16) : Int(literal)
+                    if let value, value > 1 { misuses.append("\(folder)/\(path): \(text[match.range])") }
+                }
+            }
+        }
+        #expect(misuses.isEmpty, "\(misuses)")
+    }
 }

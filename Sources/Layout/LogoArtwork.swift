@@ -5,7 +5,7 @@ public struct LogoArtwork: Sendable, Hashable, Codable {
     /// The image name looked up: an SDK name (`badge-afterpay-mint-on-black`) for official
     /// artwork, the project's file stem (`badge-afterpay`) for its own.
     public var imageName: String
-    /// The file drawn.
+    /// The file drawn, relative to the artwork folder (e.g. `badge.imageset/badge.pdf`).
     public var file: String
     /// The file's own width and height (points, viewBox units or pixels: only the ratio counts).
     public var width: Double

@@ -101,8 +101,12 @@ public final class ArtworkLibrary {
         guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
             throw PaintError("logo image \(imageName): \(file.url.path) has no size (\(size.width) × \(size.height)) in \(source.kind.rawValue) \(source.directory.path)")
         }
+        // Recorded relative to the artwork folder, so metadata does not depend on where it lives.
+        let root = source.directory.standardizedFileURL.path + "/"
+        let full = file.url.standardizedFileURL.path
+        let relative = full.hasPrefix(root) ? String(full.dropFirst(root.count)) : file.url.lastPathComponent
         let result = LogoArtwork(
-            imageName: imageName, file: file.url.path, width: size.width, height: size.height, isRecoloured: !source.isOfficial)
+            imageName: imageName, file: relative, width: size.width, height: size.height, isRecoloured: !source.isOfficial)
         logoFiles[key] = result
         return result
     }

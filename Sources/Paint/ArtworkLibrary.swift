@@ -123,7 +123,9 @@ public final class ArtworkLibrary {
     /// official files as they are.
     func drawLogo(_ logo: LogoChoice, artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws {
         let stylesheet = artwork.isRecoloured ? Self.stylesheet(logo.colors) : ""
-        try draw(path: artwork.file, imageName: artwork.imageName, stylesheet: stylesheet, frame: frame, in: context)
+        // `artwork.file` is relative to the artwork folder (metadata records it so).
+        let path = artwork.file.hasPrefix("/") ? artwork.file : source.directory.appendingPathComponent(artwork.file).path
+        try draw(path: path, imageName: artwork.imageName, stylesheet: stylesheet, frame: frame, in: context)
     }
 
     /// Draws the icon or project artwork `name` (an SVG file stem) filling `frame` (points, in the

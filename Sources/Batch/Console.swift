@@ -14,7 +14,9 @@ import Foundation
 /// Writing never crashes: a failed write (a full disk, a closed descriptor, a reader that went
 /// away) is remembered, later output is dropped, and the tool exits 1 (`outputFailure`).
 public struct Console: Sendable {
+    /// Writes text to standard output (or where the caller wants it).
     public var writeOutput: @Sendable (String) -> Void
+    /// Writes text to standard error (or where the caller wants it).
     public var writeError: @Sendable (String) -> Void
     /// Bytes to standard output as they are (an image for `-o -`).
     public var writeOutputBytes: @Sendable (Data) -> Void

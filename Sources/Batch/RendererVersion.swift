@@ -6,8 +6,8 @@ import BreakdownLayout
 import BreakdownPaint
 import Foundation
 
-/// What the pixels depend on besides the options: the renderer's code (the running executable),
-/// the artwork folder's files, the project's font configuration and the font files in use.
+/// What the pixels depend on besides the options: the renderer's version and code (the running
+/// executable's bytes), the artwork folder's files, the project's font configuration and the font files in use.
 /// Resume only skips a record when this is the same as when its outputs were written, so a
 /// rebuilt renderer, new artwork or a new font re-renders everything.
 ///
@@ -23,8 +23,13 @@ enum RendererVersion {
 
     /// A short hex identity for images drawn with these font files and artwork folder.
     static func identity(fontFiles: [String], logoAssets: String?) -> String {
+        identity(fontFiles: fontFiles, logoAssets: logoAssets, version: BreakdownVersion.current)
+    }
+
+    /// The same for another version of the renderer.
+    static func identity(fontFiles: [String], logoAssets: String?, version: String) -> String {
         var hash = Fingerprint()
-        hash.add("breakdown-renderer")
+        hash.add("breakdown-renderer " + version)
         hash.add(executableHash)
         addFolder(logoAssets.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ProjectResources.logoAssetsDirectory, to: &hash)
         addFolder(ProjectResources.fontsDirectory, to: &hash)

@@ -10,6 +10,7 @@ import Foundation
 
 /// `breakdown render`: one image (PNG, SVG or PDF), and optionally its metadata.
 public enum RenderCommand {
+    /// The `render` subcommand.
     public static let subcommand = Subcommand(
         name: "render",
         overview: "Draw the price breakdown as a PNG, SVG or PDF image, as the iOS view shows it.",

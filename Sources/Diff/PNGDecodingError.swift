@@ -1,5 +1,6 @@
 /// Why a PNG could not be decoded. Its description is one line naming the file (or data).
 public struct PNGDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why the PNG could not be decoded.
     public enum Reason: Sendable, Equatable {
         /// The file could not be read; the system's explanation.
         case unreadable(String)
@@ -17,13 +18,16 @@ public struct PNGDecodingError: Error, Sendable, Equatable, CustomStringConverti
 
     /// The path of the file, or the name given for PNG data.
     public let source: String
+    /// Why decoding failed.
     public let reason: Reason
 
+    /// An error for the PNG from `source` (a path or a label).
     public init(source: String, reason: Reason) {
         self.source = source
         self.reason = reason
     }
 
+    /// The one-line message.
     public var description: String {
         switch reason {
         case .unreadable(let why): return "cannot read PNG file \(source): \(why)"

@@ -5,6 +5,7 @@ import Foundation
 /// Compares a freshly rendered PNG with a reference PNG file. Shared by `breakdown verify` and the
 /// snapshot testing library, so both judge an image the same way and say the same things.
 public enum ReferenceCheck {
+    /// Whether the image matches its reference, or why it could not be checked.
     public enum Outcome: Sendable {
         /// Identical bytes or pixels, or different within the comparison's tolerance.
         case matched(ImageDiff)

@@ -1,11 +1,17 @@
 /// A JSON value with ordered object keys, printed the way people read it: two-space indent,
 /// `"key": value`, `/` not escaped, non-ASCII characters as they are.
 public indirect enum JSONValue: Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its keys in order.
     case object([(key: String, value: JSONValue)])
 
     /// `.string` or `.null`.

@@ -7,17 +7,17 @@ import Foundation
 /// so layout does not change with scale and output does not change with the machine.
 ///
 /// Pango font maps are not thread-safe: use one library per thread.
-public final class FontLibrary {
+package final class FontLibrary {
     private let config: OpaquePointer
     package let fontMap: UnsafeMutablePointer<PangoFontMap>
     package let context: OpaquePointer
     /// The families this library can draw, sorted.
-    public let families: [String]
+    package let families: [String]
 
     /// - Parameters:
     ///   - fontFiles: extra font files (`--font-file`), each must be readable.
     ///   - configuration: the fontconfig file; by default `Fonts/fonts.conf` of the project.
-    public init(fontFiles: [String] = [], configuration: URL = ProjectResources.fontsDirectory.appendingPathComponent("fonts.conf")) throws {
+    package init(fontFiles: [String] = [], configuration: URL = ProjectResources.fontsDirectory.appendingPathComponent("fonts.conf")) throws {
         LibraryMessages.install
         // Only regular files: a FIFO or a device would block fontconfig's open, a folder would
         // add every font under it. Checked without blocking, before fontconfig sees the path.
@@ -114,7 +114,7 @@ public final class FontLibrary {
     }
 
     /// The family name as the library spells it, or nil when no such family is available.
-    public func family(named name: String) -> String? {
+    package func family(named name: String) -> String? {
         families.first { $0.caseInsensitiveCompare(name) == .orderedSame }
     }
 

@@ -5,17 +5,17 @@ import Foundation
 /// Lays out breakdowns with Pango: the sentence, the logo and the link in one paragraph, the
 /// logo and image icons as inline shapes sized by the reference's formulas from the font's metrics.
 /// Not thread-safe (it shares its `FontLibrary`'s Pango context): one per thread.
-public final class Typesetter {
-    public let fonts: FontLibrary
+package final class Typesetter {
+    package let fonts: FontLibrary
     private var metricsCache: [String: FontMetrics] = [:]
     private var circledInfoCache: [String: Bool] = [:]
 
-    public init(fonts: FontLibrary) {
+    package init(fonts: FontLibrary) {
         self.fonts = fonts
     }
 
     /// The font's ascender and descender at this size, from Pango's metrics.
-    public func metrics(family: String, size: Double) throws -> FontMetrics {
+    package func metrics(family: String, size: Double) throws -> FontMetrics {
         let description = try fontDescription(family: family, size: size)
         defer { pango_font_description_free(description) }
         return metrics(description, key: "\(family)|\(size)")
@@ -24,7 +24,7 @@ public final class Typesetter {
     /// Lays out `breakdown`.
     /// - Parameter logoArtwork: the file that will draw the logo: its own ratio sizes the logo. Nil:
     ///   the reference's ratios (section 5).
-    public func layout(_ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork? = nil) throws -> BreakdownLayout {
+    package func layout(_ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork? = nil) throws -> BreakdownLayout {
         // Pango's warnings (an unusable font size, say) become this layout's error, not stray
         // lines on standard error.
         let (layout, messages) = try LibraryMessages.collecting {

@@ -6,6 +6,7 @@ import BreakdownContent
 /// The options that say how to draw (font, colours, size, artwork) and where to write.
 /// `render`, `batch`, `verify` and `gallery` share them, next to `ContentOptions.group`.
 public enum RenderOptions {
+    /// How to draw: font, size, colours, background, padding, width, scale, artwork.
     public static let drawing = OptionGroup(
         title: "DRAWING OPTIONS",
         options: [
@@ -34,6 +35,7 @@ public enum RenderOptions {
                 help: "The logo artwork: the SDK's asset catalog (Assets.xcassets), a folder of files named by the SDK's image names (badge-afterpay-mint-on-black.pdf, .svg or .png), or a folder with the project's file names. Official files are drawn as they are; check one with 'breakdown assets PATH'."),
         ])
 
+    /// Where `render` writes: the image, its format and its metadata.
     public static let output = OptionGroup(
         title: "OUTPUT OPTIONS",
         options: [

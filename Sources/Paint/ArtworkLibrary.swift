@@ -83,7 +83,7 @@ public final class ArtworkLibrary {
     public static func stylesheet(tint: RGBAColor) -> String { rule("mark", tint) }
 
     private static func rule(_ name: String, _ color: RGBAColor) -> String {
-        let opaque = RGBAColor(red: color.red, green: color.green, blue: color.blue)
+        let opaque = RGBAColor(red8: color.red, green8: color.green, blue8: color.blue)
         let opacity = color.alpha == 255 ? "" : ";fill-opacity:\(String(format: "%.4g", Double(color.alpha) / 255))"
         return ".\(name){fill:\(opaque)\(opacity)}"
     }

@@ -31,6 +31,12 @@ public enum BenchCommand {
                 "folder", "dir", defaultHelp: "the system's temporary folder ($TMPDIR or /tmp)",
                 help: "Where the images are written (in a new folder inside it), e.g. /dev/shm to leave out the disk's cost of creating files."),
             .flag("keep", help: "Keep the temporary folder of images and print where it is."),
+            .flag(
+                "encoders",
+                help: "Only compare the PNG encoders, old (filter None, libdeflate level 1) and new (run-length, libdeflate as fallback): ms per image and bytes on --count workload images, each encoded --runs times (fastest kept)."),
+            .value(
+                "encoder-images", "dir",
+                help: "With --encoders, also compare them on every PNG in this folder (e.g. one `breakdown gallery -o dir` wrote)."),
             .value(
                 "memory-only", "n", .integer(1...1_000_000),
                 help: "Only render n PNG images with 2 jobs and print the peak resident memory (the memory comparison runs this in child processes)."),
@@ -44,6 +50,17 @@ public enum BenchCommand {
     ) { options, console throws(CLIError) in
         if let count = options.integer("memory-only") {
             return try memoryOnly(count: count, console: console)
+        }
+        if options.flag("encoders") {
+            let repetitions = options.integer("runs") ?? 3
+            var results = [try PNGEncoderSpeedComparison.runWorkload(count: options.integer("count") ?? 2000, repetitions: repetitions)]
+            if let folder = options.string("encoder-images") {
+                results.append(try PNGEncoderSpeedComparison.runFolder(folder, repetitions: repetitions))
+            }
+            for result in results { console.print(result.report) }
+            return results.allSatisfy(\.samePixels) ? ExitStatus.success : ExitStatus.failure
+        } else if options.string("encoder-images") != nil {
+            throw .usage("--encoder-images needs --encoders")
         }
         var bench = try Benchmark(
             count: options.integer("count") ?? 2000, runs: options.integer("runs") ?? 3,

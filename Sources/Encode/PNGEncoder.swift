@@ -2,35 +2,54 @@ import CDeflate
 
 /// Writes 8-bit RGBA PNGs (colour type 6, not interlaced) quickly and deterministically.
 ///
-/// Every row uses the PNG filter None and the image data is one zlib stream from libdeflate.
-/// Measured on the breakdown images (text and a pill on a transparent or plain background), None
-/// gave both the smallest files and the fastest encode of None, Sub, Up, Paeth and a per-row
-/// minimum-sum-of-absolute-differences choice: antialiased text unpremultiplies to runs of one
-/// colour with varying alpha, which deflate matches well and filters break up.
+/// By default (`Method.automatic`) the image data is compressed by `PNGRunLengthCompressor`, made
+/// for breakdown images (transparent rows, flat colours, antialiased edges): a filter per row, runs
+/// of zero bytes as matches, and a Huffman code made for the image, with no match search. Images it
+/// does not suit (photographs, noise: many literals) go to libdeflate instead, with the filter None.
 ///
 /// An encoder owns one libdeflate compressor and scratch buffers that it reuses from image to
 /// image, so it is not safe to share between threads: make one per thread or task.
 /// The output holds no timestamps or text, so the same pixels always give the same bytes.
 public final class PNGEncoder {
+    /// How an encoder compresses the image data.
+    public enum Method: Sendable, Equatable {
+        /// The run-length compressor, or libdeflate when the image is not mostly runs (see
+        /// `PNGEncoder.fallbackRatio`).
+        case automatic
+        /// Always the run-length compressor.
+        case runLength
+        /// Always libdeflate at the encoder's level, every row filtered with None (the encoder before issue 14).
+        case libdeflate
+    }
+
     /// The libdeflate level used unless another is asked for, chosen by measurement on ~950×73 px
     /// breakdown images: level 1 encodes 5–6× faster than `cairo_surface_write_to_png` with files
     /// 5–15% smaller; levels 2–6 are slower and save at most another 12%.
     public static let defaultCompressionLevel = 1
 
+    /// `Method.automatic` uses libdeflate when the run-length compressor's output would be more than
+    /// this fraction of the filtered image data, a sign of many literals (see `encode`).
+    public static let fallbackRatio = 0.125
+
+    /// How the image data is compressed.
+    public let method: Method
     /// The libdeflate compression level, 0 (stored) through 12 (slowest, smallest).
     public let compressionLevel: Int
 
     private let compressor: OpaquePointer
+    private let runLength = PNGRunLengthCompressor()
     /// The filtered scanlines: for each row, the filter type byte then the row's RGBA bytes.
     private var scanlines = ScratchBuffer()
     /// The whole PNG file, written here before being copied out at its exact size.
     private var file = ScratchBuffer()
 
-    /// Makes an encoder compressing at `compressionLevel` (0 through 12).
-    public init(compressionLevel: Int = PNGEncoder.defaultCompressionLevel) throws {
+    /// Makes an encoder using `method`, with libdeflate at `compressionLevel` (0 through 12)
+    /// where it uses libdeflate.
+    public init(method: Method = .automatic, compressionLevel: Int = PNGEncoder.defaultCompressionLevel) throws {
         guard (0...12).contains(compressionLevel),
             let compressor = libdeflate_alloc_compressor(Int32(compressionLevel))
         else { throw PNGEncodingError.compressorUnavailable(level: compressionLevel) }
+        self.method = method
         self.compressionLevel = compressionLevel
         self.compressor = compressor
     }
@@ -59,29 +78,46 @@ public final class PNGEncoder {
         let rowBytes = image.width * 4
         return try image.rgba.withUnsafeBytes { pixels in
             try encode(width: image.width, height: image.height) { y, row in
-                row.copyMemory(from: pixels.baseAddress! + y * rowBytes, byteCount: rowBytes)
+                guard let base = pixels.baseAddress else { return false }
+                row.copyMemory(from: base + y * rowBytes, byteCount: rowBytes)
+                var any: UInt8 = 0
+                for offset in 0..<rowBytes { any |= row.load(fromByteOffset: offset, as: UInt8.self) }
+                return any != 0
             }
         }
     }
 
-    /// Writes the PNG for an image whose row `y` of RGBA bytes `writeRow(y, destination)` writes.
+    /// Writes the PNG for an image whose row `y` of RGBA bytes `writeRow(y, destination)` writes;
+    /// `writeRow` returns whether any byte of the row is non-zero.
     private func encode(
-        width: Int, height: Int, writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Void
+        width: Int, height: Int, writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Bool
     ) throws -> [UInt8] {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw PNGEncodingError.invalidSize(width: width, height: height)
         }
         let (rowBytes, wide) = width.multipliedReportingOverflow(by: 4)
         let (scanlineBytes, tall) = (rowBytes + 1).multipliedReportingOverflow(by: height)
-        guard !wide, !tall else { throw PNGEncodingError.invalidSize(width: width, height: height) }
+        guard !wide, !tall, scanlineBytes <= Int(Int32.max) else {
+            throw PNGEncodingError.invalidSize(width: width, height: height)
+        }
 
         let rows = scanlines.reserve(scanlineBytes)
         for y in 0..<height {
             let scanline = rows + y * (rowBytes + 1)
             scanline.storeBytes(of: 0, as: UInt8.self)  // filter type None
-            writeRow(y, scanline + 1)
+            _ = writeRow(y, scanline + 1)
         }
-
+        if method != .libdeflate {
+            let size = runLength.analyze(rows, byteCount: scanlineBytes, rowBytes: rowBytes)
+            if method == .runLength || Double(size) <= Self.fallbackRatio * Double(scanlineBytes) {
+                let output = file.reserve(PNGLayout.headerSize + PNGLayout.idatPrefixSize + size + 8 + PNGLayout.trailerSize)
+                PNGLayout.writeHeader(width: width, height: height, to: output)
+                let idat = output + PNGLayout.headerSize
+                let dataLength = runLength.write(to: idat + PNGLayout.idatPrefixSize)
+                guard dataLength == size else { throw PNGEncodingError.compressionFailed }
+                return finish(output, idat: idat, dataLength: dataLength)
+            }
+        }
         let bound = libdeflate_zlib_compress_bound(compressor, scanlineBytes)
         let capacity = PNGLayout.headerSize + PNGLayout.idatPrefixSize + bound + PNGLayout.trailerSize
         let output = file.reserve(capacity)
@@ -90,8 +126,12 @@ public final class PNGEncoder {
         let dataStart = idat + PNGLayout.idatPrefixSize
         let dataLength = libdeflate_zlib_compress(compressor, rows, scanlineBytes, dataStart, bound)
         guard dataLength > 0 else { throw PNGEncodingError.compressionFailed }
-        PNGLayout.finishImageData(at: idat, dataLength: dataLength)
+        return finish(output, idat: idat, dataLength: dataLength)
+    }
 
+    /// Completes the IDAT chunk and IEND, and copies the file out at its exact size.
+    private func finish(_ output: UnsafeMutableRawPointer, idat: UnsafeMutableRawPointer, dataLength: Int) -> [UInt8] {
+        PNGLayout.finishImageData(at: idat, dataLength: dataLength)
         let size = PNGLayout.headerSize + PNGLayout.idatPrefixSize + dataLength + PNGLayout.trailerSize
         return [UInt8](UnsafeRawBufferPointer(start: output, count: size))
     }

@@ -21,14 +21,17 @@ package enum Unpremultiply {
     /// Most pixels of a breakdown image are fully transparent (about 90% of the bytes are zero), so
     /// pixels are taken two at a time and a transparent pair is written as zeros without looking
     /// at its channels; the others go through `convertPixel`. Same bytes either way.
-    @inline(__always)
+    /// Returns whether any pixel of the row is not fully transparent black (any byte non-zero).
+    @inline(__always) @discardableResult
     package static func convertRow(
         from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, width: Int,
         table: UnsafeBufferPointer<UInt8>
-    ) {
+    ) -> Bool {
         var x = 0
+        var any: UInt64 = 0
         while x &+ 2 <= width {
             let pair = source.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self)
+            any |= pair
             if pair == 0 {
                 destination.storeBytes(of: 0, toByteOffset: x &* 4, as: UInt64.self)
             } else {
@@ -37,7 +40,11 @@ package enum Unpremultiply {
             }
             x &+= 2
         }
-        if x < width { convertPixel(x, from: source, to: destination, table: table) }
+        if x < width {
+            any |= UInt64(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
+            convertPixel(x, from: source, to: destination, table: table)
+        }
+        return any != 0
     }
 
     /// Converts pixel `x` of a row.

@@ -122,6 +122,10 @@ package enum PNGEncoderSpeedComparison {
             result.newSeconds += newBest
             result.oldBytes += oldBytes.count
             result.newBytes += newBytes.count
+            if ProcessInfo.processInfo.environment["PNGENC_DEBUG"] != nil {
+                let raw = (width * 4 + 1) * height
+                print("DEBUG", width, height, oldBytes.count, newBytes.count, Double(newBytes.count) / Double(oldBytes.count), Double(newBytes.count) / Double(raw), Double(oldBytes.count) / Double(raw))
+            }
             result.worstRatio = max(result.worstRatio, Double(newBytes.count) / Double(oldBytes.count))
             let runLength = try fastOnly.encode(width: width, height: height, stride: stride, argb32: pixels)
             if runLength != newBytes { result.fallbacks += 1 }

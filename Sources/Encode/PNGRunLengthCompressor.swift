@@ -1,34 +1,41 @@
 import CDeflate
 
-
 /// The PNG image data compressor made for breakdown images: mostly fully transparent rows and
-/// flat colours, with antialiased edges. It writes a complete zlib stream (RFC 1950) of one
+/// flat colours, with antialiased text. It writes a complete zlib stream (RFC 1950) of one
 /// dynamic-Huffman DEFLATE block (RFC 1951) for scanlines filtered with None, in two steps:
 ///
-/// 1. `analyze`: the scanlines become tokens. At each position only two matches are tried, each by
-///    comparing eight bytes at a time: a copy of the pixel before (distance 4: repeated pixels, flat
-///    colour, and runs of transparent pixels) and a copy of the row above (distance one scanline:
-///    repeated rows, vertical edges). The longer one, if at least `minimumMatch` bytes, is taken
-///    (ties go to distance 4, whose code is cheaper); otherwise the byte is a literal. No hash table,
-///    no search. These two copies do what the filters Sub and Up would do for exact repeats, without
-///    turning the runs of one colour with varying alpha of antialiased text into differences.
-///    Token counts give a Huffman code made for this image, and the exact compressed size.
+/// 1. `analyze`: the scanlines become tokens. At each position two copies are tried first, each by
+///    comparing eight bytes at a time: of the pixel before (distance 4: runs of transparent pixels,
+///    flat colour) and of the row above (distance one scanline: repeated rows, vertical edges).
+///    The longer one, if at least `minimumMatch` bytes, is taken (ties go to distance 4, whose code
+///    is cheaper). Only where neither applies (antialiased edges, about a tenth of the bytes) is a
+///    third candidate looked up: the last position whose next 4 bytes hashed the same, which finds
+///    repeated letters. Otherwise the byte is a literal. These copies do what the filters Sub and
+///    Up would do for exact repeats, without turning antialiased runs of one colour with varying
+///    alpha into differences; no hash chains, no lazy matching, and long runs cost one comparison
+///    per 8 bytes. Token counts give a Huffman code made for this image, and the exact size.
 /// 2. `write`: the block header, the tokens through that code, and the Adler-32 of the scanlines.
 ///
 /// It is not safe to share between threads; its buffers are reused from image to image.
 final class PNGRunLengthCompressor {
-    /// Token values: 0...255 a literal byte; 256 + (n − 3) a copy of n = 3...258 bytes from
-    /// distance 4; 512 + (n − 3) the same from one scanline back.
-    static let tokenKinds = 768
-    /// The shortest copy taken; shorter repeats cost more as a length and distance than as literals.
+    /// Tokens are 32 bits: the low 16 a literal byte (0...255) or 256 + (n − 3) for a copy of
+    /// n = 3...258 bytes; the high 16 the copy's distance, 0 for a literal.
+    typealias Token = UInt32
+    /// The shortest copy from distance 4 or one row back that is taken.
     static let minimumMatch = 4
+    /// The shortest copy from a hashed position that is taken: its distance costs more bits.
+    static let minimumHashedMatch = 6
     static let maximumMatch = 258
     /// The farthest back DEFLATE can copy from.
     static let maximumDistance = 32768
+    static let hashBits = 13
 
     private var tokenMemory = ScratchBuffer()
-    private var tokenStart: UnsafeMutablePointer<UInt16>?
-    private let counts = UnsafeMutablePointer<Int>.allocate(capacity: tokenKinds)
+    private var tokenStart: UnsafeMutablePointer<Token>?
+    /// Counts of literal/length values (0..<512) then of distance codes (512..<542).
+    private let counts = UnsafeMutablePointer<Int>.allocate(capacity: 512 + 30)
+    /// Per hash of 4 bytes, the last literal position (+ 1) where they started; 0 for none.
+    private let hashTable = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
     private var tokenCount = 0
     private var adler: UInt32 = 1
     private var plan: BlockPlan?
@@ -38,20 +45,23 @@ final class PNGRunLengthCompressor {
     deinit {
         tokenMemory.free()
         counts.deallocate()
+        hashTable.deallocate()
     }
 
     /// Tokenizes `byteCount` bytes of scanlines (each a filter type byte then `rowBytes` bytes).
     /// Returns the exact size of the zlib stream `write` will make.
     func analyze(_ scanlines: UnsafeRawPointer, byteCount: Int, rowBytes: Int) -> Int {
-        let tokens = tokenMemory.reserve(byteCount * 2).bindMemory(to: UInt16.self, capacity: byteCount)
+        let tokens = tokenMemory.reserve(byteCount * 4).bindMemory(to: Token.self, capacity: byteCount)
         tokenStart = tokens
-        counts.initialize(repeating: 0, count: Self.tokenKinds)
+        counts.initialize(repeating: 0, count: 512 + 30)
+        hashTable.initialize(repeating: 0, count: 1 << Self.hashBits)
         let rowDistance = rowBytes + 1
         let rowCopies = rowDistance <= Self.maximumDistance
+        let rowDistanceCode = BlockPlan.distanceCode(min(rowDistance, Self.maximumDistance))
         var count = 0, position = 0
         while position < byteCount {
             let limit = min(Self.maximumMatch, byteCount &- position)
-            var length = 0, kind = 256
+            var length = 0, distance = 4, distanceCode = 3
             if position >= 4 {
                 length = Self.matchLength(scanlines, at: position, distance: 4, limit: limit)
             }
@@ -59,24 +69,43 @@ final class PNGRunLengthCompressor {
                 let above = Self.matchLength(scanlines, at: position, distance: rowDistance, limit: limit)
                 if above > length {
                     length = above
-                    kind = 512
+                    distance = rowDistance
+                    distanceCode = rowDistanceCode
                 }
             }
-            let token: Int
+            if length < Self.minimumMatch, limit >= 4 {
+                let next = scanlines.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+                let hash = Int(truncatingIfNeeded: (next &* 0x9E37_79B1) &>> UInt32(32 - Self.hashBits))
+                let previous = Int(hashTable[hash]) &- 1
+                hashTable[hash] = Int32(truncatingIfNeeded: position &+ 1)
+                if previous >= 0, position &- previous <= Self.maximumDistance {
+                    let hashed = Self.matchLength(scanlines, at: position, distance: position &- previous, limit: limit)
+                    if hashed >= Self.minimumHashedMatch {
+                        length = hashed
+                        distance = position &- previous
+                        distanceCode = BlockPlan.distanceCode(distance)
+                    }
+                }
+            }
+            let token: Token
             if length >= Self.minimumMatch {
-                token = kind &+ length &- 3
+                let value = 256 &+ length &- 3
+                token = Token(truncatingIfNeeded: value) | Token(truncatingIfNeeded: distance) &<< 16
+                counts[value] &+= 1
+                counts[512 &+ distanceCode] &+= 1
                 position &+= length
             } else {
-                token = Int(scanlines.load(fromByteOffset: position, as: UInt8.self))
+                let value = Int(scanlines.load(fromByteOffset: position, as: UInt8.self))
+                token = Token(truncatingIfNeeded: value)
+                counts[value] &+= 1
                 position &+= 1
             }
-            tokens[count] = UInt16(truncatingIfNeeded: token)
-            counts[token] &+= 1
+            tokens[count] = token
             count &+= 1
         }
         tokenCount = count
         adler = libdeflate_adler32(1, scanlines, byteCount)
-        let plan = BlockPlan(counts: counts, rowDistance: rowDistance)
+        let plan = BlockPlan(counts: counts)
         self.plan = plan
         return plan.zlibBytes
     }
@@ -110,15 +139,23 @@ final class PNGRunLengthCompressor {
         output.storeBytes(of: 0x01, toByteOffset: 1, as: UInt8.self)
         var bits = DeflateBitWriter(output: output + 2)
         plan.writeHeader(to: &bits)
-        plan.tokenCodes.withUnsafeBufferPointer { codes in
-            plan.tokenLengths.withUnsafeBufferPointer { lengths in
+        plan.valueCodes.withUnsafeBufferPointer { codes in
+            plan.valueLengths.withUnsafeBufferPointer { lengths in
                 plan.distanceCodes.withUnsafeBufferPointer { distanceCodes in
                     plan.distanceLengths.withUnsafeBufferPointer { distanceLengths in
-                        for index in 0..<tokenCount {
-                            let token = Int(tokens[index])
-                            bits.write(codes[token], count: Int(lengths[token]))
-                            let distance = token &>> 8
-                            if distance != 0 { bits.write(distanceCodes[distance], count: Int(distanceLengths[distance])) }
+                        BlockPlan.distanceCodeTable.withUnsafeBufferPointer { distanceCodeTable in
+                            for index in 0..<tokenCount {
+                                let token = tokens[index]
+                                let value = Int(token & 0xFFFF)
+                                bits.write(codes[value], count: Int(lengths[value]))
+                                let distance = Int(token &>> 16)
+                                if distance != 0 {
+                                    let code = Int(BlockPlan.distanceCode(distance, table: distanceCodeTable))
+                                    let extra = UInt32(truncatingIfNeeded: distance &- BlockPlan.distanceBaseOf(code))
+                                    let codeLength = Int(distanceLengths[code])
+                                    bits.write(distanceCodes[code] | extra &<< UInt32(codeLength), count: codeLength &+ BlockPlan.distanceExtraBits(code))
+                                }
+                            }
                         }
                     }
                 }
@@ -133,13 +170,12 @@ final class PNGRunLengthCompressor {
 
 /// The Huffman codes of one image's block and what they cost.
 private struct BlockPlan {
-    /// Bit-reversed code (with the extra bits of a length) and length in bits per token.
-    var tokenCodes: [UInt32]
-    var tokenLengths: [UInt8]
-    /// The distance code with its extra bits, and its length, for copies from distance 4 (index 1)
-    /// and from one scanline back (index 2); index 0 is unused.
-    var distanceCodes: [UInt32] = [0, 0, 0]
-    var distanceLengths: [UInt8] = [0, 0, 0]
+    /// Bit-reversed code (with the extra bits of a length) and length in bits per literal/length value.
+    var valueCodes: [UInt32]
+    var valueLengths: [UInt8]
+    /// Bit-reversed code and length per distance code (without the extra bits).
+    var distanceCodes: [UInt32]
+    var distanceLengths: [UInt8]
     var endOfBlockCode: UInt32
     var endOfBlockLength: Int
     /// The header after the block type: HLIT, HDIST, HCLEN and the code lengths, as (bits, count).
@@ -154,13 +190,40 @@ private struct BlockPlan {
     static let lengthExtraBits: [Int] = [
         0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
     ]
-    /// Distance codes 0...29: the first distance each covers (its extra bits are max(0, code / 2 − 1)).
-    static let distanceBase: [Int] = [
-        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
-        6145, 8193, 12289, 16385, 24577,
-    ]
     /// The order in which code length code lengths are sent.
     static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+    /// The first distance distance code `code` (0...29) covers: codes 0–3 are 1–4, then each pair
+    /// of codes doubles the span.
+    @inline(__always)
+    static func distanceBaseOf(_ code: Int) -> Int {
+        code < 4 ? code + 1 : (2 + code & 1) << (code / 2 - 1) + 1
+    }
+
+    /// The extra bits of distance code `code`.
+    @inline(__always)
+    static func distanceExtraBits(_ code: Int) -> Int { code < 4 ? 0 : code / 2 - 1 }
+
+    /// The distance code of distance − 1 for 0...255, then of (distance − 1) >> 7 + 256 for the rest.
+    static let distanceCodeTable: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 512)
+        var code = 0
+        for distance in 1...32768 {
+            while code < 29, distanceBaseOf(code + 1) <= distance { code += 1 }
+            let index = distance <= 256 ? distance - 1 : 256 + (distance - 1) >> 7
+            table[index] = UInt8(code)
+        }
+        return table
+    }()
+
+    @inline(__always)
+    static func distanceCode(_ distance: Int, table: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        distance <= 256 ? table[distance &- 1] : table[256 &+ (distance &- 1) &>> 7]
+    }
+
+    static func distanceCode(_ distance: Int) -> Int {
+        Int(distanceCodeTable.withUnsafeBufferPointer { distanceCode(distance, table: $0) })
+    }
 
     /// The length code (0 for 257) of a copy of `length` bytes, 3...258.
     static func lengthCode(_ length: Int) -> Int {
@@ -170,56 +233,36 @@ private struct BlockPlan {
         return code
     }
 
-    /// The distance code of `distance`, 1...32768.
-    static func distanceCode(_ distance: Int) -> Int {
-        var code = 0
-        while code < 29, distanceBase[code + 1] <= distance { code += 1 }
-        return code
-    }
-
-    init(counts: UnsafeMutablePointer<Int>, rowDistance: Int) {
-        // Literal/length symbol frequencies from the token counts.
+    init(counts: UnsafeMutablePointer<Int>) {
+        // Literal/length symbol frequencies from the value counts.
         var frequencies = [Int](repeating: 0, count: 286)
         for byte in 0..<256 { frequencies[byte] = counts[byte] }
         frequencies[256] = 1  // end of block
-        var copies = [0, 0, 0]
-        for kind in 1...2 {
-            for length in 3...258 {
-                let count = counts[kind << 8 + length - 3]
-                frequencies[257 + Self.lengthCode(length)] += count
-                copies[kind] += count
-            }
-        }
+        for length in 3...258 { frequencies[257 + Self.lengthCode(length)] += counts[256 + length - 3] }
         let literals = HuffmanCode(frequencies: frequencies, maximumLength: 15)
-        // Distance frequencies: code 3 is distance 4; the row's code is found from the table.
-        let distances = [0, 4, min(rowDistance, 32768)]
-        var distanceFrequencies = [Int](repeating: 0, count: 30)
-        for kind in 1...2 { distanceFrequencies[Self.distanceCode(distances[kind])] += copies[kind] }
+        let distanceFrequencies = (0..<30).map { counts[512 + $0] }
         let distanceCode = HuffmanCode(frequencies: distanceFrequencies, maximumLength: 15)
-        for kind in 1...2 {
-            let code = Self.distanceCode(distances[kind])
-            let symbolLength = Int(distanceCode.lengths[code]), extra = max(0, code / 2 - 1)
-            distanceCodes[kind] = distanceCode.codes[code] | UInt32(distances[kind] - Self.distanceBase[code]) << UInt32(symbolLength)
-            distanceLengths[kind] = UInt8(symbolLength + extra)
-        }
+        distanceCodes = distanceCode.codes
+        distanceLengths = distanceCode.lengths
 
-        tokenCodes = [UInt32](repeating: 0, count: 768)
-        tokenLengths = [UInt8](repeating: 0, count: 768)
+        valueCodes = [UInt32](repeating: 0, count: 512)
+        valueLengths = [UInt8](repeating: 0, count: 512)
         var blockBits = 0
         for byte in 0..<256 {
-            tokenCodes[byte] = literals.codes[byte]
-            tokenLengths[byte] = literals.lengths[byte]
+            valueCodes[byte] = literals.codes[byte]
+            valueLengths[byte] = literals.lengths[byte]
             blockBits += counts[byte] * Int(literals.lengths[byte])
         }
-        for kind in 1...2 {
-            for length in 3...258 {
-                let code = Self.lengthCode(length), symbol = 257 + code
-                let symbolLength = Int(literals.lengths[symbol]), extra = Self.lengthExtraBits[code]
-                let token = kind << 8 + length - 3
-                tokenCodes[token] = literals.codes[symbol] | UInt32(length - Self.lengthBase[code]) << UInt32(symbolLength)
-                tokenLengths[token] = UInt8(symbolLength + extra)
-                blockBits += counts[token] * (symbolLength + extra + Int(distanceLengths[kind]))
-            }
+        for length in 3...258 {
+            let code = Self.lengthCode(length), symbol = 257 + code
+            let symbolLength = Int(literals.lengths[symbol]), extra = Self.lengthExtraBits[code]
+            let value = 256 + length - 3
+            valueCodes[value] = literals.codes[symbol] | UInt32(length - Self.lengthBase[code]) << UInt32(symbolLength)
+            valueLengths[value] = UInt8(symbolLength + extra)
+            blockBits += counts[value] * (symbolLength + extra)
+        }
+        for code in 0..<30 {
+            blockBits += distanceFrequencies[code] * (Int(distanceCode.lengths[code]) + Self.distanceExtraBits(code))
         }
         endOfBlockCode = literals.codes[256]
         endOfBlockLength = Int(literals.lengths[256])

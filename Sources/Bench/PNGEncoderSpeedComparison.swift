@@ -122,10 +122,6 @@ package enum PNGEncoderSpeedComparison {
             result.newSeconds += newBest
             result.oldBytes += oldBytes.count
             result.newBytes += newBytes.count
-            if ProcessInfo.processInfo.environment["PNGENC_DEBUG"] != nil {
-                let raw = (width * 4 + 1) * height
-                print("DEBUG", width, height, oldBytes.count, newBytes.count, Double(newBytes.count) / Double(oldBytes.count), Double(newBytes.count) / Double(raw), Double(oldBytes.count) / Double(raw))
-            }
             result.worstRatio = max(result.worstRatio, Double(newBytes.count) / Double(oldBytes.count))
             let runLength = try fastOnly.encode(width: width, height: height, stride: stride, argb32: pixels)
             if runLength != newBytes { result.fallbacks += 1 }
@@ -134,7 +130,7 @@ package enum PNGEncoderSpeedComparison {
 
         private func clock() -> Double {
             var time = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &time)
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
             return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
         }
     }

@@ -28,7 +28,12 @@ struct HuffmanCode {
     /// Huffman code lengths by the two-queue method: leaves sorted by (weight, symbol), merged
     /// nodes in the order they are made.
     private static func optimalLengths(_ weights: [Int]) -> [Int] {
-        let leaves = weights.indices.filter { weights[$0] > 0 }.sorted { (weights[$0], $0) < (weights[$1], $1) }
+        // Sorted by weight, then symbol: one integer key each (weights are below 2⁴⁸, symbols below 2¹⁶).
+        var keys: [UInt64] = []
+        keys.reserveCapacity(weights.count)
+        for (symbol, weight) in weights.enumerated() where weight > 0 { keys.append(UInt64(weight) << 16 | UInt64(symbol)) }
+        keys.sort()
+        let leaves = keys.map { Int($0 & 0xFFFF) }
         var lengths = [Int](repeating: 0, count: weights.count)
         guard leaves.count > 1 else { return lengths }
         // Nodes 0..<leaves.count are the leaves; merged nodes follow. parent[node] is the merged node.

@@ -78,19 +78,15 @@ public final class PNGEncoder {
         let rowBytes = image.width * 4
         return try image.rgba.withUnsafeBytes { pixels in
             try encode(width: image.width, height: image.height) { y, row in
-                guard let base = pixels.baseAddress else { return false }
+                guard let base = pixels.baseAddress else { return }
                 row.copyMemory(from: base + y * rowBytes, byteCount: rowBytes)
-                var any: UInt8 = 0
-                for offset in 0..<rowBytes { any |= row.load(fromByteOffset: offset, as: UInt8.self) }
-                return any != 0
             }
         }
     }
 
-    /// Writes the PNG for an image whose row `y` of RGBA bytes `writeRow(y, destination)` writes;
-    /// `writeRow` returns whether any byte of the row is non-zero.
+    /// Writes the PNG for an image whose row `y` of RGBA bytes `writeRow(y, destination)` writes.
     private func encode(
-        width: Int, height: Int, writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Bool
+        width: Int, height: Int, writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Void
     ) throws -> [UInt8] {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw PNGEncodingError.invalidSize(width: width, height: height)
@@ -105,7 +101,7 @@ public final class PNGEncoder {
         for y in 0..<height {
             let scanline = rows + y * (rowBytes + 1)
             scanline.storeBytes(of: 0, as: UInt8.self)  // filter type None
-            _ = writeRow(y, scanline + 1)
+            writeRow(y, scanline + 1)
         }
         if method != .libdeflate {
             let size = runLength.analyze(rows, byteCount: scanlineBytes, rowBytes: rowBytes)

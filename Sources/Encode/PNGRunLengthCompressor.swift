@@ -226,11 +226,14 @@ private struct BlockPlan {
     }
 
     /// The length code (0 for 257) of a copy of `length` bytes, 3...258.
-    static func lengthCode(_ length: Int) -> Int {
+    static func lengthCode(_ length: Int) -> Int { Int(lengthCodeTable[length]) }
+
+    /// `lengthCodeTable[n]` is the length code of a copy of n = 3...258 bytes.
+    static let lengthCodeTable: [UInt8] = (0...258).map { length in
         if length == 258 { return 28 }
         var code = 0
         while code < 27, lengthBase[code + 1] <= length { code += 1 }
-        return code
+        return UInt8(code)
     }
 
     init(counts: UnsafeMutablePointer<Int>) {

@@ -19,32 +19,35 @@ package enum Unpremultiply {
     /// `table` is `Unpremultiply.table`'s storage, passed in so the caller takes it out of the array once.
     ///
     /// Most pixels of a breakdown image are fully transparent (about 90% of the bytes are zero), so
-    /// pixels are taken two at a time and a transparent pair is written as zeros without looking
+    /// pixels are taken two at a time (four a loop) and a transparent pair is written as zeros without looking
     /// at its channels; the others go through `convertPixel`. Same bytes either way.
-    /// Returns whether any pixel of the row is not fully transparent black (any byte non-zero).
-    @inline(__always) @discardableResult
+    @inline(__always)
     package static func convertRow(
         from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, width: Int,
         table: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
+    ) {
         var x = 0
-        var any: UInt64 = 0
-        while x &+ 2 <= width {
-            let pair = source.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self)
-            any |= pair
-            if pair == 0 {
+        while x &+ 4 <= width {
+            let first = source.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self)
+            let second = source.loadUnaligned(fromByteOffset: x &* 4 &+ 8, as: UInt64.self)
+            if first == 0 {
                 destination.storeBytes(of: 0, toByteOffset: x &* 4, as: UInt64.self)
             } else {
                 convertPixel(x, from: source, to: destination, table: table)
                 convertPixel(x &+ 1, from: source, to: destination, table: table)
             }
-            x &+= 2
+            if second == 0 {
+                destination.storeBytes(of: 0, toByteOffset: x &* 4 &+ 8, as: UInt64.self)
+            } else {
+                convertPixel(x &+ 2, from: source, to: destination, table: table)
+                convertPixel(x &+ 3, from: source, to: destination, table: table)
+            }
+            x &+= 4
         }
-        if x < width {
-            any |= UInt64(source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
+        while x < width {
             convertPixel(x, from: source, to: destination, table: table)
+            x &+= 1
         }
-        return any != 0
     }
 
     /// Converts pixel `x` of a row.

@@ -2,10 +2,14 @@ import CDeflate
 
 /// Writes 8-bit RGBA PNGs (colour type 6, not interlaced) quickly and deterministically.
 ///
-/// By default (`Method.automatic`) the image data is compressed by `PNGRunLengthCompressor`, made
-/// for breakdown images (transparent rows, flat colours, antialiased edges): a filter per row, runs
-/// of zero bytes as matches, and a Huffman code made for the image, with no match search. Images it
-/// does not suit (photographs, noise: many literals) go to libdeflate instead, with the filter None.
+/// Every row is filtered with None. By default (`Method.automatic`) the image data is compressed
+/// by `PNGRunLengthCompressor`, made for breakdown images (transparent rows, flat colours,
+/// antialiased text): copies of the pixel before and the row above found eight bytes at a time, a
+/// hashed candidate for repeated letters, and a Huffman code made for the image. On the bench
+/// workload it is about 2.5× faster than libdeflate level 1 for the same bytes (see
+/// `breakdown bench --encoders`). When its output is more than `fallbackFraction` of the raw
+/// scanlines (not our kind of image: photographs, noise), libdeflate compresses them too and the
+/// smaller result is kept, so such images are never larger than with libdeflate alone.
 ///
 /// An encoder owns one libdeflate compressor and scratch buffers that it reuses from image to
 /// image, so it is not safe to share between threads: make one per thread or task.
@@ -13,8 +17,9 @@ import CDeflate
 public final class PNGEncoder {
     /// How an encoder compresses the image data.
     public enum Method: Sendable, Equatable {
-        /// The run-length compressor, or libdeflate when the image is not mostly runs (see
-        /// `PNGEncoder.fallbackRatio`).
+        /// The run-length compressor; libdeflate as well when that output is more than
+        /// `PNGEncoder.fallbackFraction` of the raw scanlines, keeping the smaller; libdeflate alone
+        /// for images above `PNGEncoder.runLengthLimit` bytes of scanlines.
         case automatic
         /// Always the run-length compressor.
         case runLength
@@ -27,9 +32,15 @@ public final class PNGEncoder {
     /// 5–15% smaller; levels 2–6 are slower and save at most another 12%.
     public static let defaultCompressionLevel = 1
 
-    /// `Method.automatic` uses libdeflate when the run-length compressor's output would be more than
-    /// this fraction of the filtered image data, a sign of many literals (see `encode`).
-    public static let fallbackRatio = 0.125
+    /// `Method.automatic` also tries libdeflate when the run-length compressor's output is more than
+    /// this fraction of the raw scanlines. Breakdown images come to 2–8% (bench workload and
+    /// gallery); random noise to about 100%.
+    public static let fallbackFraction = 0.125
+
+    /// `Method.automatic` gives images with more bytes of scanlines than this (16 MiB, about
+    /// 2048 × 2048 pixels; breakdown images are below 2 MiB) to libdeflate alone: the run-length
+    /// compressor's tokens take up to four times the scanlines' memory.
+    public static let runLengthLimit = 16 << 20
 
     /// How the image data is compressed.
     public let method: Method
@@ -103,16 +114,13 @@ public final class PNGEncoder {
             scanline.storeBytes(of: 0, as: UInt8.self)  // filter type None
             writeRow(y, scanline + 1)
         }
-        if method != .libdeflate {
+        var runLengthSize: Int?
+        if method == .runLength || (method == .automatic && scanlineBytes <= Self.runLengthLimit) {
             let size = runLength.analyze(rows, byteCount: scanlineBytes, rowBytes: rowBytes)
-            if method == .runLength || Double(size) <= Self.fallbackRatio * Double(scanlineBytes) {
-                let output = file.reserve(PNGLayout.headerSize + PNGLayout.idatPrefixSize + size + 8 + PNGLayout.trailerSize)
-                PNGLayout.writeHeader(width: width, height: height, to: output)
-                let idat = output + PNGLayout.headerSize
-                let dataLength = runLength.write(to: idat + PNGLayout.idatPrefixSize)
-                guard dataLength == size else { throw PNGEncodingError.compressionFailed }
-                return finish(output, idat: idat, dataLength: dataLength)
+            if method == .runLength || Double(size) <= Self.fallbackFraction * Double(scanlineBytes) {
+                return try writeRunLength(width: width, height: height, size: size)
             }
+            runLengthSize = size
         }
         let bound = libdeflate_zlib_compress_bound(compressor, scanlineBytes)
         let capacity = PNGLayout.headerSize + PNGLayout.idatPrefixSize + bound + PNGLayout.trailerSize
@@ -122,6 +130,19 @@ public final class PNGEncoder {
         let dataStart = idat + PNGLayout.idatPrefixSize
         let dataLength = libdeflate_zlib_compress(compressor, rows, scanlineBytes, dataStart, bound)
         guard dataLength > 0 else { throw PNGEncodingError.compressionFailed }
+        if let runLengthSize, runLengthSize < dataLength {
+            return try writeRunLength(width: width, height: height, size: runLengthSize)
+        }
+        return finish(output, idat: idat, dataLength: dataLength)
+    }
+
+    /// The PNG with the image data of the run-length compressor's last `analyze`, `size` bytes.
+    private func writeRunLength(width: Int, height: Int, size: Int) throws -> [UInt8] {
+        let output = file.reserve(PNGLayout.headerSize + PNGLayout.idatPrefixSize + size + 8 + PNGLayout.trailerSize)
+        PNGLayout.writeHeader(width: width, height: height, to: output)
+        let idat = output + PNGLayout.headerSize
+        let dataLength = runLength.write(to: idat + PNGLayout.idatPrefixSize)
+        guard dataLength == size else { throw PNGEncodingError.compressionFailed }
         return finish(output, idat: idat, dataLength: dataLength)
     }
 

@@ -10,12 +10,15 @@ struct HuffmanCode {
     ///
     /// At least two symbols get a code (the first two symbols are given one if fewer are used),
     /// so the code is always complete, which every inflater accepts. When the optimal code is
-    /// too deep, the frequencies are halved (keeping every used symbol at 1 or more) until it fits.
+    /// too deep, the frequencies are halved (keeping every used symbol at 1 or more) until it fits,
+    /// which ends because equal weights give a balanced code; at most 2^`maximumLength` symbols.
     init(frequencies: [Int], maximumLength: Int) {
         var weights = frequencies
         if weights.lazy.filter({ $0 > 0 }).count < 2 {
             for symbol in 0..<min(2, weights.count) where weights[symbol] == 0 { weights[symbol] = 1 }
         }
+        precondition(
+            weights.lazy.filter { $0 > 0 }.count <= 1 << maximumLength, "more symbols than \(maximumLength)-bit codes can hold")
         var lengths = Self.optimalLengths(weights)
         while lengths.max() ?? 0 > maximumLength {
             weights = weights.map { $0 == 0 ? 0 : max(1, $0 >> 1) }

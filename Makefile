@@ -2,7 +2,7 @@
 # Both install what is missing first (see README.md for why each package is needed).
 
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev \
-	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core gcc
+	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core gcc python3-pip
 
 .PHONY: deps build gallery test bench
 
@@ -13,6 +13,9 @@ deps:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+	@# Pillow (PyPI): the PNG tests read our files back with PIL, an independent decoder.
+	@python3 -c 'import PIL' 2>/dev/null || python3 -m pip install --quiet pillow 2>/dev/null \
+		|| python3 -m pip install --quiet --user --break-system-packages pillow
 
 build: deps
 	swift build -c release

@@ -243,6 +243,13 @@ func withImageData(_ png: [UInt8], _ change: (inout [UInt8]) -> Void) -> [UInt8]
     return result + png[(idat + 12 + length)...]
 }
 
+/// Where two byte arrays first differ, for a short failure message.
+func difference(_ actual: [UInt8], _ expected: [UInt8]) -> String {
+    guard actual.count == expected.count else { return "\(actual.count) bytes, expected \(expected.count)" }
+    guard let index = actual.indices.first(where: { actual[$0] != expected[$0] }) else { return "same" }
+    return "byte \(index) is \(actual[index]), expected \(expected[index])"
+}
+
 @Suite("PNG run-length compressor", .serialized)
 struct PNGRunLengthTests {
     /// Every image through both methods that use the run-length compressor, checked by pngcheck,
@@ -279,11 +286,13 @@ struct PNGRunLengthTests {
                 let name = names[index]
                 index += 1
                 #expect(folder.read(name + ".error") == nil, "\(name): \(String(decoding: folder.read(name + ".error") ?? [], as: UTF8.self))")
-                #expect(folder.read(name + ".scanlines") == scanlines, "\(name): zlib data is not the None-filtered rows")
+                let inflated = folder.read(name + ".scanlines") ?? []
+                #expect(inflated == scanlines, "\(name): zlib data is not the None-filtered rows: \(difference(inflated, scanlines))")
                 let header = Array("RGBA \(image.width) \(image.height)\n".utf8)
                 let decoded = folder.read(name + ".rgba") ?? []
                 #expect(Array(decoded.prefix(header.count)) == header, "\(name): PIL mode and size")
-                #expect(Array(decoded.dropFirst(header.count)) == rgba, "\(name): PIL pixels")
+                let pixels = Array(decoded.dropFirst(header.count))
+                #expect(pixels == rgba, "\(name): PIL pixels: \(difference(pixels, rgba))")
             }
         }
     }
@@ -300,7 +309,7 @@ struct PNGRunLengthTests {
         let python = try PythonDecoder.run(folder: folder.path)
         try #require(python.status == 0, "\(python.output)")
         #expect(folder.read("good.error") == nil)
-        #expect(folder.read("good.scanlines") == image.noneFilteredScanlines)
+        #expect(folder.read("good.scanlines") == image.noneFilteredScanlines, "the undamaged image must decode")
         #expect(folder.read("adler.error") != nil, "zlib accepted a wrong Adler-32")
         let huffman = folder.read("huffman.error") != nil || folder.read("huffman.scanlines") != image.noneFilteredScanlines
         #expect(huffman, "a damaged stream decoded to the right scanlines")

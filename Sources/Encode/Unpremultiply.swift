@@ -61,8 +61,8 @@ package enum Unpremultiply {
         let word: UInt32
         if alpha == 0xFF {
             word = red | green << 8 | blue << 16 | 0xFF00_0000
-        } else if alpha == 0 {
-            word = 0
+        } else if pixel & 0x00FF_FFFF == 0 {
+            word = alpha << 24  // black (antialiased text) or fully transparent: no division
         } else {
             let row = Int(alpha << 8)
             let r = UInt32(table[row | Int(red)])

@@ -3,7 +3,7 @@
 
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev \
 	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core fonts-symbola gcc \
-	python3-jsonschema man-db groff-base
+	python3-jsonschema man-db groff-base python3-pip
 
 PREFIX ?= /usr/local
 
@@ -18,6 +18,9 @@ deps:
 	fi
 	@# A python3 ahead of Debian's on PATH (pyenv, a venv) gets jsonschema from PyPI.
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema
+	@# Pillow (PyPI): the PNG tests read our files back with PIL, an independent decoder.
+	@python3 -c 'import PIL' 2>/dev/null || python3 -m pip install --quiet pillow 2>/dev/null \
+		|| python3 -m pip install --quiet --user --break-system-packages pillow
 
 build: deps
 	swift build -c release

@@ -24,6 +24,12 @@ public enum BenchCommand {
                 "folder", "dir", defaultHelp: "the system's temporary folder ($TMPDIR or /tmp)",
                 help: "Where the images are written (in a new folder inside it), e.g. /dev/shm to leave out the disk's cost of creating files."),
             .flag("keep", help: "Keep the temporary folder of images and print where it is."),
+            .flag(
+                "encoders",
+                help: "Only compare the PNG encoders, old (filter None, libdeflate level 1) and new (run-length, libdeflate as fallback): ms per image and bytes on --count workload images, each encoded --runs times (fastest kept)."),
+            .value(
+                "encoder-images", "dir",
+                help: "With --encoders, also compare them on every PNG in this folder (e.g. one `breakdown gallery -o dir` wrote)."),
             .value(
                 "logo-assets", "path", defaultHelp: "shared/reference/sdk-assets/Assets.xcassets beside the project or its parent folders",
                 help: "Official artwork for one more PNG --jobs 1 pass (the official-artwork line, which should stay within 10% of the own artwork's); without it that line is left out."),
@@ -41,6 +47,17 @@ public enum BenchCommand {
     ) { options, console throws(CLIError) in
         if let count = options.integer("memory-only") {
             return try BenchMemory.memoryOnly(count: count, console: console)
+        }
+        if options.flag("encoders") {
+            let repetitions = options.integer("runs") ?? 3
+            var results = [try PNGEncoderSpeedComparison.runWorkload(count: options.integer("count") ?? 2000, repetitions: repetitions)]
+            if let folder = options.string("encoder-images") {
+                results.append(try PNGEncoderSpeedComparison.runFolder(folder, repetitions: repetitions))
+            }
+            for result in results { console.print(result.report) }
+            return results.allSatisfy(\.samePixels) ? ExitStatus.success : ExitStatus.failure
+        } else if options.string("encoder-images") != nil {
+            throw .usage("--encoder-images needs --encoders")
         }
         var bench = try Benchmark(
             count: options.integer("count") ?? 2000, runs: options.integer("runs") ?? 3,

@@ -63,9 +63,12 @@ final class BatchCollector: @unchecked Sendable {
     private func handle(_ outcome: BatchOutcome) {
         counts.add(outcome.status)
         if outcome.status == .failed {
-            progress.clearLine()
-            console.printError("\(settings.manifestLabel) line \(outcome.line) (record \(outcome.index)): \(outcome.message ?? "failed")")
-            if settings.failFast { cancelled = true }
+            // After a full disk stopped the batch, records already in flight fail the same way: one line is enough.
+            if !(cancelled && outcome.stopsBatch) {
+                progress.clearLine()
+                console.printError("\(settings.manifestLabel) line \(outcome.line) (record \(outcome.index)): \(outcome.message ?? "failed")")
+            }
+            if settings.failFast || outcome.stopsBatch { cancelled = true }
         }
         if settings.printWarnings, !outcome.warnings.isEmpty {
             progress.clearLine()

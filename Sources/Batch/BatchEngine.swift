@@ -86,11 +86,8 @@ package enum BatchEngine {
     }
 
     private static func prepareFolders(_ settings: BatchSettings) throws(CLIError) {
-        do {
-            try FileManager.default.createDirectory(atPath: settings.markerDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw .failure("cannot create the output folder \(settings.outputDirectory): \(error.localizedDescription)")
-        }
+        try OutputPath.createFolder(settings.outputDirectory, what: "the output folder")
+        try OutputPath.createFolder(settings.markerDirectory, what: "the output folder's resume folder")
         StaleTemporaryFiles.remove(in: settings.outputDirectory)
         StaleTemporaryFiles.remove(in: settings.markerDirectory)
     }

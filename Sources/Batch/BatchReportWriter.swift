@@ -11,19 +11,27 @@ import Foundation
 final class BatchReportWriter {
     private let path: String
     private let temporary: String
-    private let handle: FileHandle
+    private let descriptor: Int32
     private var entries = 0
+    /// The first failed write (e.g. the disk is full): the report is then not put in place.
+    private var failure: String?
 
     init(path: String, settings: BatchSettings) throws(CLIError) {
         self.path = path
         let url = URL(fileURLWithPath: path)
+        try OutputPath.checkReplaceable(path, what: "the report")
         temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-            let handle = FileHandle(forWritingAtPath: temporary)
-        else {
-            throw .usage("cannot write the report \(path): its folder does not exist or is not writable")
+        // Never through a link, never blocking on something planted under the temporary name.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .usage("cannot write the report \(path): \(OutputPath.folderProblem(errno, folder: url.deletingLastPathComponent().path))")
         }
-        self.handle = handle
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .usage("cannot write the report \(path): its temporary file \(temporary) is not a regular file")
+        }
+        self.descriptor = descriptor
         let header: [(key: String, value: JSONValue)] = [
             ("manifest", .string(settings.manifestLabel)), ("output", .string(settings.outputDirectory)),
             ("shard", .string(settings.shard.description)),
@@ -54,7 +62,12 @@ final class BatchReportWriter {
             ("failed", .number(Double(summary.counts.failed))), ("notRun", .number(Double(summary.counts.notRun))),
         ])
         write((entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly)\n}\n")
-        try? handle.close()
+        if failure == nil, fsync(descriptor) != 0 { failure = OutputPath.writeProblem(errno) }
+        if close(descriptor) != 0, failure == nil { failure = OutputPath.writeProblem(errno) }
+        if let failure {
+            unlink(temporary)
+            throw .failure("cannot write the report \(path): \(failure)")
+        }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
@@ -64,11 +77,12 @@ final class BatchReportWriter {
 
     /// Removes the unfinished report (the batch could not run).
     func discard() {
-        try? handle.close()
-        try? FileManager.default.removeItem(atPath: temporary)
+        close(descriptor)
+        unlink(temporary)
     }
 
     private func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        guard failure == nil else { return }
+        if let problem = OutputPath.write(Data(text.utf8), to: descriptor) { failure = problem }
     }
 }

@@ -9,18 +9,12 @@ import Foundation
 /// The naive C baseline (`naive-baseline.c`): found, compiled with `cc -O2` against pangocairo,
 /// and run on the same count, so its figure comes from the same run as the project's.
 package enum NaiveBaseline {
-    /// The source: `explicit`, else `shared/bench/naive-baseline.c` beside the package root or
-    /// beside one of its parents (`../shared/bench/…` from a checkout, `../../shared/bench/…` from a
-    /// worktree under a folder of worktrees).
+    /// The source: `explicit`, else `Bench/naive-baseline.c` in the package root (where the
+    /// project's `Fonts/` and `LogoAssets/` are).
     package static func locate(explicit: String?) -> String? {
         if let explicit { return FileManager.default.isReadableFile(atPath: explicit) ? explicit : nil }
-        var folder = ProjectResources.home.standardizedFileURL
-        for _ in 0..<3 {
-            folder.deleteLastPathComponent()
-            let candidate = folder.appendingPathComponent("shared/bench/naive-baseline.c").path
-            if FileManager.default.isReadableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        let candidate = ProjectResources.home.appendingPathComponent("Bench/naive-baseline.c").path
+        return FileManager.default.isReadableFile(atPath: candidate) ? candidate : nil
     }
 
     /// The official asset catalog for the artwork line: `explicit`, else

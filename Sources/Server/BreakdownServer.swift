@@ -99,7 +99,7 @@ public final class BreakdownServer {
                 return renderer
             }
             return renderers
-        } catch let error as RenderError {
+        } catch let error as BreakdownError {
             throw .usage(error.description)
         } catch {
             throw .usage("\(error)")

@@ -165,7 +165,7 @@ final class BreakdownService: @unchecked Sendable {
             response.cacheHit = .memory
         } else {
             let start = DispatchTime.now().uptimeNanoseconds
-            entry = try render(endpoint: endpoint, request: request, scale: options.integer("scale") ?? 1)
+            entry = try render(endpoint: endpoint, request: request)
             response = HTTPResponse(status: entry.status, endpoint: endpoint)
             response.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             cache.store(entry, for: etag)
@@ -177,7 +177,8 @@ final class BreakdownService: @unchecked Sendable {
         return response
     }
 
-    private func render(endpoint: String, request: RenderRequest, scale: Int) throws(CLIError) -> ResponseCache.Entry {
+    private func render(endpoint: String, request: RenderRequest) throws(CLIError) -> ResponseCache.Entry {
+        let scale = request.settings.scale
         let renderer: BreakdownRenderer
         do {
             renderer = try renderers.current()
@@ -197,7 +198,7 @@ final class BreakdownService: @unchecked Sendable {
                     // As `render --metadata` describes the PNG at this scale.
                     let layout = try renderer.layout(request.breakdown, style: request.settings.style, scale: scale)
                     let described = RenderMetadata(
-                        layout: layout, format: .png, scale: Double(scale), background: request.settings.background)
+                        layout: layout, format: .png, scale: scale.factor, background: request.settings.background)
                     let pixels = described.pixelSize
                     let (count, overflow) = pixels.width.multipliedReportingOverflow(by: pixels.height)
                     if overflow || count > configuration.limits.pixels {
@@ -221,14 +222,13 @@ final class BreakdownService: @unchecked Sendable {
             var headers: [(name: String, value: String)] = [("Content-Type", Self.contentType(format))]
             if format == .svg { headers.append(("Content-Security-Policy", Self.svgPolicy)) }
             return ResponseCache.Entry(status: 200, headers: headers, body: image.bytes)
-        } catch let error as RenderError {
+        } catch {
             switch error {
             case .hidden(let reason):
                 return ResponseCache.Entry(status: 204, headers: [("X-Breakdown-Hidden", Self.headerValue(reason))], body: Data())
-            case .failed(let message): throw .usage(message)
+            case .renderingFailed(let message): throw .usage(message)
+            default: throw CLIError(error)
             }
-        } catch {
-            throw .failure("\(error)")
         }
     }
 

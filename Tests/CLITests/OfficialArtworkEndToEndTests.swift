@@ -75,7 +75,7 @@ import Testing
         let metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
         let artwork = try #require(metadata["logoArtwork"] as? [String: Any])
         #expect(artwork["image"] as? String == "lockup-cashappafterpay-preferred")
-        // Relative to the artwork folder (main's b9de7d4), so metadata does not depend on where it lives.
+        // Relative to the artwork folder, so metadata does not depend on where the folder is.
         #expect(artwork["file"] as? String == "lockup-cashappafterpay-preferred.svg")
         let logo = try #require(metadata["logo"] as? [String: Double])
         let image = try PNGDecoder.decode(fileAtPath: png)

@@ -8,8 +8,8 @@ import BreakdownOptions
 import BreakdownBatch
 import Foundation
 
-/// `breakdown gallery [-o DIR]`: every variant worth seeing, as 2x PNGs and an `index.html`
-/// contact sheet. Runs the batch engine on a built-in list of records.
+/// `breakdown gallery [-o DIR] [drawing options]`: every variant worth seeing, as 2x PNGs and an
+/// `index.html` contact sheet. Runs the batch engine on a built-in list of records.
 public enum GalleryCommand {
     public static let options = OptionGroup(
         title: "GALLERY OPTIONS",
@@ -23,15 +23,26 @@ public enum GalleryCommand {
     public static let subcommand = Subcommand(
         name: "gallery",
         overview: "Draw every variant (brands, logos, palettes, appearances, texts, links, sizes) and an index.html contact sheet.",
-        groups: [options]
+        groups: [options, RenderOptions.drawing]
     ) { options, console throws(CLIError) in
         let output = options.string("output") ?? "Output"
-        let variants = GalleryCatalog.variants
+        // The drawing options given (`--font-size 20`, `--font-file F`…) go under every tile.
+        var drawing: [(key: String, value: String)] = []
+        for spec in RenderOptions.drawing.options where options.isGiven(spec.name) {
+            drawing += options.strings(spec.name).map { (key: spec.name, value: $0) }
+        }
+        let variants = GalleryCatalog.variants(drawing: drawing)
+        // Each tile's record carries the single-valued options; font files go under every record.
+        var fontFiles = ParsedOptions(groups: BatchRecordPlanner.groups)
+        for file in options.strings("font-file") {
+            try fontFiles.set("font-file", to: file)
+        }
         var settings = BatchSettings(
-            outputDirectory: output, manifestLabel: "gallery", defaults: BatchRecordPlanner.defaults(from: ParsedOptions(groups: [])))
+            outputDirectory: output, manifestLabel: "gallery", defaults: BatchRecordPlanner.defaults(from: fontFiles))
         if let jobs = options.integer("jobs") { settings.jobs = jobs }
         settings.force = options.flag("force")
         settings.quiet = options.flag("quiet")
+        let scale = Double(options.isGiven("scale") ? options.string("scale") ?? GalleryCatalog.scale : GalleryCatalog.scale) ?? 2
 
         let outcomes = OutcomeList()
         let summary = try BatchEngine.run(
@@ -46,8 +57,9 @@ public enum GalleryCommand {
                 let size = PNGSize.read(output + "/" + file)
             {
                 tile.file = file
-                tile.width = Double(size.width) / Double(GalleryCatalog.scale)!
-                tile.height = Double(size.height) / Double(GalleryCatalog.scale)!
+                tile.width = Double(size.width) / scale
+                tile.height = Double(size.height) / scale
+                tile.altText = variant.altText
             } else {
                 tile.note = outcome.status == .hidden ? "hidden: \(outcome.message ?? "")" : "failed: \(outcome.message ?? "")"
             }
@@ -55,12 +67,22 @@ public enum GalleryCommand {
         }
         let drawn = tiles.filter { $0.file != nil }.count
         let page = GalleryPage.html(tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders.")
-        try AtomicWriter.write([(Data(page.utf8), output + "/index.html")])
+        let index = output + "/index.html"
+        try AtomicWriter.write([(Data(page.utf8), index)])
         if !settings.quiet {
             console.print("gallery: " + summary.line)
-            console.print("open \(output)/index.html")
+            let path = URL(fileURLWithPath: index).standardizedFileURL.path
+            // The page's path (not macOS `open`); with xdg-open on the PATH, the command that opens it.
+            console.print("index: \(path)")
+            if let opener = opener() { console.print("\(opener) \(GalleryVariant.shellQuoted(path))") }
         }
         return summary.exitStatus
+    }
+
+    /// `xdg-open` when it is on the PATH.
+    static func opener(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        return folders.contains { FileManager.default.isExecutableFile(atPath: $0 + "/xdg-open") } ? "xdg-open" : nil
     }
 }
 

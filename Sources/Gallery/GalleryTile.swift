@@ -1,8 +1,3 @@
-import BreakdownContent
-import BreakdownEncode
-import BreakdownPipeline
-import BreakdownOptions
-import BreakdownBatch
 /// A drawn (or hidden) variant, ready for the page.
 package struct GalleryTile: Sendable {
     package var variant: GalleryVariant
@@ -13,6 +8,10 @@ package struct GalleryTile: Sendable {
     package var height: Double = 0
     /// Why nothing was drawn: hidden, or failed.
     package var note: String?
+    /// The text alternative of the image: the sentence with the brand as written (the `alt`).
+    package var altText: String?
+    /// Things a reviewer should know about the picture, shown on the tile (e.g. low contrast).
+    package var warnings: [String] = []
 
     package init(variant: GalleryVariant) { self.variant = variant }
 }

@@ -24,6 +24,7 @@ import Testing
         #expect(json["brand"] as? String == "afterpay")
         #expect(json["language"] as? String == "en_AU")
         #expect(json["accessibilityLabel"] as? String == "or 4 interest-free payments of $25.00 with after pay")
+        #expect(json["altText"] as? String == "or 4 interest-free payments of $25.00 with Afterpay")
         #expect(json["linkURL"] as? String == "https://static.afterpay.com/modal/en_AU.html")
         let logo = try #require(json["logo"] as? [String: Any])
         #expect(logo["type"] as? String == "badge")
@@ -198,7 +199,7 @@ import Testing
         #expect(stdout.contains("https://static.afterpay.com/modal/en_AU.html"))
         let keys = stdout.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
         #expect(Array(keys.prefix(9)) == [
-            "text", "logoPlacement", "hidden", "hiddenReason", "enabled", "brand", "language", "accessibilityLabel", "linkURL",
+            "text", "logoPlacement", "hidden", "hiddenReason", "enabled", "brand", "language", "accessibilityLabel", "altText",
         ])
         #expect(try BinaryRunner.run("describe", "--amount", "100").stdout == stdout)
     }

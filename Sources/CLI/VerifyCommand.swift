@@ -28,6 +28,9 @@ public enum VerifyCommand {
             .value(
                 "allowed-fraction", "f", .number(0...1), default: "0",
                 help: "The fraction of pixels (0-1) that may differ while the images still match."),
+            .value(
+                "perceptual", "delta-e", .number(0...100),
+                help: "Compare colours as people see them: a pixel differs when its CIEDE2000 ΔE is above this (e.g. 2; instead of --tolerance). For references from another machine's Pango, Cairo, FreeType or HarfBuzz."),
         ])
 
     /// The options a manifest record may set: what to show and how to draw it.
@@ -49,9 +52,13 @@ public enum VerifyCommand {
             throw .usage("missing \(options.display("reference")) <dir>: the folder of reference images (<name>.png)")
         }
         let recording = options.flag("record")
+        if options.isGiven("perceptual"), options.isGiven("tolerance") {
+            throw .usage("\(options.display("perceptual")) and \(options.display("tolerance")) cannot be used together: choose one way to compare a pixel")
+        }
         let comparison = ImageComparison(
             channelTolerance: options.integer("tolerance") ?? 0,
-            allowedDifferingFraction: options.number("allowed-fraction") ?? 0)
+            allowedDifferingFraction: options.number("allowed-fraction") ?? 0,
+            perceptual: options.isGiven("perceptual") ? options.number("perceptual") : nil)
         let manifest = options.positionals[0]
         let records = try VerifyManifestReader.read(path: manifest)
         let requests = try plan(records, commandLine: options, manifest: manifest)

@@ -28,25 +28,31 @@ import Foundation
 /// `["--amount", "100", "--locale", "en_GB"]`, matches `__Snapshots__/<TestFileName>/<name>.png`
 /// beside the calling test file. A mismatch, a missing reference, or a recording is reported to
 /// the running framework (Swift Testing or XCTest) at the call site.
+///
+/// Without `named:`, the name is the test function's and a counter: `checkout.1`, `checkout.2`
+/// for the first and second assertion in `checkout()` (give names in parameterized tests and
+/// loops, whose order may vary). Two assertions that would use the same reference fail, naming
+/// both call sites.
 public func assertBreakdownSnapshot(
-    of arguments: [String], named name: String, comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    of arguments: [String], named name: String? = nil, comparison: ImageComparison = .exact, record: RecordMode? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, testName: StaticString = #function,
     line: UInt = #line, column: UInt = #column
 ) {
     let message = verifyBreakdownSnapshot(
         of: arguments, named: name, comparison: comparison, record: record, filePath: "\(filePath)",
-        testName: "\(testName)")
+        testName: "\(testName)", line: line, column: column)
     FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Asserts that a render request matches its reference image.
 public func assertBreakdownSnapshot(
-    of request: RenderRequest, named name: String, comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    of request: RenderRequest, named name: String? = nil, comparison: ImageComparison = .exact, record: RecordMode? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, testName: StaticString = #function,
     line: UInt = #line, column: UInt = #column
 ) {
     let message = verifyBreakdownSnapshot(
-        of: request, named: name, comparison: comparison, record: record, filePath: "\(filePath)", testName: "\(testName)")
+        of: request, named: name, comparison: comparison, record: record, filePath: "\(filePath)", testName: "\(testName)",
+        line: line, column: column)
     FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
@@ -58,6 +64,6 @@ public func assertBreakdownSnapshot(
 ) {
     let message = verifyBreakdownSnapshot(
         of: inputs, settings: settings, named: name, comparison: comparison, record: record, filePath: "\(filePath)",
-        testName: "\(testName)")
+        testName: "\(testName)", line: line, column: column)
     FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }

@@ -7,17 +7,21 @@ import BreakdownOptions
 //         assertBreakdownSnapshot(of: ["--amount", "100", "--locale", "en_GB", "--scale", "2"], named: "gb-checkout")
 //     }
 //
-// - The reference is `__Snapshots__/<TestFileName>/<name>.png` beside the test file. Add
-//   `exclude: ["__Snapshots__"]` to the test target so SwiftPM does not treat the PNGs as
-//   unhandled files.
+// - The reference is `__Snapshots__/<TestFileName>/<name>.png` beside the test file, with
+//   `<name>.versions.txt` (the library versions it was recorded with). Add
+//   `exclude: ["__Snapshots__"]` to the test target so SwiftPM does not treat them as
+//   unhandled files. `named:` defaults to the test function's name and a counter; two call
+//   sites sharing one reference fail.
 // - Record modes (`RecordMode`): `missing` (default) records an absent reference and fails saying
 //   so; `all` (`BREAKDOWN_RECORD=all` or `record: .all`) rewrites every reference and fails;
 //   `never` (the default when `CI` is set) fails on an absent reference. Any recording fails the
 //   test, so a run that records never passes.
 // - Comparison: identical bytes pass at once; otherwise pixels are compared with
-//   `ImageComparison(channelTolerance:allowedDifferingFraction:)` (default exact).
+//   `ImageComparison(channelTolerance:allowedDifferingFraction:)` (default exact), or
+//   perceptually (`.perceptual(deltaE:allowedDifferingFraction:)`, CIEDE2000 per pixel).
 // - On failure the actual and difference images go to `BREAKDOWN_ARTIFACTS` (default
-//   `breakdown-snapshots` in the temporary folder) and the message names them.
+//   `breakdown-snapshots` in the temporary folder), under the package and the test file's path,
+//   and the message names them and the library versions; a pass removes them. See docs/snapshots.md.
 
 import BreakdownContent
 import BreakdownDiff

@@ -109,7 +109,6 @@ import Testing
         (["--cbt=true"], "--cbt is a flag and takes no value"),
         (["--amount", "1", "--amount=2"], "--amount was given more than once"),
         (["--device-locale", "zz_QQ"], "--device-locale: 'zz_QQ' is not valid; expected a locale identifier"),
-        (["--consumer-locale", "english"], "--consumer-locale: 'english' is not valid"),
         (["--modal-id", "../x"], "--modal-id: '../x' is not valid"),
         (["--min", "5", "--no-minimum"], "--min and --no-minimum cannot be used together"),
         (["--no-configuration", "--max", "5"], "--no-configuration and --max cannot be used together"),

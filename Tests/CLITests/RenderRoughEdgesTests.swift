@@ -58,6 +58,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
         let described = try BinaryRunner.run("describe", "--amount", "100", "--consumer-locale", "jp_JP").json()
         #expect(described["hidden"] as? Bool == true)
+        // Any text, as the SDK takes it: no language, so hidden; not a usage error.
+        let english = try BinaryRunner.run("describe", "--amount", "100", "--consumer-locale", "english").json()
+        #expect(english["hidden"] as? Bool == true)
         // Configuration errors first: an invalid merchant locale is reported, not the consumer locale.
         let both = try BinaryRunner.run("render", "--locale", "fr_FR", "--consumer-locale", "jp_JP", "--amount", "100", "-o", path)
         #expect(both.status == 2)

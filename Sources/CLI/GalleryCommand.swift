@@ -1,4 +1,5 @@
 import BreakdownBench
+import BreakdownPaint
 import BreakdownGallery
 import BreakdownVerify
 import BreakdownContent
@@ -18,6 +19,7 @@ public enum GalleryCommand {
             .value("jobs", "n", .integer(1...256), defaultHelp: "the number of cores", help: "How many images to draw at once."),
             .flag("force", help: "Draw every image, even when it is up to date."),
             .flag("quiet", help: "Print no progress and no summary."),
+            // --logo-assets (the artwork for every tile) is one of the drawing options.
         ])
 
     public static let subcommand = Subcommand(
@@ -26,12 +28,23 @@ public enum GalleryCommand {
         groups: [options, RenderOptions.drawing]
     ) { options, console throws(CLIError) in
         let output = options.string("output") ?? "Output"
-        // The drawing options given (`--font-size 20`, `--font-file F`…) go under every tile.
+        // The drawing options given (`--font-size 20`, `--font-file F`, `--logo-assets DIR`…) go under every tile.
         var drawing: [(key: String, value: String)] = []
         for spec in RenderOptions.drawing.options where options.isGiven(spec.name) {
             drawing += options.strings(spec.name).map { (key: spec.name, value: $0) }
         }
         let variants = GalleryCatalog.variants(drawing: drawing)
+        let artwork: String
+        if let path = options.string("logo-assets") {
+            do throws(PaintError) {
+                let source = try ArtworkSource(directory: URL(fileURLWithPath: path))
+                artwork = "Logo artwork: \(source.kind.rawValue) \(path)" + (source.isOfficial ? " (official files, drawn as they are)." : ".")
+            } catch {
+                throw .usage(error.message)
+            }
+        } else {
+            artwork = "Logo artwork: the project's look-alike LogoAssets/ (for tests and previews; give --logo-assets for the official artwork)."
+        }
         // Each tile's record carries the single-valued options; font files go under every record.
         var fontFiles = ParsedOptions(groups: BatchRecordPlanner.groups)
         for file in options.strings("font-file") {
@@ -39,6 +52,7 @@ public enum GalleryCommand {
         }
         var settings = BatchSettings(
             outputDirectory: output, manifestLabel: "gallery", defaults: BatchRecordPlanner.defaults(from: fontFiles))
+        settings.printWarnings = false
         if let jobs = options.integer("jobs") { settings.jobs = jobs }
         settings.force = options.flag("force")
         settings.quiet = options.flag("quiet")
@@ -52,6 +66,7 @@ public enum GalleryCommand {
         var tiles: [GalleryTile] = []
         for (variant, outcome) in zip(variants, outcomes.all) {
             var tile = GalleryTile(variant: variant)
+            if variant.hasLowContrast { tile.warnings = ["low contrast — as the SDK shows it"] }
             let file = variant.name + ".png"
             if outcome.status == .rendered || outcome.status == .skipped,
                 let size = PNGSize.read(output + "/" + file)
@@ -66,7 +81,8 @@ public enum GalleryCommand {
             tiles.append(tile)
         }
         let drawn = tiles.filter { $0.file != nil }.count
-        let page = GalleryPage.html(tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders.")
+        let page = GalleryPage.html(
+            tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders. \(artwork)")
         let index = output + "/index.html"
         try AtomicWriter.write([(Data(page.utf8), index)])
         if !settings.quiet {

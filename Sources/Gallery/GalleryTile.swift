@@ -10,7 +10,8 @@ package struct GalleryTile: Sendable {
     package var note: String?
     /// The text alternative of the image: the sentence with the brand as written (the `alt`).
     package var altText: String?
-    /// Things a reviewer should know about the picture, shown on the tile (e.g. low contrast).
+    /// Low-contrast marks, e.g. "low contrast — as the SDK shows it" (WCAG ratio below 3:1),
+    /// shown on the tile.
     package var warnings: [String] = []
 
     package init(variant: GalleryVariant) { self.variant = variant }

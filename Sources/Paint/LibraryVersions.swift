@@ -1,5 +1,6 @@
 import CPangoCairo
 import CRsvg
+import Foundation
 
 /// The versions of the C libraries that decide the pixels of an image, read from the libraries
 /// at run time (not the headers built against): Pango (line breaking, positions), HarfBuzz
@@ -19,6 +20,43 @@ package enum LibraryVersions {
 
     /// One `name version` a line.
     package static var text: String { all.map { "\($0.name) \($0.version)" }.joined(separator: "\n") + "\n" }
+
+    /// The sidecar file beside a reference image: `refs/a.png` → `refs/a.versions.txt`.
+    package static func sidecarPath(forReference path: String) -> String {
+        (path.hasSuffix(".png") ? String(path.dropLast(4)) : path) + ".versions.txt"
+    }
+
+    /// Writes `text` to the sidecar of `reference` unless it already says exactly that.
+    package static func writeSidecar(forReference reference: String) throws {
+        let path = sidecarPath(forReference: reference)
+        if let existing = FileManager.default.contents(atPath: path), existing == Data(text.utf8) { return }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// The versions a reference was recorded with (from its sidecar) beside this machine's, and
+    /// which differ, one part a line: for a failure message.
+    package static func report(sidecar: String) -> [String] {
+        let hereText = all.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
+        guard let data = FileManager.default.contents(atPath: sidecar) else {
+            return ["libraries here: \(hereText) (the reference's are unknown: no \(sidecar))"]
+        }
+        var recorded: [(name: String, version: String)] = []
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            if parts.count == 2 { recorded.append((String(parts[0]), String(parts[1]))) }
+        }
+        let changed = all.filter { library in recorded.first { $0.name == library.name }?.version != library.version }.map(\.name)
+        var lines = [
+            "reference recorded with: \(recorded.map { "\($0.name) \($0.version)" }.joined(separator: ", "))",
+            "libraries here: \(hereText)" + (changed.isEmpty ? " (the same)" : ""),
+        ]
+        if !changed.isEmpty {
+            lines.append(
+                "these differ: \(changed.joined(separator: ", ")); their antialiasing can move edge pixels:"
+                    + " consider a perceptual comparison")
+        }
+        return lines
+    }
 
     private static var freeType: String {
         var library: FT_Library?

@@ -86,23 +86,9 @@ struct SnapshotCheck {
 
     /// The versions the reference was recorded with and this machine's, naming those that differ.
     static func versionLines(sidecar: String) -> String {
-        let here = LibraryVersions.all
-        let hereText = here.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
-        guard let data = FileManager.default.contents(atPath: sidecar) else {
-            return "libraries here: \(hereText) (the reference's are unknown: no \(sidecar))"
-        }
-        var recorded: [(name: String, version: String)] = []
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 1)
-            if parts.count == 2 { recorded.append((String(parts[0]), String(parts[1]))) }
-        }
-        let changed = here.filter { library in recorded.first { $0.name == library.name }?.version != library.version }.map(\.name)
-        return "reference recorded with: \(recorded.map { "\($0.name) \($0.version)" }.joined(separator: ", "))"
-            + "\nlibraries here: \(hereText)"
-            + (changed.isEmpty
-                ? " (the same)"
-                : "\nthese differ: \(changed.joined(separator: ", ")); their antialiasing can move edge pixels:"
-                    + " consider comparison: .perceptual(deltaE:allowedDifferingFraction:)")
+        LibraryVersions.report(sidecar: sidecar).joined(separator: "\n")
+            .replacingOccurrences(
+                of: "consider a perceptual comparison", with: "consider comparison: .perceptual(deltaE:allowedDifferingFraction:)")
     }
 
     /// After a pass, the actual and difference images of an earlier failure are stale.

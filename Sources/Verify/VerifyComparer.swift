@@ -4,6 +4,7 @@ import BreakdownPipeline
 import BreakdownOptions
 import BreakdownBatch
 import BreakdownDiff
+import BreakdownPaint
 import Foundation
 
 /// Compares one rendered record with its reference, keeping the images a report needs.
@@ -25,7 +26,8 @@ package enum VerifyComparer {
             outcome.actualPNG = png
         case .different(let diff, let reference, let actual):
             outcome.status = .differed
-            outcome.detail = diff.message
+            let versions = LibraryVersions.report(sidecar: LibraryVersions.sidecarPath(forReference: referencePath))
+            outcome.detail = diff.message + "; " + versions.joined(separator: "; ")
             outcome.actualPNG = png
             outcome.referencePNG = FileManager.default.contents(atPath: referencePath).map { [UInt8]($0) }
             outcome.differencePNG = try? ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison)

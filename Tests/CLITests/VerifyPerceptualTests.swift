@@ -17,6 +17,11 @@ import Testing
         let shifted = ["verify", manifest.path, "--reference", references, "--padding", "0.01"]
         let exact = try BinaryRunner.run(shifted)
         #expect(exact.status == 1)
+        // The reference's library versions are kept beside it and printed beside the failure.
+        let sidecar = try String(contentsOfFile: references + "/au.versions.txt", encoding: .utf8)
+        #expect(sidecar.hasPrefix("pango ") && sidecar.contains("\ncairo ") && sidecar.contains("\nfreetype "))
+        #expect(exact.stdout.contains("reference recorded with: pango "), "\(exact.stdout)")
+        #expect(exact.stdout.contains("libraries here: pango ") && exact.stdout.contains("(the same)"))
         let perceptual = try BinaryRunner.run(shifted + ["--perceptual", "3", "--allowed-fraction", "0.005"])
         #expect(perceptual.status == 0, "\(perceptual.stdout) \(perceptual.stderr)")
         // Another price is a change.

@@ -144,7 +144,7 @@ enum PNGTestImages {
         let renderer = try Fixtures.renderer()
         var images: [ARGBImage] = []
         let texts = [Fixtures.inRangeText, "or 4 interest-free payments of $1,234.56 with"]
-        for scale in [1, 2, 3] {
+        for scale in [RenderScale.x1, .x2, .x3] {
             for background in [nil, RGBAColor.white, RGBAColor.black] {
                 for (index, text) in texts.enumerated() {
                     let settings = RenderSettings(scale: scale, background: background)

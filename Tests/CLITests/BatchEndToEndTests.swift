@@ -191,7 +191,7 @@ import Testing
             "batch", manifest.path, "-o", output.path, "--metadata", "--html", "--html-base-url", "https://cdn.example.com/b/")
         #expect(result.status == 0)
         let html = try String(contentsOf: output.appendingPathComponent("p.html"), encoding: .utf8)
-        #expect(html.hasPrefix("<a href=\"https://static.afterpay.com/modal/en_AU.html\"><img src=\"https://cdn.example.com/b/p.png\" alt=\"or 4 interest-free payments of $25.00 with after pay\" width=\""))
+        #expect(html.hasPrefix("<a href=\"https://static.afterpay.com/modal/en_AU.html\"><img src=\"https://cdn.example.com/b/p.png\" alt=\"or 4 interest-free payments of $25.00 with Afterpay\" width=\""))
         let metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("p.png.json"))) as? [String: Any])
         let size = try #require(metadata["size"] as? [String: Double])
         let width = try #require(size["width"])

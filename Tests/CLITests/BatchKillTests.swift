@@ -22,7 +22,8 @@ import Testing
         let output = folder.appendingPathComponent("out")
 
         let process = Process()
-        process.executableURL = try #require(BinaryRunner.executable, "build the breakdown executable first (swift build)")
+        let executable: URL = try #require(BinaryRunner.executable, "build the breakdown executable first (swift build)")
+        process.executableURL = executable
         process.arguments = ["batch", manifest.path, "-o", output.path, "--jobs", "2", "--quiet"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

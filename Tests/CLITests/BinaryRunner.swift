@@ -15,6 +15,8 @@ struct BinaryRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output as bytes (for images written to `-`).
+        var stdoutData = Data()
 
         /// stdout parsed as one JSON object.
         func json() throws -> [String: Any] {
@@ -56,6 +58,6 @@ struct BinaryRunner {
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 }

@@ -186,6 +186,15 @@ func breakdown(
         #expect(breakdown("100", nil).accessibilityLabel.hasPrefix("or pay with "))
     }
 
+    /// The web's text (HTML alt, SVG title, JSON altText) writes the brand; VoiceOver's label spells it to be said.
+    @Test func altTextsWriteTheBrand() throws {
+        #expect(breakdown("100", try configuration()).altText == "or 4 interest-free payments of $25.00 with Afterpay")
+        #expect(breakdown("0", try configuration()).altText == "Afterpay available for orders between $1 – $2,000")
+        #expect(breakdown("100", try configuration("en_GB")).altText == "or 4 payments of £25.00 with Clearpay")
+        #expect(breakdown("0", try configuration("en_US")).altText == "Cash App Afterpay available for orders between $1 – $2,000")
+        #expect(breakdown("100", try configuration("en_GB")).accessibilityLabel == "or 4 payments of £25.00 with clear pay")
+    }
+
     @Test func defaultColoursFollowAppearance() throws {
         let light = breakdown("100", try configuration())
         #expect(light.textColor == .black)

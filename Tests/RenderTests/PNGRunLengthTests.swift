@@ -144,10 +144,10 @@ enum PNGTestImages {
         let renderer = try Fixtures.renderer()
         var images: [ARGBImage] = []
         let texts = [Fixtures.inRangeText, "or 4 interest-free payments of $1,234.56 with"]
-        for scale in [1, 2, 3] {
+        for scale in [RenderScale.x1, .x2, .x3] {
             for background in [nil, RGBAColor.white, RGBAColor.black] {
                 for (index, text) in texts.enumerated() {
-                    let settings = RenderSettings(scale: try #require(RenderScale(rawValue: scale)), background: background)
+                    let settings = RenderSettings(scale: scale, background: background)
                     let layout = try renderer.layout(Fixtures.breakdown(text: text), style: settings.style)
                     let surface = try renderer.paintImage(layout, settings: settings)
                     let name = "rendered-scale\(scale)-\(background.map { "\($0.red)" } ?? "clear")-\(index)"

@@ -50,7 +50,8 @@ struct SnapshotMachineryTests {
         #expect(message.contains("differences within x 10, y 5, width 1, height 1"))
         #expect(message.contains("actual: \(paths.actualArtifact)"))
         #expect(message.contains("diff: \(paths.diffArtifact)"))
-        #expect(paths.actualArtifact.hasPrefix(sandbox.artifacts + "/FakeTests/"))
+        #expect(paths.actualArtifact.hasPrefix(sandbox.artifacts + "/"))
+        #expect(paths.actualArtifact.hasSuffix("/FakeTests/one-pixel.actual.png"))
         let diff = try PNGDecoder.decode(fileAtPath: paths.diffArtifact)
         #expect(diff[10, 5] == [255, 0, 255, 255])
         #expect(diff[0, 0] != [255, 0, 255, 255])
@@ -200,7 +201,7 @@ struct SnapshotMachineryTests {
             deviceLocale: "en_GB", amount: 100)
         let recorded = verifyBreakdownSnapshot(
             of: inputs, settings: RenderSettings(scale: .x2), named: "typed", environment: sandbox.environment,
-            filePath: sandbox.filePath)
+            filePath: sandbox.filePath, testName: "sandbox", line: 1, column: 1)
         #expect(recorded?.contains("recorded") == true)
         #expect(sandbox.verify(["--locale", "en_GB", "--amount", "100", "--scale", "2"], named: "typed") == nil)
     }

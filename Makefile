@@ -2,9 +2,9 @@
 # Both install what is missing first (see README.md for why each package is needed).
 
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev \
-	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core gcc
+	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core gcc strace python3
 
-.PHONY: deps build gallery test bench
+.PHONY: deps build gallery test bench mutants
 
 deps:
 	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -27,3 +27,9 @@ test: deps
 
 bench: build
 	.build/release/breakdown bench
+
+# Mutation testing (slow: see README.md): applies each mutant of Tools/mutants.json, builds, runs
+# the tests that should catch it, restores the source; exits 1 if any mutant survives.
+# `make mutants MUTANTS="id1 id2"` runs only those.
+mutants: deps
+	python3 Tools/mutants.py $(MUTANTS)

@@ -96,7 +96,7 @@ def run(command, log):
 
 # Swift Testing: `✘ Test name() recorded an issue at File.swift:…` / `✘ Test name() failed after …`;
 # XCTest: `Test Case 'Suite.test' failed` or `-[Suite test]`. A crash ends the output with a signal.
-SWIFT_TESTING = re.compile(r"^\s*✘ Test (.+?) (?:recorded an issue|failed after|failed)")
+SWIFT_TESTING = re.compile(r"^\s*✘ Test (?!run with )(.+?) (?:recorded an issue|failed after|failed)")
 XCTEST = re.compile(r"Test Case '(?:-\[)?([^' \]]+)[ .]?([^'\]]*)\]?' failed")
 
 

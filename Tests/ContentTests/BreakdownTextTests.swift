@@ -188,13 +188,15 @@ func breakdown(
 
     @Test func defaultColoursFollowAppearance() throws {
         let light = breakdown("100", try configuration())
-        #expect(light.textColor == .black)
+        #expect(light.textColor == RGBAColor(red: 0, green: 0, blue: 0, alpha: 255))
         #expect(light.linkColor == RGBAColor(red: 60, green: 60, blue: 67, alpha: 153))
         let dark = breakdown("100", try configuration(), options: PriceBreakdownOptions(appearance: .dark))
-        #expect(dark.textColor == .white)
+        #expect(dark.textColor == RGBAColor(red: 255, green: 255, blue: 255, alpha: 255))
         #expect(dark.linkColor == RGBAColor(red: 235, green: 235, blue: 245, alpha: 153))
-        let custom = breakdown("100", try configuration(), options: PriceBreakdownOptions(textColor: .bondiMint))
-        #expect(custom.textColor == .bondiMint)
+        let chosen = RGBAColor(red: 0x12, green: 0x34, blue: 0x56, alpha: 0x78)
+        let custom = breakdown("100", try configuration(), options: PriceBreakdownOptions(textColor: chosen))
+        #expect(custom.textColor == RGBAColor(red: 0x12, green: 0x34, blue: 0x56, alpha: 0x78))
+        #expect(custom.linkColor == RGBAColor(red: 60, green: 60, blue: 67, alpha: 153))
     }
 
     @Test func dynamicTypeBodySizes() {
@@ -204,8 +206,16 @@ func breakdown(
     }
 
     @Test func sameInputsSameBreakdown() throws {
-        let inputs = BreakdownInputs(configuration: try configuration(), deviceLocale: "en_AU", amount: 100)
-        #expect(inputs.breakdown == inputs.breakdown)
-        #expect(inputs.breakdown == breakdown("100", try configuration()))
+        // Two separately built sets of equal inputs: equal breakdowns, with the seed's values.
+        let first = BreakdownInputs(configuration: try configuration(), deviceLocale: "en_AU", amount: 100).breakdown
+        let second = BreakdownInputs(configuration: try configuration(), deviceLocale: "en_AU", amount: Decimal(string: "100.00")!).breakdown
+        #expect(first == second)
+        #expect(first.text == "or 4 interest-free payments of $25.00 with")
+        #expect(first.logoPlacement == .end)
+        #expect(first.brand == .afterpay)
+        #expect(first.language == "en_AU")
+        // And == tells breakdowns apart: another amount, another device locale.
+        #expect(first != BreakdownInputs(configuration: try configuration(), deviceLocale: "en_AU", amount: 101).breakdown)
+        #expect(first != BreakdownInputs(configuration: try configuration(), deviceLocale: "en_US", amount: 100).breakdown)
     }
 }

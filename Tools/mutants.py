@@ -106,7 +106,7 @@ def failing_tests(output):
         match = SWIFT_TESTING.match(line)
         if match:
             name = match.group(1)
-            name = re.sub(r" with \d+ argument.*$", "", name)
+            name = re.sub(r" with \d+ (?:argument|test case).*$", "", name)
         else:
             match = XCTEST.search(line)
             if not match:

@@ -20,23 +20,37 @@ import Testing
     static func traced(_ arguments: [String], log: URL) throws -> (status: Int32, trace: Trace) {
         let strace = try #require(Self.strace, "strace is missing: `make deps` installs it (Debian package strace)")
         let executable = try #require(BinaryRunner.executable, "build the breakdown executable first (swift build)")
+        // -y prints each descriptor's path (`3</tmp/out>`), so *at calls resolve to whole paths.
         let result = try BinaryRunner.run(
-            command: strace, ["-f", "-qq", "-s", "4096", "-e", "trace=%file", "-o", log.path, executable.path] + arguments)
+            command: strace, ["-f", "-qq", "-y", "-s", "4096", "-e", "trace=%file", "-o", log.path, executable.path] + arguments)
         var trace = Trace()
         let text = try String(contentsOf: log, encoding: .utf8)
         for line in text.split(separator: "\n") {
-            guard let call = line.firstRange(of: /(open|openat|creat|rename|renameat|renameat2)\(/) else { continue }
-            let name = line[call].dropLast()
-            let strings = line[call.upperBound...].matches(of: /"((?:[^"\\]|\\.)*)"/).map { String($0.output.1) }
+            guard let call = line.firstRange(of: /(open|openat|openat2|creat|rename|renameat|renameat2|link|linkat)\(/) else { continue }
+            let name = String(line[call].dropLast())
+            let arguments = line[call.upperBound...]
+            // The paths, each string joined to the descriptor before it (AT_FDCWD: as written).
+            var paths: [String] = []
+            var folder: String?
+            for token in arguments.matches(of: /AT_FDCWD|\d+<((?:[^>\\]|\\.)*)>|"((?:[^"\\]|\\.)*)"/) {
+                if let string = token.output.2 {
+                    let path = String(string)
+                    paths.append(path.hasPrefix("/") || folder == nil ? path : folder! + "/" + path)
+                    folder = nil
+                } else {
+                    folder = token.output.1.map(String.init)
+                }
+            }
             switch name {
-            case "open", "openat", "creat":
-                guard let path = strings.first else { continue }
-                let flags = line[call.upperBound...]
-                if name == "creat" || flags.contains("O_WRONLY") || flags.contains("O_RDWR") || flags.contains("O_CREAT") || flags.contains("O_TRUNC") {
+            case "open", "openat", "openat2", "creat":
+                guard let path = paths.first else { continue }
+                if name == "creat" || arguments.contains("O_WRONLY") || arguments.contains("O_RDWR") || arguments.contains("O_CREAT")
+                    || arguments.contains("O_TRUNC")
+                {
                     trace.openedForWriting.insert(path)
                 }
             default:
-                if strings.count >= 2 { trace.renamedTo.insert(strings[1]) }
+                if paths.count >= 2 { trace.renamedTo.insert(paths[1]) }
             }
         }
         #expect(!text.contains("PTRACE"), "strace could not trace: \(text.prefix(300))")

@@ -67,6 +67,13 @@ final class BatchCollector: @unchecked Sendable {
             console.printError("\(settings.manifestLabel) line \(outcome.line) (record \(outcome.index)): \(outcome.message ?? "failed")")
             if settings.failFast { cancelled = true }
         }
+        if settings.printWarnings, !outcome.warnings.isEmpty {
+            progress.clearLine()
+            for warning in outcome.warnings {
+                console.printWarning(
+                    "\(settings.manifestLabel) line \(outcome.line) (record \(outcome.index), \(outcome.name ?? "")): \(ContrastWarning.prefix)\(warning)")
+            }
+        }
         report?.add(outcome)
         onOutcome?(outcome)
         progress.update(counts)

@@ -23,6 +23,8 @@ package struct BatchOutcome: Sendable {
     package var field: String?
     /// Why it failed, why it is hidden, or why it was skipped.
     package var message: String?
+    /// Low-contrast warnings of a drawn record (WCAG ratio below 3:1), one line each.
+    package var warnings: [String] = []
 
     init(_ job: BatchJob, _ status: Status, name: String? = nil) {
         sequence = job.sequence

@@ -66,6 +66,7 @@ final class BatchRecordRenderer {
             var writes: [(data: Data, path: String)] = []
             for format in plan.formats {
                 let image = try cache.render(request, format: format)
+                if format == plan.formats.first { outcome.warnings = image.metadata.contrast.warnings }
                 let file = "\(plan.name).\(format.rawValue)"
                 writes.append((image.bytes, folder + file))
                 if settings.writeMetadata {

@@ -32,6 +32,9 @@ public enum BenchCommand {
                 help: "Where the images are written (in a new folder inside it), e.g. /dev/shm to leave out the disk's cost of creating files."),
             .flag("keep", help: "Keep the temporary folder of images and print where it is."),
             .value(
+                "logo-assets", "path", defaultHelp: "shared/reference/sdk-assets/Assets.xcassets beside the project or its parent folders",
+                help: "Official artwork for one more PNG --jobs 1 pass (the official-artwork line, which should stay within 10% of the own artwork's); without it that line is left out."),
+            .value(
                 "memory-only", "n", .integer(1...1_000_000),
                 help: "Only render n PNG images with 2 jobs and print the peak resident memory (the memory comparison runs this in child processes)."),
         ])
@@ -48,7 +51,7 @@ public enum BenchCommand {
         var bench = try Benchmark(
             count: options.integer("count") ?? 2000, runs: options.integer("runs") ?? 3,
             memoryCount: options.integer("memory-count") ?? 20000, baseline: options.string("baseline"),
-            folder: options.string("folder"), keep: options.flag("keep"), console: console)
+            folder: options.string("folder"), keep: options.flag("keep"), catalog: options.string("logo-assets"), console: console)
         return try bench.run()
     }
 
@@ -71,6 +74,8 @@ struct Benchmark {
     let memoryCount: Int
     let baselineSource: String?
     let keep: Bool
+    /// The official catalog of the artwork line, if any.
+    let catalog: String?
     let console: Console
     let workload: BenchWorkload
     let folder: String
@@ -87,10 +92,12 @@ struct Benchmark {
         case png2 = "PNG --jobs 2"
         case svg = "SVG --jobs 1"
         case pdf = "PDF --jobs 1"
+        case official = "PNG --jobs 1, official artwork (--logo-assets)"
     }
 
     init(
-        count: Int, runs: Int, memoryCount: Int, baseline: String?, folder parent: String?, keep: Bool, console: Console
+        count: Int, runs: Int, memoryCount: Int, baseline: String?, folder parent: String?, keep: Bool, catalog: String?,
+        console: Console
     ) throws(CLIError) {
         self.count = count
         self.runs = runs
@@ -98,6 +105,8 @@ struct Benchmark {
         self.baselineSource = NaiveBaseline.locate(explicit: baseline)
         if let baseline, baselineSource == nil { throw .usage("cannot read the baseline source \(baseline)") }
         self.keep = keep
+        self.catalog = NaiveBaseline.locateCatalog(explicit: catalog)
+        if let catalog, self.catalog == nil { throw .usage("cannot find the asset catalog \(catalog)") }
         self.console = console
         workload = try BenchWorkload(count: count)
         folder = try BenchFiles.makeTemporaryFolder(in: parent)
@@ -123,6 +132,11 @@ struct Benchmark {
         } else {
             console.print("naive baseline: skipped, naive-baseline.c not found (give --baseline PATH); no ratios")
         }
+        if let catalog {
+            console.print("official artwork: \(catalog) (one more PNG --jobs 1 pass a run)")
+        } else {
+            console.print("official artwork: skipped, no catalog found (give --logo-assets PATH)")
+        }
         console.print("")
 
         for run in 1...runs {
@@ -140,6 +154,13 @@ struct Benchmark {
             record(.png2, try pass(.png, jobs: 2, run: run).imagesPerSecond, into: &line)
             record(.svg, try pass(.svg, jobs: 1, run: run).imagesPerSecond, into: &line)
             record(.pdf, try pass(.pdf, jobs: 1, run: run).imagesPerSecond, into: &line)
+            if let catalog {
+                let target = folder + "/official-\(run)"
+                try BenchFiles.makeFolder(target)
+                let result = try BenchPass.run(workload, format: .png, jobs: 1, folder: target, logoAssets: URL(fileURLWithPath: catalog))
+                record(.official, result.imagesPerSecond, into: &line)
+                BenchFiles.remove(target)
+            }
             checkDeterminism(run: run)
             console.print("run \(run): " + line.joined(separator: ", ") + " images/s")
         }
@@ -181,6 +202,7 @@ struct Benchmark {
         case .png2: "PNG×2"
         case .svg: "SVG"
         case .pdf: "PDF"
+        case .official: "official"
         }
     }
 
@@ -315,6 +337,9 @@ struct Benchmark {
             memoryCount > 0 ? "peak memory \(memoryCount) ≤ 1.2× \(max(1, memoryCount / 20)) images" : "peak memory, large ≤ 1.2× small batch", memoryRatio.map { format($0, 2) + "×" },
             memoryRatio.map { $0 <= 1.2 })
         target("byte-deterministic output", deterministic ? "yes" : "no", deterministic)
+        let official = zip(median(.official), png1).map { $0 / $1 }
+        target(
+            "official artwork PNG ≥ 0.9× own artwork (issue 9)", official.map { format($0, 2) + "×" }, official.map { $0 >= 0.9 })
         if let images = sizeRatio.images {
             console.print(
                 "  (not a target: our badge image ÷ the baseline's plain-pill image, different pictures: \(format(images, 2))×)")

@@ -45,8 +45,13 @@ struct BinaryRunner {
 
     static func run(_ arguments: [String]) throws -> Result {
         let executable = try #require(executable, "build the breakdown executable first (swift build)")
+        return try run(command: executable.path, arguments)
+    }
+
+    /// Runs another program (e.g. strace) the same way.
+    static func run(command: String, _ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = URL(fileURLWithPath: command)
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()

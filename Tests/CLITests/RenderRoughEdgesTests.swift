@@ -134,6 +134,7 @@ import Testing
         for line in text[start.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             let groups = cells[1].split(separator: "(")[0].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0 != "none" }
             table[cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = groups
         }
         var fromHelp: [String: [String]] = [:]

@@ -24,7 +24,7 @@ public enum ServeCommand {
 
     /// The drawing options that name files: fixed for the server's life.
     static let filesGroup = OptionGroup(
-        title: "FONTS AND ARTWORK", options: RenderOptions.drawing.options.filter { ["font-file", "logo-assets"].contains($0.name) })
+        title: "FONTS AND ARTWORK OPTIONS", options: RenderOptions.drawing.options.filter { ["font-file", "logo-assets"].contains($0.name) })
 
     /// The `serve` entry of the subcommand table.
     public static let subcommand = Subcommand(

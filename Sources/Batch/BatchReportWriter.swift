@@ -7,12 +7,14 @@ import Foundation
 
 /// `--report PATH`: one JSON object with an entry per record, in manifest order, then the
 /// counts. Written as the batch goes (to a temporary file, renamed at the end), so its size
-/// does not hold memory.
+/// does not hold memory. A report left by an earlier run is removed when this one starts, so the
+/// path never shows an old run as if it were this one (SIGINT and SIGTERM still get a report).
 final class BatchReportWriter {
     private let path: String
     private let temporary: String
     private let handle: FileHandle
     private var entries = 0
+    private var buffer = Data()
 
     init(path: String, settings: BatchSettings) throws(CLIError) {
         self.path = path
@@ -24,6 +26,7 @@ final class BatchReportWriter {
             throw .usage("cannot write the report \(path): its folder does not exist or is not writable")
         }
         self.handle = handle
+        unlink(path)
         let header: [(key: String, value: JSONValue)] = [
             ("manifest", .string(settings.manifestLabel)), ("output", .string(settings.outputDirectory)),
             ("shard", .string(settings.shard.description)),
@@ -33,7 +36,8 @@ final class BatchReportWriter {
 
     func add(_ outcome: BatchOutcome) {
         var members: [(key: String, value: JSONValue)] = [
-            ("index", .number(Double(outcome.index))), ("line", .number(Double(outcome.line))),
+            ("record", .number(Double(outcome.record))), ("index", .number(Double(outcome.index))),
+            ("line", .number(Double(outcome.line))),
             ("status", .string(outcome.status.rawValue)),
         ]
         if let name = outcome.name { members.append(("name", .string(name))) }
@@ -51,9 +55,14 @@ final class BatchReportWriter {
         let counts: JSONValue = .object([
             ("records", .number(Double(summary.records))), ("rendered", .number(Double(summary.counts.rendered))),
             ("skipped", .number(Double(summary.counts.skipped))), ("hidden", .number(Double(summary.counts.hidden))),
-            ("failed", .number(Double(summary.counts.failed))), ("notRun", .number(Double(summary.counts.notRun))),
+            ("failed", .number(Double(summary.counts.failed))), ("duplicates", .number(Double(summary.counts.duplicates))),
+            ("notRun", .number(Double(summary.counts.notRun))),
         ])
-        write((entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly)\n}\n")
+        let interrupted: JSONValue = summary.interruptedBy.map { .string(BatchInterrupt.name($0)) } ?? .null
+        write(
+            (entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly),\n"
+                + "  \"interrupted\": " + interrupted.compact + "\n}\n")
+        flush()
         try? handle.close()
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -68,7 +77,15 @@ final class BatchReportWriter {
         try? FileManager.default.removeItem(atPath: temporary)
     }
 
+    /// Buffered: one write a 64 KiB, not one a record.
     private func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 64 * 1024 { flush() }
+    }
+
+    private func flush() {
+        guard !buffer.isEmpty else { return }
+        handle.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }

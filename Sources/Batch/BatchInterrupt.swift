@@ -35,13 +35,24 @@ enum BatchInterrupt {
         sigemptyset(&action.sa_mask)
         // Blocking calls restart; the reader of a pipe polls with a timeout and looks at the flag.
         action.sa_flags = SA_RESTART
-        var previousInterrupt = sigaction()
-        var previousTerminate = sigaction()
-        sigaction(SIGINT, &action, &previousInterrupt)
-        sigaction(SIGTERM, &action, &previousTerminate)
+        var previous = [sigaction(), sigaction()]
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for (position, signal) in [SIGINT, SIGTERM].enumerated() {
+            sigaction(signal, nil, &previous[position])
+            // A signal ignored when the program started (a background job of a non-interactive
+            // shell, nohup) stays ignored, as POSIX programs do. (SIG_IGN is the handler 1.)
+            if let handler = previous[position].__sigaction_handler.sa_handler, unsafeBitCast(handler, to: Int.self) == 1 { continue }
+            sigaction(signal, &action, nil)
+            sigaddset(&unblock, signal)
+        }
+        // A parent may hand down a mask with these blocked; the batch's own handling needs them.
+        var previousMask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
         return {
-            sigaction(SIGINT, &previousInterrupt, nil)
-            sigaction(SIGTERM, &previousTerminate, nil)
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+            sigaction(SIGINT, &previous[0], nil)
+            sigaction(SIGTERM, &previous[1], nil)
         }
     }
 }

@@ -180,7 +180,9 @@ import Testing
         let machine = ProcessIdentity.machineID
         let ended = "tmp-\(machine)-\(child.processIdentifier)-1-1"
         let running = "tmp-\(machine)-\(getpid())-\(try Self.startTime(of: getpid()))-7"
-        for name in [ended, running, "tmp-notes", "tmp-\(machine)-1-2"] {
+        // This test's PID with another start time: a process that ended and whose PID was reused.
+        let reused = "tmp-\(machine)-\(getpid())-1-8"
+        for name in [ended, running, reused, "tmp-notes", "tmp-\(machine)-1-2"] {
             try Data("x".utf8).write(to: own.appendingPathComponent(name))
         }
         for name in [".my.notes.99999999.1.tmp", ".a.png.99999999.12345.tmp"] {
@@ -191,6 +193,26 @@ import Testing
         #expect(left == Set(["journal", running, "tmp-notes", "tmp-\(machine)-1-2"]))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(".my.notes.99999999.1.tmp").path))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(".a.png.99999999.12345.tmp").path))
+    }
+
+    /// A torn or damaged journal line is not believed (its record is drawn again), and the next
+    /// entries, appended after it, are.
+    @Test func aTornJournalLineIsIgnored() throws {
+        let folder = try Support.temporaryFolder("tornjournal")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try Support.write(Support.ndjson(count: 3), to: manifest)
+        let output = folder.appendingPathComponent("out")
+        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).status == 0)
+        let journal = output.appendingPathComponent(".breakdown-batch/journal")
+        var text = try String(contentsOf: journal, encoding: .utf8)
+        // Damage the second entry's size (its check no longer matches) and tear the last line.
+        var lines = text.split(separator: "\n").map(String.init)
+        lines[2] = lines[2].replacingOccurrences(of: ".png:", with: ".png:1")
+        text = lines.joined(separator: "\n")
+        try Data(text.dropLast(5).utf8).write(to: journal)
+        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 2, skipped 1,"))
+        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 0, skipped 3,"))
     }
 
     /// Field 22 of /proc/PID/stat, read here without the batch's code.

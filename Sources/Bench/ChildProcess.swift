@@ -9,6 +9,8 @@ package enum ChildProcess {
         package var status: Int32
         package var seconds: Double
         package var peakResidentKiB: Int
+        /// User and system CPU time of the child.
+        package var cpuSeconds: Double
         /// Standard output and error together.
         package var output: String
     }
@@ -38,6 +40,18 @@ package enum ChildProcess {
         let output = BenchFiles.read(outputFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return Result(
             status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, seconds: seconds, peakResidentKiB: Int(usage.ru_maxrss),
-            output: output)
+            cpuSeconds: cpuSeconds(usage), output: output)
+    }
+
+    /// User + system time of a `rusage`.
+    package static func cpuSeconds(_ usage: rusage) -> Double {
+        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// This process's CPU time so far (all threads).
+    package static func ownCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return cpuSeconds(usage)
     }
 }

@@ -64,6 +64,8 @@ struct Benchmark {
 
     /// Figures per run, by row.
     private var rates: [Row: [Double]] = [:]
+    /// CPU milliseconds an image per run, by row: less sensitive to a busy machine than the rates.
+    private var cpu: [Row: [Double]] = [:]
     private var stages: [StageTimes] = []
     private var deterministic = true
     private var determinismChecks: [String] = []
@@ -126,17 +128,22 @@ struct Benchmark {
                 try BenchFiles.makeFolder(target)
                 let result = try ChildProcess.run(program, [String(count), target], outputFile: folder + "/naive.log")
                 guard result.status == 0 else { throw .failure("the naive baseline failed (status \(result.status)): \(result.output)") }
-                record(.baseline, Double(count) / result.seconds, into: &line)
+                record(.baseline, Double(count) / result.seconds, cpu: result.cpuSeconds, into: &line)
             }
-            record(.batch1, try batchPass(jobs: 1, format: .png, run: run), into: &line)
-            record(.batch2, try batchPass(jobs: 2, format: .png, run: run), into: &line)
-            record(.batchSVG, try batchPass(jobs: 1, format: .svg, run: run), into: &line)
-            record(.batchPDF, try batchPass(jobs: 1, format: .pdf, run: run), into: &line)
+            let batch1 = try batchPass(jobs: 1, format: .png, run: run)
+            record(.batch1, batch1.rate, cpu: batch1.cpu, into: &line)
+            let batch2 = try batchPass(jobs: 2, format: .png, run: run)
+            record(.batch2, batch2.rate, cpu: batch2.cpu, into: &line)
+            let batchSVG = try batchPass(jobs: 1, format: .svg, run: run)
+            record(.batchSVG, batchSVG.rate, cpu: batchSVG.cpu, into: &line)
+            let batchPDF = try batchPass(jobs: 1, format: .pdf, run: run)
+            record(.batchPDF, batchPDF.rate, cpu: batchPDF.cpu, into: &line)
             let loop = passFolder("loop", run: run)
             try BenchFiles.makeFolder(loop)
+            let cpuBefore = ChildProcess.ownCPUSeconds()
             let pass = try BenchPass.run(workload, format: .png, jobs: 1, folder: loop)
             stages.append(pass.stages)
-            record(.loop1, pass.imagesPerSecond, into: &line)
+            record(.loop1, pass.imagesPerSecond, cpu: ChildProcess.ownCPUSeconds() - cpuBefore, into: &line)
             checkDeterminism(run: run)
             console.print("run \(run): " + line.joined(separator: ", ") + " images/s")
         }
@@ -165,19 +172,20 @@ struct Benchmark {
             + (format == .png ? [] : ["--format", format.rawValue]) + BenchWorkload.batchOptions
     }
 
-    /// One `breakdown batch` into a new folder: images per second from spawn to exit.
-    private func batchPass(jobs: Int, format: OutputFormat, run: Int) throws(CLIError) -> Double {
+    /// One `breakdown batch` into a new folder: images per second from spawn to exit, and CPU seconds.
+    private func batchPass(jobs: Int, format: OutputFormat, run: Int) throws(CLIError) -> (rate: Double, cpu: Double) {
         let output = passFolder(batchLabel(jobs: jobs, format: format), run: run)
         let result = try ChildProcess.run(
             binary, Array(batchCommand(jobs: jobs, format: format, output: output).dropFirst()), outputFile: folder + "/batch.log")
         guard result.status == 0 else {
             throw .failure("breakdown batch --jobs \(jobs) --format \(format.rawValue) failed (status \(result.status)): \(result.output)")
         }
-        return Double(count) / result.seconds
+        return (Double(count) / result.seconds, result.cpuSeconds)
     }
 
-    private mutating func record(_ row: Row, _ rate: Double, into line: inout [String]) {
+    private mutating func record(_ row: Row, _ rate: Double, cpu seconds: Double, into line: inout [String]) {
         rates[row, default: []].append(rate)
+        cpu[row, default: []].append(seconds / Double(count) * 1000)
         line.append("\(short(row)) \(format(rate, 1))")
     }
 
@@ -232,7 +240,7 @@ struct Benchmark {
     }
 
     private func printRates() {
-        console.print("images per second, process start included (median of \(runs); all runs in brackets):")
+        console.print("images per second, process start included (median of \(runs); all runs in brackets), and CPU time an image:")
         let baseline = median(.baseline)
         for row in Row.allCases {
             guard let values = rates[row], let value = median(row) else { continue }
@@ -243,6 +251,11 @@ struct Benchmark {
             text += "   [" + values.map { format($0, 1) }.joined(separator: ", ") + "]"
             if let baseline, row != .baseline { text += "   \(format(value / baseline, 2))× baseline" }
             console.print(text)
+            if let times = cpu[row] {
+                var detail = "      CPU (user + system, all threads) " + format(Self.median(times), 3) + " ms an image"
+                if let base = cpu[.baseline], row != .baseline { detail += ", \(format(Self.median(base) / Self.median(times), 2))× less than the baseline's" }
+                console.print(detail)
+            }
         }
     }
 

@@ -1,8 +1,8 @@
 # Two commands for a fresh Debian 12 machine with Swift: `make gallery` and `make test`.
 # Both install what is missing first (see README.md for why each package is needed).
 
-DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev \
-	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core gcc
+DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev \
+	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core fonts-symbola gcc
 
 .PHONY: deps build gallery test bench
 

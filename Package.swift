@@ -19,6 +19,9 @@ let package = Package(
             name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(
+            name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
 
@@ -27,7 +30,7 @@ let package = Package(
         // Layout: Pango measures the sentence and places the logo and link as inline shapes.
         .target(name: "BreakdownLayout", dependencies: ["BreakdownContent", "CPangoCairo"], path: "Sources/Layout"),
         // Paint: Cairo draws a layout (text, artwork, colours) onto a surface.
-        .target(name: "BreakdownPaint", dependencies: ["BreakdownLayout", "CPangoCairo", "CRsvg"], path: "Sources/Paint"),
+        .target(name: "BreakdownPaint", dependencies: ["BreakdownLayout", "CPangoCairo", "CRsvg", "CPoppler"], path: "Sources/Paint"),
         // Encode: PNG, SVG and PDF bytes, metadata and JSON.
         .target(name: "BreakdownEncode", dependencies: ["BreakdownPaint", "CPangoCairo", "CDeflate"], path: "Sources/Encode"),
         // Pipeline: BreakdownRenderer runs layout → paint → encode for one thread.

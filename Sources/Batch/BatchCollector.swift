@@ -79,6 +79,13 @@ final class BatchCollector: @unchecked Sendable {
             if settings.failFast { cancelled = true }
         }
         if let entry = outcome.journalEntry { committer.add(entry) }
+        if settings.printWarnings, !outcome.warnings.isEmpty {
+            progress.clearLine()
+            for warning in outcome.warnings {
+                console.printWarning(
+                    "\(settings.manifestLabel) line \(outcome.line) (record \(outcome.record), \(outcome.name ?? "")): \(ContrastWarning.prefix)\(warning)")
+            }
+        }
         report?.add(outcome)
         onOutcome?(outcome)
         progress.update(counts, fractionRead: outcome.fractionRead)

@@ -33,6 +33,8 @@ package struct BatchOutcome: Sendable {
 
     /// The record's number for people, from 1 (`line 2 (record 2)`).
     package var record: Int { index + 1 }
+    /// Low-contrast warnings of a drawn record (WCAG ratio below 3:1), one line each.
+    package var warnings: [String] = []
 
     init(_ job: BatchJob, _ status: Status, name: String? = nil) {
         sequence = job.sequence

@@ -18,6 +18,8 @@ package struct BatchSettings: Sendable {
     package var failFast = false
     /// No progress and no summary.
     package var quiet = false
+    /// Print low-contrast warnings on stderr (the gallery shows them on its page instead).
+    package var printWarnings = true
     /// Write `NAME.FORMAT.json` beside each image.
     package var writeMetadata = false
     /// Write `NAME.html`, an `<a><img></a>` snippet for the PNG (else the SVG).

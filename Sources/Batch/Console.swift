@@ -23,6 +23,12 @@ public struct Console: Sendable {
     /// Writes `text` and a newline to stdout.
     public func print(_ text: String) { writeOutput(text + "\n") }
 
+    /// Writes `warning: <message>` as one line to stderr: the command goes on.
+    public func printWarning(_ message: String) {
+        let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        writeError("warning: \(oneLine)\n")
+    }
+
     /// Writes `error: <message>` as one line to stderr (newlines in the message become spaces).
     public func printError(_ message: String) {
         let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")

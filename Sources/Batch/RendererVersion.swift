@@ -38,10 +38,20 @@ enum RendererVersion {
         return hash.hex
     }()
 
-    private static func addFolder(_ folder: URL, to hash: inout Fingerprint) {
+    /// Every file under the folder (an asset catalog nests its images), by relative path and bytes.
+    private static func addFolder(_ folder: URL, to hash: inout Fingerprint, depth: Int = 0) {
         for file in files(in: folder) {
             hash.add(file.lastPathComponent)
             hash.add(FileManager.default.contents(atPath: file.path) ?? Data())
+        }
+        guard depth < 12 else { return }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names.sorted() {
+            let url = folder.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            hash.add("folder " + name)
+            addFolder(url, to: &hash, depth: depth + 1)
         }
     }
 

@@ -45,7 +45,10 @@ package struct PassResult: Sendable {
 /// the clock starts, as the baseline makes its font map before its clock starts; the first images
 /// still pay for loading glyphs, in both programs.
 package enum BenchPass {
-    package static func run(_ workload: BenchWorkload, format: OutputFormat, jobs: Int, folder: String) throws(CLIError) -> PassResult {
+    /// - Parameter logoAssets: the artwork (`--logo-assets`); nil: the project's own.
+    package static func run(
+        _ workload: BenchWorkload, format: OutputFormat, jobs: Int, folder: String, logoAssets: URL? = nil
+    ) throws(CLIError) -> PassResult {
         let shared = SharedState()
         for worker in 0..<jobs {
             shared.done.enter()
@@ -53,7 +56,7 @@ package enum BenchPass {
                 defer { shared.done.leave() }
                 let renderer: BreakdownRenderer
                 do {
-                    renderer = try BreakdownRenderer()
+                    renderer = try BreakdownRenderer(logoAssets: logoAssets)
                 } catch {
                     shared.fail("cannot make a renderer: \(error)")
                     shared.ready.signal()
@@ -97,7 +100,7 @@ package enum BenchPass {
             let data: Data
             var t2 = t1, t3 = t1
             if format == .png {
-                let layout = try renderer.layout(breakdown, style: settings.style)
+                let layout = try renderer.layout(breakdown, style: settings.style, scale: settings.scale)
                 t2 = monotonicSeconds()
                 let surface = try renderer.paintImage(layout, settings: settings)
                 t3 = monotonicSeconds()

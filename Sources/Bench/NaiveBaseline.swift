@@ -26,6 +26,19 @@ package enum NaiveBaseline {
         return nil
     }
 
+    /// The official asset catalog for the artwork line: `explicit`, else
+    /// `shared/reference/sdk-assets/Assets.xcassets` beside the project or its parent folders.
+    package static func locateCatalog(explicit: String?) -> String? {
+        if let explicit { return FileManager.default.fileExists(atPath: explicit) ? explicit : nil }
+        var folder = ProjectResources.home.standardizedFileURL
+        for _ in 0..<3 {
+            folder.deleteLastPathComponent()
+            let candidate = folder.appendingPathComponent("shared/reference/sdk-assets/Assets.xcassets").path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
     /// Compiles `source` into `folder`; returns the program, or throws why not (no cc, no pkg-config…).
     package static func build(_ source: String, into folder: String) throws(CLIError) -> String {
         let program = folder + "/naive-baseline"

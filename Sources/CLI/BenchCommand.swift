@@ -32,6 +32,9 @@ public enum BenchCommand {
                 "folder", "dir", defaultHelp: "the system's temporary folder ($TMPDIR or /tmp)",
                 help: "Where the images are written (in a new folder inside it), e.g. /dev/shm to leave out the disk's cost of creating files."),
             .flag("keep", help: "Keep the temporary folder of images and print where it is."),
+            .value(
+                "logo-assets", "path", defaultHelp: "shared/reference/sdk-assets/Assets.xcassets beside the project or its parent folders",
+                help: "Official artwork for one more batch --jobs 1 pass (the official-artwork line, which should stay within 10% of the own artwork's); without it that line is left out."),
         ])
 
     public static let subcommand = Subcommand(
@@ -43,7 +46,7 @@ public enum BenchCommand {
         var bench = try Benchmark(
             count: options.integer("count") ?? 2000, runs: options.integer("runs") ?? 3,
             memoryCount: options.integer("memory-count") ?? 20000, baseline: options.string("baseline"),
-            folder: options.string("folder"), keep: options.flag("keep"), console: console)
+            folder: options.string("folder"), keep: options.flag("keep"), catalog: options.string("logo-assets"), console: console)
         return try bench.run()
     }
 }
@@ -55,6 +58,8 @@ struct Benchmark {
     let memoryCount: Int
     let baselineSource: String?
     let keep: Bool
+    /// The official catalog of the artwork line, if any.
+    let catalog: String?
     let console: Console
     let workload: BenchWorkload
     let folder: String
@@ -76,11 +81,13 @@ struct Benchmark {
         case batch2 = "breakdown batch --jobs 2"
         case batchSVG = "breakdown batch --jobs 1 --format svg"
         case batchPDF = "breakdown batch --jobs 1 --format pdf"
+        case official = "breakdown batch PNG --jobs 1, official artwork (--logo-assets)"
         case loop1 = "diagnosis: in-process loop, PNG, 1 thread"
     }
 
     init(
-        count: Int, runs: Int, memoryCount: Int, baseline: String?, folder parent: String?, keep: Bool, console: Console
+        count: Int, runs: Int, memoryCount: Int, baseline: String?, folder parent: String?, keep: Bool, catalog: String?,
+        console: Console
     ) throws(CLIError) {
         self.count = count
         self.runs = runs
@@ -88,6 +95,8 @@ struct Benchmark {
         self.baselineSource = NaiveBaseline.locate(explicit: baseline)
         if let baseline, baselineSource == nil { throw .usage("cannot read the baseline source \(baseline)") }
         self.keep = keep
+        self.catalog = NaiveBaseline.locateCatalog(explicit: catalog)
+        if let catalog, self.catalog == nil { throw .usage("cannot find the asset catalog \(catalog)") }
         self.console = console
         workload = try BenchWorkload(count: count)
         folder = try BenchFiles.makeTemporaryFolder(in: parent)
@@ -119,6 +128,11 @@ struct Benchmark {
         } else {
             console.print("naive baseline: skipped, naive-baseline.c not found (give --baseline PATH); no ratios")
         }
+        if let catalog {
+            console.print("official artwork: \(catalog) (one more batch --jobs 1 pass a run, with --logo-assets)")
+        } else {
+            console.print("official artwork: skipped, no catalog found (give --logo-assets PATH)")
+        }
         console.print("")
 
         for run in 1...runs {
@@ -138,6 +152,11 @@ struct Benchmark {
             record(.batchSVG, batchSVG.rate, cpu: batchSVG.cpu, into: &line)
             let batchPDF = try batchPass(jobs: 1, format: .pdf, run: run)
             record(.batchPDF, batchPDF.rate, cpu: batchPDF.cpu, into: &line)
+            if let catalog {
+                let official = try batchPass(jobs: 1, format: .png, run: run, logoAssets: catalog)
+                record(.official, official.rate, cpu: official.cpu, into: &line)
+                BenchFiles.remove(passFolder(batchLabel(jobs: 1, format: .png) + "-official", run: run))
+            }
             let loop = passFolder("loop", run: run)
             try BenchFiles.makeFolder(loop)
             let cpuBefore = ChildProcess.ownCPUSeconds()
@@ -167,16 +186,18 @@ struct Benchmark {
 
     private func batchLabel(jobs: Int, format: OutputFormat) -> String { "batch-\(format.rawValue)-jobs\(jobs)" }
 
-    private func batchCommand(jobs: Int, format: OutputFormat, output: String) -> [String] {
+    private func batchCommand(jobs: Int, format: OutputFormat, output: String, logoAssets: String? = nil) -> [String] {
         ["breakdown", "batch", manifest, "-o", output, "--jobs", String(jobs), "--quiet"]
             + (format == .png ? [] : ["--format", format.rawValue]) + BenchWorkload.batchOptions
+            + (logoAssets.map { ["--logo-assets", $0] } ?? [])
     }
 
     /// One `breakdown batch` into a new folder: images per second from spawn to exit, and CPU seconds.
-    private func batchPass(jobs: Int, format: OutputFormat, run: Int) throws(CLIError) -> (rate: Double, cpu: Double) {
-        let output = passFolder(batchLabel(jobs: jobs, format: format), run: run)
+    private func batchPass(jobs: Int, format: OutputFormat, run: Int, logoAssets: String? = nil) throws(CLIError) -> (rate: Double, cpu: Double) {
+        let output = passFolder(batchLabel(jobs: jobs, format: format) + (logoAssets == nil ? "" : "-official"), run: run)
         let result = try ChildProcess.run(
-            binary, Array(batchCommand(jobs: jobs, format: format, output: output).dropFirst()), outputFile: folder + "/batch.log")
+            binary, Array(batchCommand(jobs: jobs, format: format, output: output, logoAssets: logoAssets).dropFirst()),
+            outputFile: folder + "/batch.log")
         guard result.status == 0 else {
             throw .failure("breakdown batch --jobs \(jobs) --format \(format.rawValue) failed (status \(result.status)): \(result.output)")
         }
@@ -196,6 +217,7 @@ struct Benchmark {
         case .batch2: "batch×2"
         case .batchSVG: "SVG"
         case .batchPDF: "PDF"
+        case .official: "official"
         case .loop1: "loop×1"
         }
     }
@@ -392,6 +414,9 @@ struct Benchmark {
         target("byte-identical for any --jobs and run to run", deterministic ? "yes" : "no", deterministic)
         target(
             "PNG bytes ≤ 1.15× baseline's, same image (issue 6)", format(sizeRatio.sameImage, 2) + "×", sizeRatio.sameImage <= 1.15)
+        let official = zip(median(.official), batch1).map { $0 / $1 }
+        target(
+            "official artwork PNG ≥ 0.9× own artwork (issue 9)", official.map { format($0, 2) + "×" }, official.map { $0 >= 0.9 })
         if let batch1 {
             console.print("  (not a target: batch --jobs 1 at \(format(100 * floor * batch1 / 1000, 0))% of the one-core floor's rate)")
         }

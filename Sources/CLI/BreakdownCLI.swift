@@ -20,6 +20,7 @@ public enum BreakdownCLI {
         GalleryCommand.subcommand,
         VerifyCommand.subcommand,
         BenchCommand.subcommand,
+        AssetsCommand.subcommand,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.

@@ -1,4 +1,5 @@
 import BreakdownBench
+import BreakdownPaint
 import BreakdownGallery
 import BreakdownVerify
 import BreakdownContent
@@ -18,6 +19,9 @@ public enum GalleryCommand {
             .value("jobs", "n", .integer(1...256), defaultHelp: "the number of cores", help: "How many images to draw at once."),
             .flag("force", help: "Draw every image, even when it is up to date."),
             .flag("quiet", help: "Print no progress and no summary."),
+            .value(
+                "logo-assets", "path", defaultHelp: "the project's LogoAssets/ (look-alike artwork)",
+                help: "The logo artwork for every tile: the SDK's asset catalog (Assets.xcassets), a folder of files named by the SDK's image names, or a folder with the project's file names."),
         ])
 
     public static let subcommand = Subcommand(
@@ -27,8 +31,20 @@ public enum GalleryCommand {
     ) { options, console throws(CLIError) in
         let output = options.string("output") ?? "Output"
         let variants = GalleryCatalog.variants
+        let artwork: String
+        if let path = options.string("logo-assets") {
+            do throws(PaintError) {
+                let source = try ArtworkSource(directory: URL(fileURLWithPath: path))
+                artwork = "Logo artwork: \(source.kind.rawValue) \(path)" + (source.isOfficial ? " (official files, drawn as they are)." : ".")
+            } catch {
+                throw .usage(error.message)
+            }
+        } else {
+            artwork = "Logo artwork: the project's look-alike LogoAssets/ (for tests and previews; give --logo-assets for the official artwork)."
+        }
         var settings = BatchSettings(
-            outputDirectory: output, manifestLabel: "gallery", defaults: BatchRecordPlanner.defaults(from: ParsedOptions(groups: [])))
+            outputDirectory: output, manifestLabel: "gallery", defaults: BatchRecordPlanner.defaults(from: options))
+        settings.printWarnings = false
         if let jobs = options.integer("jobs") { settings.jobs = jobs }
         settings.force = options.flag("force")
         settings.quiet = options.flag("quiet")
@@ -41,6 +57,7 @@ public enum GalleryCommand {
         var tiles: [GalleryTile] = []
         for (variant, outcome) in zip(variants, outcomes.all) {
             var tile = GalleryTile(variant: variant)
+            if variant.hasLowContrast { tile.warnings = ["low contrast — as the SDK shows it"] }
             let file = variant.name + ".png"
             if outcome.status == .rendered || outcome.status == .skipped,
                 let size = PNGSize.read(output + "/" + file)
@@ -54,7 +71,7 @@ public enum GalleryCommand {
             tiles.append(tile)
         }
         let drawn = tiles.filter { $0.file != nil }.count
-        let page = GalleryPage.html(tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders.")
+        let page = GalleryPage.html(tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders. \(artwork)")
         try AtomicWriter.write([(Data(page.utf8), output + "/index.html")])
         if !settings.quiet {
             console.print("gallery: " + summary.line)

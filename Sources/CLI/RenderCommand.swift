@@ -31,6 +31,7 @@ public enum RenderCommand {
             }
         }
         try AtomicWriter.write(files)
+        for warning in image.metadata.contrast.warnings { console.printWarning(ContrastWarning.prefix + warning) }
         if output == "-" { FileHandle.standardOutput.write(image.bytes) }
         return ExitStatus.success
     }

@@ -1,3 +1,4 @@
+import BreakdownContent
 import BreakdownLayout
 import Foundation
 
@@ -19,8 +20,45 @@ public struct RenderMetadata: Sendable, Codable, Equatable {
     public var linkURL: String?
     public var text: String
     public var accessibilityLabel: String
+    /// The file that drew the logo: image name and path (nil when there is no logo).
+    public var logoArtwork: LogoArtworkRecord?
+    /// WCAG contrast ratios of the logo, the text and the link against what is behind them.
+    public var contrast: ContrastRecord
 
-    public init(layout: BreakdownLayout, format: OutputFormat, scale: Double) {
+    /// Which file drew the logo.
+    public struct LogoArtworkRecord: Sendable, Codable, Equatable {
+        /// The image name looked up (`badge-afterpay-mint-on-black`, or the project's `badge-afterpay`).
+        public var image: String
+        /// The file's path.
+        public var file: String
+        /// Recoloured by palette (the project's artwork) or drawn as it is (official artwork).
+        public var recoloured: Bool
+    }
+
+    /// The contrast ratios (two decimals) and the colours they compare, as `ContrastReport` gives them.
+    public struct ContrastRecord: Sendable, Codable, Equatable {
+        public var page: String
+        public var logoForeground: String
+        public var logoBackground: String
+        public var logo: Double
+        public var text: Double
+        public var link: Double?
+        public var warnings: [String]
+
+        public init(_ report: ContrastReport) {
+            func rounded(_ ratio: Double) -> Double { Double(ContrastReport.format(ratio)) ?? ratio }
+            page = report.page.description
+            logoForeground = report.logoForeground.description
+            logoBackground = report.logoBackground.description
+            logo = rounded(report.logo)
+            text = rounded(report.text)
+            link = report.link.map(rounded)
+            warnings = report.warnings
+        }
+    }
+
+    /// - Parameter background: the image's background (nil: transparent), for the contrast ratios.
+    public init(layout: BreakdownLayout, format: OutputFormat, scale: Double, background: RGBAColor? = nil) {
         self.format = format
         self.scale = scale
         size = layout.size
@@ -31,6 +69,8 @@ public struct RenderMetadata: Sendable, Codable, Equatable {
         linkURL = layout.breakdown.link.url
         text = layout.breakdown.text
         accessibilityLabel = layout.breakdown.accessibilityLabel
+        logoArtwork = layout.logoArtwork.map { LogoArtworkRecord(image: $0.imageName, file: $0.file, recoloured: $0.isRecoloured) }
+        contrast = ContrastRecord(layout.breakdown.contrast(background: background))
     }
 
     /// Pixel size = ceil(points × scale) on each side.

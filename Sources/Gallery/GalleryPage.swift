@@ -57,7 +57,7 @@ package enum GalleryPage {
             body = "<div class=\"placeholder\"><strong>Not drawn</strong><br>\(escape(tile.note ?? "hidden"))</div>"
         }
         let kind = tile.file == nil ? "missing" : variant.isDark ? "dark" : "light"
-        body = "<div class=\"picture\">\(body)</div>"
+        body = "<div class=\"picture\">\(body)</div>" + tile.warnings.map { "<p class=\"warning\">\(escape($0))</p>" }.joined()
         return """
             <figure class="tile \(kind)">\(body)<figcaption><b>\(escape(variant.title))</b>\
             <code>\(escape(variant.command))</code></figcaption></figure>

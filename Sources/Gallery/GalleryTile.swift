@@ -13,6 +13,8 @@ package struct GalleryTile: Sendable {
     package var height: Double = 0
     /// Why nothing was drawn: hidden, or failed.
     package var note: String?
+    /// Low-contrast marks, e.g. "low contrast — as the SDK shows it" (WCAG ratio below 3:1).
+    package var warnings: [String] = []
 
     package init(variant: GalleryVariant) { self.variant = variant }
 }

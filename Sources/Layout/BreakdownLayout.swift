@@ -14,6 +14,8 @@ public struct BreakdownLayout: Sendable {
     public let elements: [LayoutElement]
     /// The logo's rectangle (the hit area of the artwork), or nil when hidden.
     public let logoFrame: Rect?
+    /// The file that draws the logo (nil when the layout was made without one: the reference's ratios).
+    public let logoArtwork: LogoArtwork?
     /// The info link's rectangle, or nil when there is no link.
     public let linkFrame: Rect?
     /// Characters the font could not draw (a box would appear); zero for every string the model makes.
@@ -22,7 +24,8 @@ public struct BreakdownLayout: Sendable {
 
     package init(
         breakdown: Breakdown, style: LayoutStyle, metrics: FontMetrics, size: Size, baselines: [Double],
-        elements: [LayoutElement], logoFrame: Rect?, linkFrame: Rect?, unknownGlyphCount: Int, pango: PangoLayoutHandle
+        elements: [LayoutElement], logoFrame: Rect?, linkFrame: Rect?, logoArtwork: LogoArtwork? = nil, unknownGlyphCount: Int,
+        pango: PangoLayoutHandle
     ) {
         self.breakdown = breakdown
         self.style = style
@@ -32,6 +35,7 @@ public struct BreakdownLayout: Sendable {
         self.elements = elements
         self.logoFrame = logoFrame
         self.linkFrame = linkFrame
+        self.logoArtwork = logoArtwork
         self.unknownGlyphCount = unknownGlyphCount
         self.pango = pango
     }

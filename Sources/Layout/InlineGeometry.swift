@@ -14,8 +14,9 @@ public enum InlineGeometry {
 
     /// The logo: height = font height × multiplier; width = max(height / ratio, 64);
     /// drawn height = width × ratio; bottom = fontHeight/2 − drawnHeight/2 + descender × multiplier.
-    public static func logo(_ logo: LogoChoice, metrics: FontMetrics) -> InlineBox {
-        let ratio = logo.aspect.height / logo.aspect.width
+    /// `ratio` is height ÷ width of the artwork drawn (`artwork`), else of the real artwork (reference section 5).
+    public static func logo(_ logo: LogoChoice, artwork: LogoArtwork? = nil, metrics: FontMetrics) -> InlineBox {
+        let ratio = artwork.map { $0.height / $0.width } ?? logo.aspect.height / logo.aspect.width
         let logoHeight = metrics.fontHeight * logo.heightMultiplier
         let width = max(logoHeight / ratio, minimumLogoWidth)
         let drawnHeight = width * ratio
@@ -24,8 +25,8 @@ public enum InlineGeometry {
     }
 
     /// An image link icon: height = font height × 0.8, width by the image's ratio (width / height),
-    /// bottom edge at descender × 0.6. Inter has no ⓘ glyph, so the default link is drawn as such
-    /// an icon too, sized the same way.
+    /// bottom edge at descender × 0.6. When the font has no ⓘ glyph (Inter has none), the default
+    /// link is drawn as such an icon too, sized the same way.
     public static func linkIcon(widthToHeight: Double = 1, metrics: FontMetrics) -> InlineBox {
         let height = metrics.fontHeight * 0.8
         return InlineBox(width: height * widthToHeight, height: height, baselineOffset: metrics.descender * 0.6)

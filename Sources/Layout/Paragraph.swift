@@ -25,7 +25,14 @@ struct Paragraph {
     /// The link's words (text and custom links), in UTF-8 bytes.
     let linkTextRange: Range<Int>?
 
-    init(breakdown: Breakdown, metrics: FontMetrics) throws {
+    /// The ⓘ character (U+24D8) of the default link.
+    static let circledInfo = "\u{24D8}"
+
+    /// - Parameters:
+    ///   - logoArtwork: the file that draws the logo (its ratio sizes the logo); nil: the reference's ratios.
+    ///   - fontHasCircledInfo: the text font has an ⓘ glyph: the default link is that character, as on
+    ///     iOS; else the drawn icon.
+    init(breakdown: Breakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false) throws {
         var text = ""
         var inlines: [Inline] = []
         var linkTextRange: Range<Int>?
@@ -35,7 +42,7 @@ struct Paragraph {
         func appendLogo() {
             let start = text.utf8.count
             text += Self.objectCharacter
-            inlines.append(Inline(byteOffset: start, box: InlineGeometry.logo(breakdown.logo, metrics: metrics), kind: .logo))
+            inlines.append(Inline(byteOffset: start, box: InlineGeometry.logo(breakdown.logo, artwork: logoArtwork, metrics: metrics), kind: .logo))
         }
         switch breakdown.logoPlacement {
         case .end:
@@ -51,6 +58,15 @@ struct Paragraph {
         switch breakdown.link.content {
         case .none:
             break
+        case .circledInfoIcon where fontHasCircledInfo:
+            // The font's own glyph in the link colour, not underlined, as iOS draws it.
+            text += " "
+            let start = text.utf8.count
+            text += Self.circledInfo
+            let range = start..<text.utf8.count
+            attributes.add(color: breakdown.linkColor, range: range)
+            attributes.addNoBreaks(range: range)
+            linkTextRange = range
         case .circledInfoIcon, .circledQuestionIcon, .circledLogo:
             text += " "
             let start = text.utf8.count

@@ -8,6 +8,7 @@ import Foundation
 public final class Typesetter {
     public let fonts: FontLibrary
     private var metricsCache: [String: FontMetrics] = [:]
+    private var circledInfoCache: [String: Bool] = [:]
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
@@ -20,11 +21,16 @@ public final class Typesetter {
         return metrics(description, key: "\(family)|\(size)")
     }
 
-    public func layout(_ breakdown: Breakdown, style: LayoutStyle) throws -> BreakdownLayout {
+    /// Lays out `breakdown`.
+    /// - Parameter logoArtwork: the file that will draw the logo: its own ratio sizes the logo. Nil:
+    ///   the reference's ratios (section 5).
+    public func layout(_ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork? = nil) throws -> BreakdownLayout {
         let description = try fontDescription(family: style.fontFamily, size: style.fontSize)
         defer { pango_font_description_free(description) }
         let metrics = metrics(description, key: "\(style.fontFamily)|\(style.fontSize)")
-        let paragraph = try Paragraph(breakdown: breakdown, metrics: metrics)
+        let paragraph = try Paragraph(
+            breakdown: breakdown, metrics: metrics, logoArtwork: logoArtwork,
+            fontHasCircledInfo: breakdown.link.content == .circledInfoIcon && hasCircledInfo(description, family: style.fontFamily))
 
         let layout = pango_layout_new(fonts.context)!
         let handle = PangoLayoutHandle(taking: layout)
@@ -35,13 +41,33 @@ public final class Typesetter {
             pango_layout_set_width(layout, pangoUnits(width))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         }
-        return measure(handle, paragraph: paragraph, breakdown: breakdown, style: style, metrics: metrics)
+        return measure(handle, paragraph: paragraph, breakdown: breakdown, style: style, metrics: metrics, logoArtwork: logoArtwork)
+    }
+
+    /// True when the family's font (the one Pango picks for this description, no fallback) has a
+    /// glyph for ⓘ U+24D8.
+    public func hasCircledInfo(family: String) throws -> Bool {
+        let description = try fontDescription(family: family, size: 17)
+        defer { pango_font_description_free(description) }
+        return hasCircledInfo(description, family: family)
+    }
+
+    private func hasCircledInfo(_ description: OpaquePointer, family: String) -> Bool {
+        if let known = circledInfoCache[family] { return known }
+        var has = false
+        if let font = pango_font_map_load_font(fonts.fontMap, fonts.context, description) {
+            has = pango_font_has_char(font, 0x24D8) != 0
+            g_object_unref(UnsafeMutableRawPointer(font))
+        }
+        circledInfoCache[family] = has
+        return has
     }
 
     // MARK: - Measuring the laid-out paragraph
 
     private func measure(
-        _ handle: PangoLayoutHandle, paragraph: Paragraph, breakdown: Breakdown, style: LayoutStyle, metrics: FontMetrics
+        _ handle: PangoLayoutHandle, paragraph: Paragraph, breakdown: Breakdown, style: LayoutStyle, metrics: FontMetrics,
+        logoArtwork: LogoArtwork?
     ) -> BreakdownLayout {
         let layout = handle.pointer
         var logicalExtents = PangoRectangle()
@@ -107,7 +133,7 @@ public final class Typesetter {
 
         return BreakdownLayout(
             breakdown: breakdown, style: style, metrics: metrics, size: size, baselines: baselines, elements: elements,
-            logoFrame: logoFrame, linkFrame: linkFrame,
+            logoFrame: logoFrame, linkFrame: linkFrame, logoArtwork: logoFrame == nil ? nil : logoArtwork,
             unknownGlyphCount: Int(pango_layout_get_unknown_glyphs_count(layout)), pango: handle)
     }
 

@@ -30,8 +30,8 @@ public enum RenderOptions {
             .value("width", "points", .number(1...10000), help: "The container width in points: the text wraps to it."),
             .choice("scale", "n", ["1", "2", "3"], default: "1", help: "PNG pixels per point: the image is ceil(points × scale) pixels."),
             .value(
-                "logo-assets", "dir", defaultHelp: "the project's LogoAssets/",
-                help: "A folder of logo artwork (SVG) with the project's file names, e.g. official artwork."),
+                "logo-assets", "path", defaultHelp: "the project's LogoAssets/ (look-alike artwork)",
+                help: "The logo artwork: the SDK's asset catalog (Assets.xcassets), a folder of files named by the SDK's image names (badge-afterpay-mint-on-black.pdf, .svg or .png), or a folder with the project's file names. Official files are drawn as they are; check one with 'breakdown assets PATH'."),
         ])
 
     public static let output = OptionGroup(

@@ -5,7 +5,7 @@ import BreakdownOptions
 import BreakdownEncode
 import Foundation
 
-/// The renderers of one thread, one per (font files, artwork folder): fonts and artwork are
+/// The renderers of one thread, one per (font files, artwork source): fonts and artwork are
 /// loaded once and reused for every image that asks for the same.
 public final class RendererCache {
     private var renderers: [[String]: BreakdownRenderer] = [:]
@@ -15,12 +15,6 @@ public final class RendererCache {
     public func renderer(for request: RenderRequest) throws(CLIError) -> BreakdownRenderer {
         let key = request.fontFiles + ["\u{0}", request.logoAssets ?? ""]
         if let renderer = renderers[key] { return renderer }
-        if let folder = request.logoAssets {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw .usage("logo assets folder \(folder) does not exist or is not a folder")
-            }
-        }
         do {
             let renderer = try BreakdownRenderer(
                 fontFiles: request.fontFiles, logoAssets: request.logoAssets.map { URL(fileURLWithPath: $0, isDirectory: true) })

@@ -4,14 +4,32 @@ import CPangoCairo
 import CRsvg
 import Foundation
 
-/// The logo and icon artwork: SVG files from `LogoAssets/` (or a folder of the user's with the
-/// same file names), recoloured by palette through a stylesheet on the classes `ground`, `mark`
-/// and `accent`. Each file is parsed once; each (file, colours, size) is drawn once into a vector
-/// recording and replayed after that. Not thread-safe: one per thread.
+/// The logo and icon artwork. Logos come from an `ArtworkSource`: the project's SVGs in
+/// `LogoAssets/`, recoloured by palette through a stylesheet on the classes `ground`, `mark` and
+/// `accent`, or official files (PDF through poppler, SVG through librsvg, PNG scaled with Cairo's
+/// good filter) drawn as they are. Icons are the project's SVGs. Each file is parsed once; each
+/// (file, colours, size) is drawn once into a vector recording and replayed after that, and raster
+/// output copies tiles drawn once per position within a pixel. Not thread-safe: one per thread.
 public final class ArtworkLibrary {
-    public let directory: URL
-    private var files: [String: Data] = [:]
+    /// Where logos come from.
+    public let source: ArtworkSource
+    /// The folder of the icons (the source's folder for project artwork, else the project's `LogoAssets/`).
+    public let iconDirectory: URL
+    /// The folder `init(directory:)` was given: the source's folder.
+    public var directory: URL { source.directory }
+    private var parsed: [ParsedKey: ParsedArtwork] = [:]
+    private var logoFiles: [LogoFileKey: LogoArtwork] = [:]
     private var recordings: [RecordingKey: CairoSurface] = [:]
+
+    private struct ParsedKey: Hashable {
+        var path: String
+        var stylesheet: String
+    }
+
+    private struct LogoFileKey: Hashable {
+        var imageName: String
+        var scale: Double
+    }
 
     /// Artwork already drawn into pixels, by recording, scale and position within a pixel.
     private var tiles: [TileKey: CairoSurface] = [:]
@@ -28,14 +46,25 @@ public final class ArtworkLibrary {
     private static let tileLimit = 256
 
     private struct RecordingKey: Hashable {
-        var name: String
+        var path: String
         var stylesheet: String
         var width: Double
         var height: Double
     }
 
-    public init(directory: URL = ProjectResources.logoAssetsDirectory) {
-        self.directory = directory
+    /// Artwork from `source` (the project's own by default).
+    public init(source: ArtworkSource = .project) {
+        self.source = source
+        iconDirectory = source.kind == .projectArtwork ? source.directory : ProjectResources.logoAssetsDirectory
+    }
+
+    /// The project's artwork in `directory` (a folder with the project's file names), unchecked.
+    public convenience init(directory: URL) {
+        self.init(source: (try? ArtworkSource(directory: directory)) ?? .projectFolder(directory))
+    }
+
+    deinit {
+        for artwork in parsed.values { artwork.release() }
     }
 
     /// The stylesheet that colours a mark in a palette.
@@ -55,21 +84,60 @@ public final class ArtworkLibrary {
         return ".\(name){fill:\(opaque)\(opacity)}"
     }
 
-    /// Checks that every named artwork file exists and parses, so a bad `--logo-assets` fails early.
-    public func validate(_ names: [String]) throws {
-        for name in names { _ = try recording(name, stylesheet: "", width: 10, height: 10) }
+    /// The file that draws `logo` at `scale` pixels per point, with its own size (parsed once).
+    /// Throws a one-line error naming the image, the file and the folder.
+    public func logoArtwork(for logo: LogoChoice, scale: Double) throws -> LogoArtwork {
+        try artwork(named: source.imageName(for: logo), scale: scale)
     }
 
-    /// Draws `name` filling `frame` (points, in the context's current user space).
+    /// The file that draws the image `imageName` (an SDK name, or the project's stem for its own
+    /// artwork) at `scale`, parsed, with its own size. Throws when it is missing or does not load.
+    public func artwork(named imageName: String, scale: Double) throws -> LogoArtwork {
+        let key = LogoFileKey(imageName: imageName, scale: scale)
+        if let known = logoFiles[key] { return known }
+        let file = try source.file(for: imageName, scale: scale)
+        let artwork = try parse(file.url.path, format: file.format, stylesheet: "", imageName: imageName)
+        let size = artwork.size
+        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+            throw PaintError("logo image \(imageName): \(file.url.path) has no size (\(size.width) × \(size.height)) in \(source.kind.rawValue) \(source.directory.path)")
+        }
+        let result = LogoArtwork(
+            imageName: imageName, file: file.url.path, width: size.width, height: size.height, isRecoloured: !source.isOfficial)
+        logoFiles[key] = result
+        return result
+    }
+
+    /// Checks that every named artwork file exists and parses, so a bad `--logo-assets` fails early.
+    public func validate(_ names: [String]) throws {
+        for name in names {
+            let file = try source.file(for: name, scale: 1)
+            _ = try parse(file.url.path, format: file.format, stylesheet: "", imageName: name)
+        }
+    }
+
+    /// Draws the logo from its file filling `frame`: the project's artwork in the palette's colours,
+    /// official files as they are.
+    func drawLogo(_ logo: LogoChoice, artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws {
+        let stylesheet = artwork.isRecoloured ? Self.stylesheet(logo.colors) : ""
+        try draw(path: artwork.file, imageName: artwork.imageName, stylesheet: stylesheet, frame: frame, in: context)
+    }
+
+    /// Draws the icon or project artwork `name` (an SVG file stem) filling `frame` (points, in the
+    /// context's current user space).
     func draw(_ name: String, stylesheet: String, frame: Rect, in context: CairoContext) throws {
-        let recording = try recording(name, stylesheet: stylesheet, width: frame.width, height: frame.height)
+        let path = iconDirectory.appendingPathComponent("\(name).svg").path
+        try draw(path: path, imageName: name, stylesheet: stylesheet, frame: frame, in: context)
+    }
+
+    private func draw(path: String, imageName: String, stylesheet: String, frame: Rect, in context: CairoContext) throws {
+        let key = RecordingKey(path: path, stylesheet: stylesheet, width: frame.width, height: frame.height)
+        let recording = try recording(key, imageName: imageName)
         let cr = context.pointer
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE, matrix.xy == 0, matrix.yx == 0,
             matrix.xx == matrix.yy, matrix.xx > 0
         {
-            let key = RecordingKey(name: name, stylesheet: stylesheet, width: frame.width, height: frame.height)
             try blitTile(of: recording, key: key, frame: frame, matrix: matrix, in: cr)
             return
         }
@@ -116,42 +184,42 @@ public final class ArtworkLibrary {
         cairo_restore(cr)
     }
 
-    private func recording(_ name: String, stylesheet: String, width: Double, height: Double) throws -> CairoSurface {
-        let key = RecordingKey(name: name, stylesheet: stylesheet, width: width, height: height)
+    private func recording(_ key: RecordingKey, imageName: String) throws -> CairoSurface {
         if let cached = recordings[key] { return cached }
-        let data = try fileData(name)
-        var error: UnsafeMutablePointer<GError>?
-        let handle: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBytes { bytes in
-            rsvg_handle_new_from_data(bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), &error)
-        }
-        guard let handle else { throw artworkError(name, error) }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        if !stylesheet.isEmpty {
-            let css = Array(stylesheet.utf8)
-            guard rsvg_handle_set_stylesheet(handle, css, gsize(css.count), &error) != 0 else { throw artworkError(name, error) }
-        }
-        let surface = try CairoSurface.recording(width: width, height: height)
+        let format = ArtworkSource.FileFormat(rawValue: URL(fileURLWithPath: key.path).pathExtension.lowercased()) ?? .svg
+        let artwork = try parse(key.path, format: format, stylesheet: key.stylesheet, imageName: imageName)
+        let surface = try CairoSurface.recording(width: key.width, height: key.height)
         let context = try CairoContext(surface: surface)
-        var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
-        guard rsvg_handle_render_document(handle, context.pointer, &viewport, &error) != 0 else { throw artworkError(name, error) }
+        do {
+            try artwork.draw(width: key.width, height: key.height, in: context.pointer)
+        } catch {
+            throw failure(imageName, key.path, error.message)
+        }
         try context.check()
         recordings[key] = surface
         return surface
     }
 
-    private func fileData(_ name: String) throws -> Data {
-        if let data = files[name] { return data }
-        let url = directory.appendingPathComponent("\(name).svg")
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw PaintError("cannot read artwork \(url.path): the logo assets folder must hold \(name).svg")
+    /// The file parsed once (per stylesheet, for the project's SVGs).
+    private func parse(_ path: String, format: ArtworkSource.FileFormat, stylesheet: String, imageName: String) throws -> ParsedArtwork {
+        let key = ParsedKey(path: path, stylesheet: stylesheet)
+        if let cached = parsed[key] { return cached }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw failure(imageName, path, "cannot read the file")
         }
-        files[name] = data
-        return data
+        let artwork: ParsedArtwork
+        do {
+            artwork = try ParsedArtwork(data, format: format, stylesheet: stylesheet)
+        } catch {
+            throw failure(imageName, path, error.message)
+        }
+        parsed[key] = artwork
+        return artwork
     }
 
-    private func artworkError(_ name: String, _ error: UnsafeMutablePointer<GError>?) -> PaintError {
-        let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-        if let error { g_error_free(error) }
-        return PaintError("cannot draw artwork \(directory.appendingPathComponent("\(name).svg").path): \(message)")
+    private func failure(_ imageName: String, _ path: String, _ problem: String) -> PaintError {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path == iconDirectory.path && !path.hasPrefix(source.directory.path)
+            ? "the artwork folder \(iconDirectory.path)" : "the \(source.kind.rawValue) \(source.directory.path)"
+        return PaintError("cannot draw logo image \(imageName) from \(path) in \(folder): \(problem)")
     }
 }

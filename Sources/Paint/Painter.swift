@@ -30,7 +30,11 @@ public final class Painter {
                 cairo_move_to(cr, origin.x, origin.y)
                 pango_cairo_show_layout_line(cr, line)
             case .logo(let logo, let frame):
-                try artwork.draw(logo.artworkName, stylesheet: ArtworkLibrary.stylesheet(logo.colors), frame: frame, in: context)
+                if let file = layout.logoArtwork {
+                    try artwork.drawLogo(logo, artwork: file, frame: frame, in: context)
+                } else {
+                    try artwork.draw(logo.artworkName, stylesheet: ArtworkLibrary.stylesheet(logo.colors), frame: frame, in: context)
+                }
             case .linkIcon(let name, let tint, let frame):
                 try artwork.draw(name, stylesheet: tint.map(ArtworkLibrary.stylesheet(tint:)) ?? "", frame: frame, in: context)
             }

@@ -40,7 +40,9 @@ public final class BreakdownRenderer {
 
     /// - Parameters:
     ///   - fontFiles: extra font files to make available (`--font-file`).
-    ///   - logoAssets: a folder of artwork with the project's file names (`--logo-assets`).
+    ///   - logoAssets: the logo artwork (`--logo-assets`): an asset catalog (`.xcassets`), a folder of
+    ///     files named by the SDK's image names, or a folder with the project's file names. Nil: the
+    ///     project's own `LogoAssets/`. A folder that is none of these throws `RenderError.failed`.
     public init(fontFiles: [String] = [], logoAssets: URL? = nil) throws {
         do {
             fonts = try FontLibrary(fontFiles: fontFiles)
@@ -53,13 +55,27 @@ public final class BreakdownRenderer {
         } catch {
             throw RenderError.failed("\(error)")
         }
-        painter = Painter(artwork: ArtworkLibrary(directory: logoAssets ?? ProjectResources.logoAssetsDirectory))
+        let source: ArtworkSource
+        do {
+            source = try logoAssets.map { url throws(PaintError) in try ArtworkSource(directory: url) } ?? .project
+        } catch {
+            throw RenderError.failed(error.message)
+        }
+        painter = Painter(artwork: ArtworkLibrary(source: source))
     }
 
-    public func layout(_ breakdown: Breakdown, style: LayoutStyle) throws -> BreakdownLayout {
+    /// Where this renderer's logos come from.
+    public var artworkSource: ArtworkSource { painter.artwork.source }
+
+    /// Lays out a breakdown, the logo sized by the ratio of the file that will draw it at `scale`
+    /// pixels per point (PDF page, SVG viewBox, PNG pixels).
+    public func layout(_ breakdown: Breakdown, style: LayoutStyle, scale: Int = 1) throws -> BreakdownLayout {
         do {
-            return try typesetter.layout(breakdown, style: style)
+            let artwork = breakdown.isHidden ? nil : try painter.artwork.logoArtwork(for: breakdown.logo, scale: Double(scale))
+            return try typesetter.layout(breakdown, style: style, logoArtwork: artwork)
         } catch let error as LayoutError {
+            throw RenderError.failed(error.message)
+        } catch let error as PaintError {
             throw RenderError.failed(error.message)
         }
     }
@@ -70,9 +86,9 @@ public final class BreakdownRenderer {
         guard [1, 2, 3].contains(settings.scale) else {
             throw RenderError.failed("scale \(settings.scale) is not accepted: use 1, 2 or 3")
         }
-        let layout = try self.layout(breakdown, style: settings.style)
         let scale = format == .png ? Double(settings.scale) : 1
-        let metadata = RenderMetadata(layout: layout, format: format, scale: scale)
+        let layout = try self.layout(breakdown, style: settings.style, scale: Int(scale))
+        let metadata = RenderMetadata(layout: layout, format: format, scale: scale, background: settings.background)
         do {
             let bytes: Data
             switch format {

@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func commandsAreRegisteredInOneTable() {
-        #expect(Array(BreakdownCLI.subcommands.map(\.name)) == ["describe", "render", "batch", "gallery", "verify", "bench"])
+        #expect(Array(BreakdownCLI.subcommands.map(\.name)) == ["describe", "render", "batch", "gallery", "verify", "bench", "assets"])
         #expect(BreakdownCLI.subcommand(named: "describe") != nil)
     }
 

@@ -1,0 +1,229 @@
+import BreakdownContent
+import BreakdownLayout
+import Foundation
+
+/// Where logo artwork comes from (`--logo-assets`), recognised by what the folder holds:
+/// - an Xcode asset catalog (`*.xcassets`, or a folder with a `Contents.json`): images found by
+///   name in `NAME.imageset` folders anywhere under it, each file listed in its `Contents.json`;
+/// - a folder of files named by the SDK's image names (`badge-afterpay-mint-on-black.pdf`,
+///   `.svg`, `.png`, `@2x.png`, `@3x.png`), as made from the brand-asset downloads;
+/// - the project's own artwork folder (`LogoAssets/`: `badge-afterpay.svg`, … recoloured by palette).
+///
+/// Official files (the first two forms) are drawn as they are; the project's are recoloured.
+public struct ArtworkSource: Sendable, Hashable {
+    /// The three forms.
+    public enum Kind: String, Sendable, Hashable {
+        case assetCatalog = "asset catalog"
+        case imageFolder = "folder of image files"
+        case projectArtwork = "project artwork"
+    }
+
+    /// A file's kind, from its extension.
+    public enum FileFormat: String, Sendable, Hashable {
+        case pdf, svg, png
+    }
+
+    /// One file that can draw an image.
+    public struct File: Sendable, Hashable {
+        public var url: URL
+        public var format: FileFormat
+        /// A PNG's scale (1, 2 or 3 pixels per point); 1 for vectors.
+        public var scale: Int
+    }
+
+    public let kind: Kind
+    public let directory: URL
+    /// Asset catalog: image name → its `.imageset` folder.
+    private let imagesets: [String: URL]
+
+    /// The project's own `LogoAssets/`.
+    public static var project: ArtworkSource {
+        ArtworkSource(kind: .projectArtwork, directory: ProjectResources.logoAssetsDirectory, imagesets: [:])
+    }
+
+    /// The folder as project artwork (the project's file names), without looking inside.
+    public static func projectFolder(_ directory: URL) -> ArtworkSource {
+        ArtworkSource(kind: .projectArtwork, directory: directory, imagesets: [:])
+    }
+
+    private init(kind: Kind, directory: URL, imagesets: [String: URL]) {
+        self.kind = kind
+        self.directory = directory
+        self.imagesets = imagesets
+    }
+
+    /// Recognises the folder at `directory`; throws when it is none of the three forms.
+    public init(directory: URL) throws(PaintError) {
+        let fileManager = FileManager.default
+        let path = directory.path
+        let accepted =
+            "give an asset catalog (.xcassets), a folder of files named by the SDK's image names (e.g. badge-afterpay-mint-on-black.pdf, .svg or .png) or the project's LogoAssets folder"
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw PaintError("logo assets \(path) does not exist or is not a folder: \(accepted)")
+        }
+        guard let entries = try? fileManager.contentsOfDirectory(atPath: path) else {
+            throw PaintError("logo assets \(path) cannot be read: \(accepted)")
+        }
+        if directory.pathExtension == "xcassets" || entries.contains("Contents.json") {
+            self.init(kind: .assetCatalog, directory: directory, imagesets: try Self.findImagesets(in: directory))
+            return
+        }
+        let officialNames = Set(LogoChoice.allImageNames)
+        if entries.contains(where: { Self.imageName(ofFile: $0).map(officialNames.contains) ?? false }) {
+            self.init(kind: .imageFolder, directory: directory, imagesets: [:])
+            return
+        }
+        let projectFiles = Set(LogoChoice.allArtworkNames.map { $0 + ".svg" })
+        if entries.contains(where: projectFiles.contains) {
+            self.init(kind: .projectArtwork, directory: directory, imagesets: [:])
+            return
+        }
+        throw PaintError("logo assets \(path) holds no logo artwork: \(accepted)")
+    }
+
+    /// True for official artwork, drawn as it is.
+    public var isOfficial: Bool { kind != .projectArtwork }
+
+    /// The image name this source looks up for `logo`: the SDK's name for official artwork, the
+    /// project's file stem for its own.
+    public func imageName(for logo: LogoChoice) -> String {
+        isOfficial ? logo.imageName : logo.artworkName
+    }
+
+    /// Every image name this source can be asked for, in order.
+    public var allImageNames: [String] {
+        isOfficial ? LogoChoice.allImageNames : LogoChoice.allArtworkNames
+    }
+
+    /// The file that draws `imageName` at `scale` pixels per point: a vector file if there is one,
+    /// else the PNG whose scale is nearest (the larger on a tie). Throws a one-line error naming
+    /// the image, the file and the folder when it is missing or its `Contents.json` is bad.
+    public func file(for imageName: String, scale: Double) throws(PaintError) -> File {
+        switch kind {
+        case .projectArtwork:
+            let url = directory.appendingPathComponent(imageName + ".svg")
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw PaintError("logo image \(imageName) is missing: no file \(url.lastPathComponent) in the artwork folder \(directory.path)")
+            }
+            return File(url: url, format: .svg, scale: 1)
+        case .imageFolder:
+            var candidates: [File] = []
+            let fileManager = FileManager.default
+            for format in [FileFormat.pdf, .svg] {
+                let url = directory.appendingPathComponent("\(imageName).\(format.rawValue)")
+                if fileManager.isReadableFile(atPath: url.path) { candidates.append(File(url: url, format: format, scale: 1)) }
+            }
+            if let vector = candidates.first { return vector }
+            for (suffix, pngScale) in [("", 1), ("@1x", 1), ("@2x", 2), ("@3x", 3)] {
+                let url = directory.appendingPathComponent("\(imageName)\(suffix).png")
+                if fileManager.isReadableFile(atPath: url.path) { candidates.append(File(url: url, format: .png, scale: pngScale)) }
+            }
+            guard let chosen = Self.nearest(candidates, scale: scale) else {
+                throw PaintError(
+                    "logo image \(imageName) is missing: no \(imageName).pdf, .svg or .png (@2x, @3x) in the image folder \(directory.path)")
+            }
+            return chosen
+        case .assetCatalog:
+            guard let imageset = imagesets[imageName] else {
+                throw PaintError("logo image \(imageName) is missing: no \(imageName).imageset in the asset catalog \(directory.path)")
+            }
+            return try Self.file(inImageset: imageset, imageName: imageName, catalog: directory, scale: scale)
+        }
+    }
+
+    // MARK: - Asset catalogs
+
+    /// Walks the catalog's folders (groups) for `NAME.imageset` folders. Bounded: 12 levels, 20,000 entries.
+    private static func findImagesets(in catalog: URL) throws(PaintError) -> [String: URL] {
+        var found: [String: URL] = [:]
+        var pending: [(URL, Int)] = [(catalog, 0)]
+        var seen = 0
+        let fileManager = FileManager.default
+        while let (folder, depth) = pending.popLast() {
+            let names = ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            for name in names {
+                seen += 1
+                guard seen <= 20_000 else {
+                    throw PaintError("asset catalog \(catalog.path) has more than 20000 entries: give the catalog of the logo images")
+                }
+                let url = folder.appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                if url.pathExtension == "imageset" {
+                    let imageName = url.deletingPathExtension().lastPathComponent
+                    if let other = found[imageName] {
+                        throw PaintError(
+                            "logo image \(imageName) is in the asset catalog \(catalog.path) twice: \(other.path) and \(url.path); keep one")
+                    }
+                    found[imageName] = url
+                } else if depth < 12 {
+                    pending.append((url, depth + 1))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The imageset's file: its `Contents.json` `images` of the universal idiom, a PDF or SVG first,
+    /// else the PNG of the nearest scale.
+    private static func file(inImageset imageset: URL, imageName: String, catalog: URL, scale: Double) throws(PaintError) -> File {
+        let contents = imageset.appendingPathComponent("Contents.json")
+        func failure(_ problem: String) -> PaintError {
+            PaintError("logo image \(imageName): \(problem) (\(contents.path) in the asset catalog \(catalog.path))")
+        }
+        guard let data = FileManager.default.contents(atPath: contents.path) else {
+            throw failure("cannot read Contents.json")
+        }
+        guard data.count <= 1 << 20, let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw failure("Contents.json does not parse as a JSON object")
+        }
+        guard let images = root["images"] as? [[String: Any]] else {
+            throw failure("Contents.json has no \"images\" array")
+        }
+        var vectors: [File] = [], bitmaps: [File] = []
+        for image in images {
+            guard (image["idiom"] as? String ?? "universal") == "universal", let filename = image["filename"] as? String else { continue }
+            guard !filename.contains("/"), filename != "..", filename != "." else {
+                throw failure("the file name \"\(filename)\" is not a file in the imageset")
+            }
+            let url = imageset.appendingPathComponent(filename)
+            guard let format = FileFormat(rawValue: url.pathExtension.lowercased()) else {
+                throw failure("\(filename) is not a PDF, SVG or PNG file")
+            }
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw failure("\(filename), listed in Contents.json, is missing")
+            }
+            if format == .png {
+                let scaleText = image["scale"] as? String ?? "1x"
+                guard let pngScale = Int(scaleText.dropLast()), scaleText.hasSuffix("x"), (1...3).contains(pngScale) else {
+                    throw failure("\(filename) has scale \"\(scaleText)\"; expected 1x, 2x or 3x")
+                }
+                bitmaps.append(File(url: url, format: format, scale: pngScale))
+            } else {
+                vectors.append(File(url: url, format: format, scale: 1))
+            }
+        }
+        if let vector = vectors.first { return vector }
+        guard let chosen = nearest(bitmaps, scale: scale) else {
+            throw failure("Contents.json lists no universal PDF, SVG or PNG file")
+        }
+        return chosen
+    }
+
+    private static func nearest(_ files: [File], scale: Double) -> File? {
+        files.min { a, b in
+            let da = abs(Double(a.scale) - scale), db = abs(Double(b.scale) - scale)
+            return da != db ? da < db : a.scale > b.scale
+        }
+    }
+
+    /// The image name a file in an image folder stands for: `NAME.pdf`, `NAME.svg`, `NAME.png`, `NAME@2x.png`.
+    static func imageName(ofFile file: String) -> String? {
+        let url = URL(fileURLWithPath: file)
+        guard FileFormat(rawValue: url.pathExtension.lowercased()) != nil else { return nil }
+        var stem = url.deletingPathExtension().lastPathComponent
+        for suffix in ["@1x", "@2x", "@3x"] where stem.hasSuffix(suffix) { stem.removeLast(suffix.count) }
+        return stem
+    }
+}

@@ -2,9 +2,12 @@
 # Both install what is missing first (see README.md for why each package is needed).
 
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev \
-	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core fonts-symbola gcc
+	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core fonts-symbola gcc \
+	python3-jsonschema man-db groff-base python3-pip
 
-.PHONY: deps build gallery test bench
+PREFIX ?= /usr/local
+
+.PHONY: deps build gallery test bench install check-install
 
 deps:
 	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -13,6 +16,11 @@ deps:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+	@# A python3 ahead of Debian's on PATH (pyenv, a venv) gets jsonschema from PyPI.
+	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema
+	@# Pillow (PyPI): the PNG tests read our files back with PIL, an independent decoder.
+	@python3 -c 'import PIL' 2>/dev/null || python3 -m pip install --quiet pillow 2>/dev/null \
+		|| python3 -m pip install --quiet --user --break-system-packages pillow
 
 build: deps
 	swift build -c release
@@ -20,10 +28,28 @@ build: deps
 gallery: build
 	.build/release/breakdown gallery -o Output
 
-# The CLI tests run the built debug binary, so build it before testing.
+# The CLI tests run the built debug binary, so build it before testing; then the installed
+# binary is checked without the toolchain (check-install).
 test: deps
 	swift build
 	swift test
+	Tools/check-install.sh
 
 bench: build
 	.build/release/breakdown bench
+
+# A binary that runs without the Swift toolchain (the Swift runtime and Foundation linked in),
+# with its fonts configuration and artwork in PREFIX/share/breakdown, found from the binary.
+# At run time it needs the Debian libraries it links (Pango, Cairo, librsvg, libdeflate) and fonts-inter.
+install: deps
+	swift build -c release --static-swift-stdlib --product breakdown
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/breakdown"
+	install -m 755 .build/release/breakdown "$(PREFIX)/bin/breakdown"
+	rm -rf "$(PREFIX)/share/breakdown/Fonts" "$(PREFIX)/share/breakdown/LogoAssets"
+	cp -R Fonts LogoAssets "$(PREFIX)/share/breakdown/"
+
+# Installs into a temporary prefix and runs it with the toolchain out of sight: an empty
+# environment, PATH=/usr/bin:/bin, from another folder. Checks --version, a render, and that the
+# PNG is the same bytes as the checkout's debug build writes.
+check-install:
+	Tools/check-install.sh

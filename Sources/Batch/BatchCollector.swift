@@ -15,6 +15,7 @@ final class BatchCollector: @unchecked Sendable {
     private var nextChunk = 0
     private var counts = BatchCounts()
     private var cancelled = false
+    private var fullDisk = false
     private let settings: BatchSettings
     private let console: Console
     private let progress: BatchProgress
@@ -52,6 +53,13 @@ final class BatchCollector: @unchecked Sendable {
         return cancelled
     }
 
+    /// A full disk stopped the batch (its one line is already printed).
+    var stoppedByFullDisk: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return fullDisk
+    }
+
     var currentCounts: BatchCounts {
         lock.lock()
         defer { lock.unlock() }
@@ -73,10 +81,14 @@ final class BatchCollector: @unchecked Sendable {
     private func handle(_ outcome: BatchOutcome) {
         counts.add(outcome.status)
         if outcome.status == .failed {
-            progress.clearLine()
-            console.printError(
-                "\(settings.manifestLabel) line \(outcome.line) (record \(outcome.record)): \(outcome.message ?? "failed")")
-            if settings.failFast { cancelled = true }
+            // After a full disk stopped the batch, records already in flight fail the same way: one line is enough.
+            if !(cancelled && outcome.stopsBatch) {
+                progress.clearLine()
+                console.printError(
+                    "\(settings.manifestLabel) line \(outcome.line) (record \(outcome.record)): \(outcome.message ?? "failed")")
+            }
+            if settings.failFast || outcome.stopsBatch { cancelled = true }
+            if outcome.stopsBatch { fullDisk = true }
         }
         if let entry = outcome.journalEntry { committer.add(entry) }
         if settings.printWarnings, !outcome.warnings.isEmpty {

@@ -129,7 +129,10 @@ package enum BatchEngine {
                 try state.committer.finish()
             } catch {
                 summary.journalFailure = error.message
-                console.printError(error.message + "; the records of the last group will be drawn again by the next run")
+                // After a full disk stopped the batch, its one line says it all.
+                if !state.collector.stoppedByFullDisk {
+                    console.printError(error.message + "; the records of the last group will be drawn again by the next run")
+                }
             }
             if let readError {
                 state.report?.discard()

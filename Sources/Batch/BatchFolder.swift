@@ -17,17 +17,16 @@ final class BatchFolder: @unchecked Sendable {
     /// Creates the output folder (and its parents) when missing, then the batch's folder.
     init(path: String) throws(CLIError) {
         self.path = path
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw .usage("cannot create the output folder \(path): \(Self.reason(of: error))")
-        }
+        // Exit 2 with one clean line for a folder that cannot be made (exit 1 for a full disk).
+        try OutputPath.createFolder(path, what: "the output folder")
         let output = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard output >= 0 else { throw .usage("cannot open the output folder \(path): \(Self.lastError)") }
         if mkdirat(output, Self.ownFolderName, 0o755) != 0, errno != EEXIST {
-            let reason = Self.lastError
+            let code = errno
             close(output)
-            throw .usage("cannot write in the output folder \(path): \(reason)")
+            throw CLIError(
+                "cannot write in the output folder \(path): \(OutputPath.writeProblem(code))",
+                exitStatus: Self.isFull(code) ? ExitStatus.failure : ExitStatus.usage)
         }
         let own = openat(output, Self.ownFolderName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         var info = stat()
@@ -62,6 +61,16 @@ final class BatchFolder: @unchecked Sendable {
                 throw error
             }
         }
+        // Only a regular file, a symbolic link or nothing is replaced: never a device node, FIFO,
+        // socket or folder found in the output folder (checked before any file lands).
+        for entry in temporaries {
+            do throws(CLIError) {
+                _ = try OutputPath.disposition(path + "/" + entry.file.name, allowDevices: false)
+            } catch {
+                removeTemporaries()
+                throw error
+            }
+        }
         for (position, entry) in temporaries.enumerated() where renameat(own, entry.temporary, output, entry.file.name) != 0 {
             let reason = Self.lastError
             for pending in temporaries[position...] { unlinkat(own, pending.temporary, 0) }
@@ -72,22 +81,34 @@ final class BatchFolder: @unchecked Sendable {
 
     private func writeTemporary(_ temporary: String, _ data: Data, for name: String) throws(CLIError) -> JournalFile {
         let descriptor = openat(own, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .failure("cannot write \(path)/\(name): \(Self.lastError)") }
+        guard descriptor >= 0 else {
+            let code = errno
+            // A full disk stops the whole batch (no later record could be written either).
+            throw CLIError(
+                "cannot write \(path)/\(name): \(OutputPath.writeProblem(code))", exitStatus: ExitStatus.failure,
+                stopsBatch: Self.isFull(code))
+        }
         defer { close(descriptor) }
-        let failure: String? = data.withUnsafeBytes { buffer in
+        var code: Int32 = 0
+        let failed: Bool = data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if count < 0, errno == EINTR { continue }
-                if count <= 0 { return Self.lastError }
+                if count <= 0 {
+                    code = count < 0 ? errno : ENOSPC
+                    return true
+                }
                 offset += count
             }
-            return nil
+            return false
         }
         var info = stat()
-        if let failure {
+        if failed {
             unlinkat(own, temporary, 0)
-            throw .failure("cannot write \(path)/\(name): \(failure)")
+            throw CLIError(
+                "cannot write \(path)/\(name): \(OutputPath.writeProblem(code))", exitStatus: ExitStatus.failure,
+                stopsBatch: Self.isFull(code))
         }
         guard fstat(descriptor, &info) == 0 else {
             unlinkat(own, temporary, 0)
@@ -139,17 +160,13 @@ final class BatchFolder: @unchecked Sendable {
 
     static var lastError: String { reason(errno) }
 
+    /// ENOSPC or EDQUOT: the disk (or the user's quota) is full.
+    static func isFull(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT }
+
     /// strerror's text, lower case first ("no space left on device").
     static func reason(_ code: Int32) -> String {
         let text = String(cString: strerror(code))
         return text.prefix(1).lowercased() + text.dropFirst()
-    }
-
-    private static func reason(of error: Error) -> String {
-        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return reason(Int32(posix.code))
-        }
-        return (error as NSError).localizedFailureReason ?? error.localizedDescription
     }
 
     static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }

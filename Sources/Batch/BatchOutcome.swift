@@ -35,6 +35,8 @@ package struct BatchOutcome: Sendable {
     package var record: Int { index + 1 }
     /// Low-contrast warnings of a drawn record (WCAG ratio below 3:1), one line each.
     package var warnings: [String] = []
+    /// The failure stops the batch: no later record can be written (the disk is full).
+    package var stopsBatch = false
 
     init(_ job: BatchJob, _ status: Status, name: String? = nil) {
         sequence = job.sequence

@@ -91,6 +91,7 @@ final class BatchRecordRenderer {
             outcome.status = .failed
             outcome.message = BatchRecordPlanner.recordMessage(error.message)
             outcome.field = Self.field(in: outcome.message ?? "")
+            outcome.stopsBatch = error.stopsBatch
             return outcome
         }
     }

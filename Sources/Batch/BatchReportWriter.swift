@@ -12,20 +12,30 @@ import Foundation
 final class BatchReportWriter {
     private let path: String
     private let temporary: String
-    private let handle: FileHandle
+    private let descriptor: Int32
     private var entries = 0
     private var buffer = Data()
+    /// The first failed write (e.g. the disk is full): the report is then not put in place.
+    private var failure: String?
 
     init(path: String, settings: BatchSettings) throws(CLIError) {
         self.path = path
         let url = URL(fileURLWithPath: path)
+        try OutputPath.checkReplaceable(path, what: "the report")
         temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-            let handle = FileHandle(forWritingAtPath: temporary)
-        else {
-            throw .usage("cannot write the report \(path): its folder does not exist or is not writable")
+        // Never through a link, never blocking on something planted under the temporary name.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .usage("cannot write the report \(path): \(OutputPath.folderProblem(errno, folder: url.deletingLastPathComponent().path))")
         }
-        self.handle = handle
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            unlink(temporary)
+            throw .usage("cannot write the report \(path): its temporary file \(temporary) is not a regular file")
+        }
+        self.descriptor = descriptor
+        // A previous report is not left beside this batch's outcomes (checked above: it is replaceable).
         unlink(path)
         let header: [(key: String, value: JSONValue)] = [
             ("manifest", .string(settings.manifestLabel)), ("output", .string(settings.outputDirectory)),
@@ -63,7 +73,12 @@ final class BatchReportWriter {
             (entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly),\n"
                 + "  \"interrupted\": " + interrupted.compact + "\n}\n")
         flush()
-        try? handle.close()
+        if failure == nil, fsync(descriptor) != 0 { failure = OutputPath.writeProblem(errno) }
+        if close(descriptor) != 0, failure == nil { failure = OutputPath.writeProblem(errno) }
+        if let failure {
+            unlink(temporary)
+            throw .failure("cannot write the report \(path): \(failure)")
+        }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
@@ -73,19 +88,20 @@ final class BatchReportWriter {
 
     /// Removes the unfinished report (the batch could not run).
     func discard() {
-        try? handle.close()
-        try? FileManager.default.removeItem(atPath: temporary)
+        close(descriptor)
+        unlink(temporary)
     }
 
     /// Buffered: one write a 64 KiB, not one a record.
     private func write(_ text: String) {
+        guard failure == nil else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 64 * 1024 { flush() }
     }
 
     private func flush() {
-        guard !buffer.isEmpty else { return }
-        handle.write(buffer)
+        guard !buffer.isEmpty, failure == nil else { return }
+        if let problem = OutputPath.write(buffer, to: descriptor) { failure = problem }
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// Image `i` shows a payment of $(10 + i % 500).(i % 100), the baseline's `snprintf` pattern,
 /// so consecutive images have different text and image `i` of both programs says the same thing.
 package struct BenchWorkload: Sendable {
-    static let settings = RenderSettings(style: LayoutStyle(fontFamily: "Inter", fontSize: 17), scale: 2)
+    static let settings = RenderSettings(style: LayoutStyle(fontFamily: "Inter", fontSize: 17), scale: .x2)
     static let deviceLocale = "en_AU"
 
     let count: Int

@@ -14,6 +14,7 @@ public enum AssetsCommand {
             .choice("scale", "n", ["1", "2", "3"], default: "3", help: "The output scale PNG files are chosen for (the nearest @1x, @2x, @3x).")
         ])
 
+    /// The `assets` subcommand.
     public static let subcommand = Subcommand(
         name: "assets",
         overview: "List, for every logo image name the view can need, the file --logo-assets PATH would draw it from, or that it is missing.",

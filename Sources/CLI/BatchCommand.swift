@@ -11,6 +11,7 @@ import Foundation
 /// `breakdown batch MANIFEST -o DIR`: many images from a manifest (JSON array, NDJSON or CSV),
 /// on every core, resumable, shardable.
 public enum BatchCommand {
+    /// The options only `batch` has.
     public static let options = OptionGroup(
         title: "BATCH OPTIONS",
         options: [
@@ -36,6 +37,7 @@ public enum BatchCommand {
             .value("report", "path", help: "Write a JSON report: one entry per record (status, files, error), then the counts."),
         ])
 
+    /// The `batch` subcommand: its options, help and the call into the Batch library.
     public static let subcommand = Subcommand(
         name: "batch",
         overview: "Draw many breakdowns from a manifest (JSON, NDJSON or CSV) on every core; resumable and shardable.",
@@ -80,6 +82,9 @@ public enum BatchCommand {
         settings.writeHTML = options.flag("html")
         settings.htmlBaseURL = options.string("html-base-url") ?? ""
         settings.reportPath = options.string("report")
+        if let report = settings.reportPath, manifest != "-", OutputPath.isSameFile(report, manifest) {
+            throw .usage("\(options.display("report")) \(report) is the manifest \(manifest): give another path for the report")
+        }
         return settings
     }
 }

@@ -9,7 +9,9 @@ import BreakdownBatch
 /// The `breakdown` command line: a table of subcommands and the one parse → validate → run →
 /// exit path they all share.
 public enum BreakdownCLI {
+    /// The program name used in help and messages.
     public static let toolName = "breakdown"
+    /// The tool's one-line description.
     public static let overview = "Render the Afterpay price breakdown (text, logo and info link) on Linux."
 
     /// Every subcommand, in help order. Add new ones here.
@@ -21,16 +23,33 @@ public enum BreakdownCLI {
         VerifyCommand.subcommand,
         BenchCommand.subcommand,
         AssetsCommand.subcommand,
+        CompletionsCommand.subcommand,
+        SchemaCommand.subcommand,
+        VersionCommand.subcommand,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+    /// A failed write to standard output makes it 1 (2 stays 2: the input was bad anyway).
     public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+        let status = dispatch(arguments, console: console)
+        guard let failure = console.outputFailure() else { return status }
+        console.printError("cannot write to standard output: \(failure)")
+        return status == ExitStatus.usage ? ExitStatus.usage : ExitStatus.failure
+    }
+
+    private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
             console.printError("missing subcommand; expected one of \(names) (see '\(toolName) --help')")
             return ExitStatus.usage
         }
+        if first == "--version" || first == "-V" {
+            console.print(VersionCommand.line)
+            return ExitStatus.success
+        }
         if first == "-h" || first == "--help" || first == "help" {
-            if first == "help", arguments.count > 1, let command = subcommand(named: arguments[1]) {
+            if first == "help", arguments.count > 1, arguments[1] == "--man" {
+                console.writeOutput(manPage)
+            } else if first == "help", arguments.count > 1, let command = subcommand(named: arguments[1]) {
                 console.writeOutput(HelpFormatter.commandHelp(command.spec, toolName: toolName))
             } else {
                 console.writeOutput(HelpFormatter.toolHelp(toolName: toolName, overview: overview, commands: subcommands.map(\.spec)))
@@ -52,7 +71,8 @@ public enum BreakdownCLI {
                 options = try ParsedOptions(arguments: arguments, groups: command.groups)
             } catch {
                 throw CLIError(
-                    error.message + " (see '\(toolName) \(command.name) --help')", exitStatus: error.exitStatus)
+                    error.message + " (see '\(toolName) \(command.name) --help')", exitStatus: error.exitStatus,
+                    reason: error.reason)
             }
             if options.helpRequested {
                 console.writeOutput(HelpFormatter.commandHelp(command.spec, toolName: toolName))
@@ -66,11 +86,17 @@ public enum BreakdownCLI {
         }
     }
 
+    /// The manual page (roff), as `help --man` prints it.
+    public static var manPage: String {
+        ManPage.roff(toolName: toolName, overview: overview, version: BreakdownVersion.current, commands: subcommands.map(\.spec))
+    }
+
     /// The help text of a subcommand, as `--help` prints it.
     public static func help(for command: Subcommand) -> String {
         HelpFormatter.commandHelp(command.spec, toolName: toolName)
     }
 
+    /// The subcommand called `name`, if there is one.
     public static func subcommand(named name: String) -> Subcommand? {
         subcommands.first { $0.name == name }
     }

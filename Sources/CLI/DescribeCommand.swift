@@ -9,6 +9,7 @@ import BreakdownContent
 
 /// `breakdown describe`: prints the computed breakdown as one JSON object.
 public enum DescribeCommand {
+    /// The `describe` subcommand.
     public static let subcommand = Subcommand(
         name: "describe",
         overview: "Print the computed price breakdown (text, logo, link, why hidden) as one JSON object.",

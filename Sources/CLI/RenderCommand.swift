@@ -10,6 +10,7 @@ import Foundation
 
 /// `breakdown render`: one image (PNG, SVG or PDF), and optionally its metadata.
 public enum RenderCommand {
+    /// The `render` subcommand.
     public static let subcommand = Subcommand(
         name: "render",
         overview: "Draw the price breakdown as a PNG, SVG or PDF image, as the iOS view shows it.",
@@ -30,10 +31,34 @@ public enum RenderCommand {
                 throw .failure("cannot encode metadata: \(error)")
             }
         }
-        try AtomicWriter.write(files)
+        try checkOutputsAreNotInputs(files.map(\.path), request: request, options: options)
+        try AtomicWriter.write(files, devices: .writeDirectly)
         for warning in image.metadata.contrast.warnings { console.printWarning(ContrastWarning.prefix + warning) }
-        if output == "-" { FileHandle.standardOutput.write(image.bytes) }
+        if output == "-" { console.writeOutputBytes(image.bytes) }
         return ExitStatus.success
+    }
+
+    /// `-o` and `--metadata` must be two different files (unless a device takes both), and neither may be a font file or lie in
+    /// the artwork folder the image is drawn from: writing would destroy the input.
+    static func checkOutputsAreNotInputs(_ outputs: [String], request: RenderRequest, options: ParsedOptions) throws(CLIError) {
+        let resolved = outputs.map(OutputPath.resolved)
+        // Two writes to one device (`/dev/null`) are fine; two files renamed onto one name lose the image.
+        if resolved.count == 2, resolved[0] == resolved[1] || OutputPath.isSameFile(outputs[0], outputs[1]),
+            (try? OutputPath.disposition(outputs[0], allowDevices: true)) == .replace
+        {
+            throw .usage("\(options.display("output")) and \(options.display("metadata")) name the same file \(outputs[1]): give two paths")
+        }
+        for (output, path) in zip(outputs, resolved) {
+            for font in request.fontFiles where OutputPath.resolved(font) == path || OutputPath.isSameFile(output, font) {
+                throw .usage("cannot write \(output): it is the font file \(font) the text is drawn with")
+            }
+            if let assets = request.logoAssets {
+                let folder = OutputPath.resolved(assets)
+                if path.hasPrefix(folder == "/" ? "/" : folder + "/") {
+                    throw .usage("cannot write \(output): it is inside the artwork folder \(assets) (\(options.display("logo-assets")))")
+                }
+            }
+        }
     }
 
     /// The format from `--format`, else from the output's extension; a conflict is an error.

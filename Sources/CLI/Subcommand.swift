@@ -14,13 +14,20 @@ import BreakdownOptions
 /// parsed and validated against `groups`; it writes through the console and returns the exit
 /// status, or throws `CLIError` (printed as one line on stderr, exit with its status).
 public struct Subcommand: Sendable {
+    /// Name, help, option groups and positional argument.
     public let spec: CommandSpec
+    /// The subcommand name.
     public var name: String { spec.name }
+    /// Its one-line description.
     public var overview: String { spec.overview }
+    /// Its option groups.
     public var groups: [OptionGroup] { spec.groups }
+    /// Its positional argument, if any.
     public var positional: PositionalSpec? { spec.positional }
+    /// Runs the command with checked options; returns the exit status.
     public let run: @Sendable (ParsedOptions, Console) throws(CLIError) -> Int32
 
+    /// A subcommand from its description and run function.
     public init(
         name: String, overview: String, groups: [OptionGroup], positional: PositionalSpec? = nil,
         run: @escaping @Sendable (ParsedOptions, Console) throws(CLIError) -> Int32

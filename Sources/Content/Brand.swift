@@ -1,7 +1,10 @@
 /// The brand a merchant's region shows: Afterpay, Clearpay (UK) or Cash App Afterpay (US).
 public enum Brand: String, Sendable, CaseIterable, Codable {
+    /// Afterpay (Australia, New Zealand, Canada).
     case afterpay
+    /// Clearpay (United Kingdom).
     case clearpay
+    /// Cash App Afterpay (United States).
     case cashAppAfterpay
 
     /// How a screen reader says the brand where the logo stands.

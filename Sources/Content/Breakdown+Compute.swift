@@ -7,7 +7,7 @@ extension Breakdown {
     /// Why a breakdown without a configuration is hidden.
     public static let noConfigurationReason = "no configuration is set"
 
-    /// Computes everything the view shows from its four inputs (reference sections 2–5, 7, 8).
+    /// Computes everything the view shows from its four inputs.
     /// Pure: no global state, the same inputs always give the same breakdown.
     ///
     /// - Parameters:

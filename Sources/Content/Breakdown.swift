@@ -2,26 +2,31 @@
 /// amount). Layout and painting consume this and re-derive nothing.
 public struct Breakdown: Sendable, Hashable {
     /// The sentence without the logo and the link, e.g. `or 4 interest-free payments of $25.00 with`.
-    public var text: String
-    public var logoPlacement: LogoPlacement
+    public package(set) var text: String
+    /// Where the logo goes: after the sentence, or before it when there is no configuration.
+    public package(set) var logoPlacement: LogoPlacement
     /// The view hides itself (draws nothing) when there is no configuration or no display language.
-    public var isHidden: Bool
+    public package(set) var isHidden: Bool
     /// Why it is hidden, for a person; nil when shown.
-    public var hiddenReason: String?
-    public var brand: Brand
+    public package(set) var hiddenReason: String?
+    /// The brand shown: Afterpay, Clearpay or Cash App Afterpay.
+    public package(set) var brand: Brand
     /// The display language identifier (e.g. `fr_CA`), or nil when none was found.
-    public var language: String?
-    public var accessibilityLabel: String
-    public var logo: LogoChoice
-    public var link: InfoLink
+    public package(set) var language: String?
+    /// What VoiceOver reads: the sentence with the brand spoken.
+    public package(set) var accessibilityLabel: String
+    /// The logo drawn: artwork, size rule and colours.
+    public package(set) var logo: LogoChoice
+    /// The info link: what it draws and the page it opens.
+    public package(set) var link: InfoLink
     /// The appearance the colours and the logo palette were resolved for.
-    public var appearance: Appearance
+    public package(set) var appearance: Appearance
     /// The text colour (`.label` for the appearance unless overridden).
-    public var textColor: RGBAColor
+    public package(set) var textColor: RGBAColor
     /// The info link colour (`.secondaryLabel` for the appearance unless overridden).
-    public var linkColor: RGBAColor
+    public package(set) var linkColor: RGBAColor
 
-    public init(
+    package init(
         text: String, logoPlacement: LogoPlacement, isHidden: Bool, hiddenReason: String?, brand: Brand,
         language: String?, accessibilityLabel: String, logo: LogoChoice, link: InfoLink,
         appearance: Appearance = .light, textColor: RGBAColor? = nil, linkColor: RGBAColor? = nil

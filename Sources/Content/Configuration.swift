@@ -5,8 +5,11 @@ import Foundation
 public struct Configuration: Sendable, Hashable {
     /// nil when the merchant has no minimum (then the minimum is effectively 0, shown as 1).
     public let minimumAmount: Decimal?
+    /// The largest price the merchant accepts.
     public let maximumAmount: Decimal
+    /// The currency prices are in (the merchant locale's unless given).
     public let currency: CurrencyCode
+    /// The merchant's region locale.
     public let locale: MerchantLocale
     /// The consumer's locale identifier, used instead of the device locale for the language.
     public let consumerLocale: String?
@@ -29,6 +32,25 @@ public struct Configuration: Sendable, Hashable {
         try self.init(
             minimum: minimumAmount, maximum: maximumAmount, currency: nil, locale: locale,
             consumerLocale: consumerLocale)
+    }
+
+    /// The same with `Locale` values: the merchant locale's identifier must be one of
+    /// `MerchantLocale` (e.g. `Locale(identifier: "en_AU")`).
+    public init(
+        minimumAmount: String?, maximumAmount: String, currencyCode: String, locale: Locale, consumerLocale: Locale? = nil
+    ) throws(ConfigurationError) {
+        try self.init(
+            minimum: minimumAmount, maximum: maximumAmount, currency: currencyCode, locale: locale.underscoredIdentifier,
+            consumerLocale: consumerLocale?.underscoredIdentifier)
+    }
+
+    /// The same with `Locale` values, the currency taken from the merchant locale.
+    public init(minimumAmount: String?, maximumAmount: String, locale: Locale, consumerLocale: Locale? = nil)
+        throws(ConfigurationError)
+    {
+        try self.init(
+            minimum: minimumAmount, maximum: maximumAmount, currency: nil, locale: locale.underscoredIdentifier,
+            consumerLocale: consumerLocale?.underscoredIdentifier)
     }
 
     private init(minimum: String?, maximum: String, currency: String?, locale: String, consumerLocale: String?)

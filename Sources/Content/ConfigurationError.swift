@@ -1,12 +1,18 @@
 /// Why a merchant configuration was rejected. Checked in declaration order; each message quotes
-/// the input as given (reference section 1).
+/// the input as given.
 public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The minimum is not a non-negative decimal number.
     case invalidMinimum(String)
+    /// The maximum is not a non-negative decimal number.
     case invalidMaximum(String)
+    /// The minimum is not strictly less than the maximum.
     case minimumNotLessThanMaximum(minimum: String, maximum: String)
+    /// The currency code is not one of AUD, CAD, GBP, NZD, USD.
     case invalidCurrencyCode(String)
+    /// The locale is not a merchant region locale.
     case invalidLocale(String)
 
+    /// The one-line message, quoting the input as given.
     public var message: String {
         switch self {
         case .invalidMinimum(let text):
@@ -22,5 +28,6 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 
+    /// The one-line message.
     public var description: String { message }
 }

@@ -28,7 +28,7 @@ extension RGBAColor {
     public func over(_ background: RGBAColor) -> RGBAColor {
         let a = Double(alpha) / 255
         func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 { UInt8((Double(top) * a + Double(bottom) * (1 - a)).rounded()) }
-        return RGBAColor(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
+        return RGBAColor(red8: mix(red, background.red), green8: mix(green, background.green), blue8: mix(blue, background.blue))
     }
 }
 

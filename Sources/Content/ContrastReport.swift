@@ -43,7 +43,7 @@ public struct ContrastReport: Sendable, Hashable {
 
 extension Breakdown {
     /// The contrast of this breakdown drawn on `background` (nil: transparent, so the page of the
-    /// appearance shows through). The logo's colours are its palette's (reference section 5),
+    /// appearance shows through). The logo's colours are its palette's,
     /// which the official artwork shares.
     public func contrast(background: RGBAColor?) -> ContrastReport {
         let pageColor = appearance.pageColor

@@ -1,9 +1,14 @@
 /// The currencies a merchant configuration may use.
 public enum CurrencyCode: String, Sendable, CaseIterable, Codable {
+    /// Australian dollar.
     case AUD
+    /// Canadian dollar.
     case CAD
+    /// Pound sterling.
     case GBP
+    /// New Zealand dollar.
     case NZD
+    /// United States dollar.
     case USD
 
     /// The ISO 4217 code, e.g. `AUD`.

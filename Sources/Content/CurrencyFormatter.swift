@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Formats prices the way the real product does (reference section 4): in the device locale's
+/// Formats prices the way the real product does: in the device locale's
 /// style, except that a foreign currency keeps its home symbol, followed by its ISO code when the
 /// symbol is `$` (e.g. `$120.00 CAD` on an Australian device).
 ///
@@ -12,6 +12,7 @@ import Synchronization
 /// a cache; `NumberFormatter` is not thread-safe, so a cached one is only used under the cache's
 /// lock, which keeps this type thread-safe.
 public struct CurrencyFormatter: Sendable, Hashable {
+    /// How many digits after the decimal separator a formatted amount has.
     public enum FractionDigits: Sendable, Hashable {
         /// The currency's minor unit digits (2), e.g. `$25.00`.
         case currency
@@ -19,17 +20,21 @@ public struct CurrencyFormatter: Sendable, Hashable {
         case none
     }
 
+    /// The currency amounts are in.
     public let currency: CurrencyCode
+    /// The merchant's region locale: a currency from another region keeps its home symbol.
     public let merchantLocale: MerchantLocale
     /// The device (client) locale identifier, e.g. `en_US`.
     public let deviceLocale: String
 
+    /// A formatter for `currency` in a merchant region, in the style of the device locale identifier.
     public init(currency: CurrencyCode, merchantLocale: MerchantLocale, deviceLocale: String) {
         self.currency = currency
         self.merchantLocale = merchantLocale
         self.deviceLocale = deviceLocale
     }
 
+    /// A formatter for a configuration's currency and region, in the style of the device locale identifier.
     public init(configuration: Configuration, deviceLocale: String) {
         self.init(currency: configuration.currency, merchantLocale: configuration.locale, deviceLocale: deviceLocale)
     }
@@ -42,6 +47,7 @@ public struct CurrencyFormatter: Sendable, Hashable {
         return device.currency?.identifier == merchantLocale.currency.code
     }
 
+    /// The amount, rounded half-even to `digits`, with its symbol (and ISO code where the symbol is ambiguous).
     public func string(from amount: Decimal, digits: FractionDigits = .currency) -> String {
         let scale = digits == .currency ? currency.minorUnitDigits : 0
         let rounded = Self.round(amount, scale: scale)

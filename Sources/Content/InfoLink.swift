@@ -1,18 +1,26 @@
 /// `modalLinkStyle`: how the info link after the text looks.
 public enum ModalLinkStyle: Sendable, Hashable {
+    /// A circled "i" icon (the default).
     case circledInfoIcon
+    /// The text "More Info".
     case moreInfoText
+    /// The text "Learn More".
     case learnMoreText
+    /// A circled question mark icon.
     case circledQuestionIcon
+    /// The brand's circled logo.
     case circledLogo
     /// Pango markup, drawn in `linkColor` unless the markup sets its own colours; not underlined.
     case custom(markup: String)
+    /// No link.
     case none
 }
 
 /// `modalTheme` of the information page.
 public enum ModalTheme: String, Sendable, CaseIterable, Codable {
+    /// The mint theme (the default).
     case mint
+    /// The white theme.
     case white
 }
 
@@ -43,11 +51,12 @@ public enum LinkContent: Sendable, Hashable {
 
 /// The info link: what it draws and where it goes.
 public struct InfoLink: Sendable, Hashable {
-    public var content: LinkContent
+    /// What the link draws: an icon, a logo or text.
+    public package(set) var content: LinkContent
     /// `https://static.afterpay.com/modal/...`; nil when the style is `.none`.
-    public var url: String?
+    public package(set) var url: String?
 
-    public init(content: LinkContent, url: String?) {
+    package init(content: LinkContent, url: String?) {
         self.content = content
         self.url = url
     }

@@ -1,13 +1,19 @@
 /// `introText`: the first word(s) of the in-range sentence. The default is `.or`.
 public enum IntroText: String, Sendable, CaseIterable, Codable {
+    /// "or" / "Or".
     case or, orTitle
+    /// "pay" / "Pay".
     case pay, payTitle
+    /// "make" / "Make".
     case make, makeTitle
+    /// "pay in" / "Pay in".
     case payIn, payInTitle
+    /// "in" / "In".
     case `in`, inTitle
     /// No intro; the sentence is trimmed so it starts with the number.
     case empty
 
+    /// The intro word in `language`, e.g. `or` or `ou`; empty for `.empty`.
     public func text(in language: TextLanguage) -> String {
         let english = language == .english
         switch self {

@@ -1,7 +1,10 @@
 /// `logoType`: which logo follows the text.
 public enum LogoType: String, Sendable, CaseIterable, Codable {
+    /// The badge: the wordmark on a pill, 1.8× the font height.
     case badge
+    /// The wordmark alone.
     case lockup
+    /// The smaller badge.
     case compactBadge
 
     /// Logo height = font height × this.
@@ -12,17 +15,24 @@ public enum LogoType: String, Sendable, CaseIterable, Codable {
 
 /// A logo palette (`ColorPalette`).
 public enum ColorPalette: String, Sendable, CaseIterable, Codable {
+    /// The brand's own colours.
     case `default`
+    /// The alternative colours.
     case alt
+    /// Dark, one colour.
     case darkMono
+    /// Light, one colour.
     case lightMono
 }
 
 /// `.static(palette)` or `.dynamic(lightPalette:darkPalette:)`.
 public enum LogoColorScheme: Sendable, Hashable, Codable {
+    /// The same palette in both appearances.
     case `static`(ColorPalette)
+    /// One palette in light appearance, another in dark.
     case dynamic(lightPalette: ColorPalette, darkPalette: ColorPalette)
 
+    /// The palette used in `appearance`.
     public func palette(for appearance: Appearance) -> ColorPalette {
         switch self {
         case .static(let palette): palette
@@ -35,10 +45,14 @@ public enum LogoColorScheme: Sendable, Hashable, Codable {
 /// nil where the mark has a transparent ground. `accent` is the `$` inside the Cash App square,
 /// nil where it is cut out (the mono palettes).
 public struct LogoColors: Sendable, Hashable {
+    /// The badge's pill or the Cash App square; nil for a transparent ground.
     public var ground: RGBAColor?
+    /// The wordmark.
     public var mark: RGBAColor
+    /// The `$` inside the Cash App square; nil where it is cut out.
     public var accent: RGBAColor?
 
+    /// Colours for one mark.
     public init(ground: RGBAColor?, mark: RGBAColor, accent: RGBAColor? = nil) {
         self.ground = ground
         self.mark = mark
@@ -50,14 +64,17 @@ public struct LogoColors: Sendable, Hashable {
 /// In the US the mark is always the Cash App Afterpay lockup; `logoType` then only sets its size.
 public struct LogoChoice: Sendable, Hashable {
     /// The mark drawn: `.badge`, `.lockup` or `.compactBadge`.
-    public var kind: LogoType
-    public var brand: Brand
-    public var palette: ColorPalette
+    public package(set) var kind: LogoType
+    /// The brand whose mark is drawn.
+    public package(set) var brand: Brand
+    /// The palette the mark is drawn in, resolved for the appearance.
+    public package(set) var palette: ColorPalette
     /// From the requested `logoType` (so a US `.badge` gives a 1.8× lockup).
-    public var heightMultiplier: Double
-    public var descenderMultiplier: Double
+    public package(set) var heightMultiplier: Double
+    /// How far below the baseline the mark reaches, in the font's descenders.
+    public package(set) var descenderMultiplier: Double
 
-    public init(kind: LogoType, brand: Brand, palette: ColorPalette, heightMultiplier: Double, descenderMultiplier: Double) {
+    package init(kind: LogoType, brand: Brand, palette: ColorPalette, heightMultiplier: Double, descenderMultiplier: Double) {
         self.kind = kind
         self.brand = brand
         self.palette = palette
@@ -86,7 +103,7 @@ public struct LogoChoice: Sendable, Hashable {
         }
     }
 
-    /// The colours of this mark in this palette (reference section 5).
+    /// The colours of this mark in this palette.
     public var colors: LogoColors {
         if brand == .cashAppAfterpay {
             switch palette {
@@ -112,6 +129,8 @@ public struct LogoChoice: Sendable, Hashable {
 
 /// Where the logo stands in the sentence: after it (in range) or before it (outside limits).
 public enum LogoPlacement: String, Sendable, Codable {
+    /// Before the sentence (outside the limits).
     case start
+    /// After the sentence (in range).
     case end
 }

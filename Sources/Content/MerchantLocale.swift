@@ -1,11 +1,19 @@
+import Foundation
+
 /// A merchant's region locale (the configuration's `locale`), with its currency, brand and the
-/// languages the region offers to consumers (reference section 1).
+/// languages the region offers to consumers.
 public enum MerchantLocale: String, Sendable, CaseIterable, Codable {
+    /// Australia.
     case enAU = "en_AU"
+    /// New Zealand.
     case enNZ = "en_NZ"
+    /// Canada, English.
     case enCA = "en_CA"
+    /// Canada, French.
     case frCA = "fr_CA"
+    /// United Kingdom.
     case enGB = "en_GB"
+    /// United States.
     case enUS = "en_US"
 
     /// The identifier, e.g. `en_AU`.
@@ -16,6 +24,12 @@ public enum MerchantLocale: String, Sendable, CaseIterable, Codable {
         self.init(rawValue: identifier)
     }
 
+    /// Looks a locale up by a `Locale`'s identifier (`en_AU` or `en-AU`).
+    public init?(_ locale: Locale) {
+        self.init(rawValue: locale.underscoredIdentifier)
+    }
+
+    /// The region's currency.
     public var currency: CurrencyCode {
         switch self {
         case .enAU: .AUD
@@ -26,6 +40,7 @@ public enum MerchantLocale: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The brand shown in this region.
     public var brand: Brand {
         switch self {
         case .enGB: .clearpay

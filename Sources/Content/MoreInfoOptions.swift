@@ -1,12 +1,15 @@
 /// `moreInfoOptions`: how the info link looks and which information page it opens.
 public struct MoreInfoOptions: Sendable, Hashable {
+    /// How the info link looks: an icon, a logo, text, or nothing.
     public var modalLinkStyle: ModalLinkStyle
+    /// The information page's theme.
     public var modalTheme: ModalTheme
     /// Whether the page shows cross-border trade details.
     public var isCbtEnabled: Bool
     /// The file name (without `.html`) of a specific page; overrides theme and CBT.
     public var modalId: String?
 
+    /// Options choosing the page by theme and cross-border trade.
     public init(
         modalTheme: ModalTheme = .mint, modalLinkStyle: ModalLinkStyle = .circledInfoIcon, isCbtEnabled: Bool = false
     ) {
@@ -16,6 +19,7 @@ public struct MoreInfoOptions: Sendable, Hashable {
         self.modalId = nil
     }
 
+    /// Options opening a specific page by its file name (without `.html`).
     public init(modalId: String, modalLinkStyle: ModalLinkStyle = .circledInfoIcon) {
         self.modalLinkStyle = modalLinkStyle
         self.modalTheme = .mint

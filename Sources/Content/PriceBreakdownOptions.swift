@@ -1,17 +1,25 @@
 /// The view's options (the `PriceBreakdownView` properties), all with the iOS defaults.
 public struct PriceBreakdownOptions: Sendable, Hashable {
+    /// The word before the sentence, e.g. `or`, `pay`, or none.
     public var introText: IntroText
+    /// Whether "interest-free" is shown (where the region allows it).
     public var showInterestFreeText: Bool
+    /// Whether "with" is shown before the logo.
     public var showWithText: Bool
+    /// The logo requested: badge, lockup or compact badge.
     public var logoType: LogoType
+    /// The logo's palette, fixed or per appearance.
     public var logoColorScheme: LogoColorScheme
+    /// Light or dark, as the view would be shown.
     public var appearance: Appearance
+    /// How the info link looks and which page it opens.
     public var moreInfoOptions: MoreInfoOptions
     /// nil: `.label` for the appearance (`DefaultColors.text`).
     public var textColor: RGBAColor?
     /// nil: `.secondaryLabel` for the appearance (`DefaultColors.link`).
     public var linkColor: RGBAColor?
 
+    /// Options with the SDK's defaults unless given.
     public init(
         introText: IntroText = .or, showInterestFreeText: Bool = true, showWithText: Bool = true,
         logoType: LogoType = .badge, logoColorScheme: LogoColorScheme = .static(.default),

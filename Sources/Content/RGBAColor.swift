@@ -1,15 +1,32 @@
-/// An sRGB colour with straight (not premultiplied) alpha, each channel 0...255.
+/// An sRGB colour with straight (not premultiplied) alpha, stored as one byte (0...255) a channel.
+/// Make one from `#RRGGBB` / `#RRGGBBAA` with `init(hex:)`, from fractions 0...1 with
+/// `init(red:green:blue:alpha:)`, or from bytes with `init(red8:green8:blue8:alpha8:)`.
 public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The red channel, 0...255.
     public var red: UInt8
+    /// The green channel, 0...255.
     public var green: UInt8
+    /// The blue channel, 0...255.
     public var blue: UInt8
+    /// The opacity, 0 (transparent) ... 255 (opaque).
     public var alpha: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
+    /// A colour from channel fractions, each 0...1 (values outside are clamped), rounded to the
+    /// nearest byte: `RGBAColor(red: 1, green: 0.5, blue: 0)` is `#FF8000`.
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        func byte(_ fraction: Double) -> UInt8 {
+            guard fraction.isFinite else { return fraction > 0 ? 255 : 0 }
+            return UInt8((min(max(fraction, 0), 1) * 255).rounded())
+        }
+        self.init(red8: byte(red), green8: byte(green), blue8: byte(blue), alpha8: byte(alpha))
+    }
+
+    /// A colour from channel bytes, each 0...255: `RGBAColor(red8: 255, green8: 128, blue8: 0)`.
+    public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
+        self.red = red8
+        self.green = green8
+        self.blue = blue8
+        self.alpha = alpha8
     }
 
     /// Parses `#RRGGBB` or `#RRGGBBAA` (case-insensitive). Returns nil for anything else.
@@ -21,8 +38,8 @@ public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
         else { return nil }
         let full = digits.count == 6 ? (value << 8) | 0xFF : value
         self.init(
-            red: UInt8(full >> 24), green: UInt8((full >> 16) & 0xFF),
-            blue: UInt8((full >> 8) & 0xFF), alpha: UInt8(full & 0xFF))
+            red8: UInt8(full >> 24), green8: UInt8((full >> 16) & 0xFF),
+            blue8: UInt8((full >> 8) & 0xFF), alpha8: UInt8(full & 0xFF))
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
@@ -41,10 +58,12 @@ public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
         (Double(red) / 255, Double(green) / 255, Double(blue) / 255, Double(alpha) / 255)
     }
 
-    public static let black = RGBAColor(red: 0, green: 0, blue: 0)
-    public static let white = RGBAColor(red: 255, green: 255, blue: 255)
+    /// Opaque black, #000000.
+    public static let black = RGBAColor(red8: 0, green8: 0, blue8: 0)
+    /// Opaque white, #FFFFFF.
+    public static let white = RGBAColor(red8: 255, green8: 255, blue8: 255)
     /// Bondi Mint, #B2FCE4.
-    public static let bondiMint = RGBAColor(red: 0xB2, green: 0xFC, blue: 0xE4)
+    public static let bondiMint = RGBAColor(red8: 0xB2, green8: 0xFC, blue8: 0xE4)
     /// Cash App green, #00D64F.
-    public static let cashAppGreen = RGBAColor(red: 0x00, green: 0xD6, blue: 0x4F)
+    public static let cashAppGreen = RGBAColor(red8: 0x00, green8: 0xD6, blue8: 0x4F)
 }

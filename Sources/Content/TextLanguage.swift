@@ -1,6 +1,8 @@
 /// The string set a breakdown is written in: English for every display language except fr_CA.
 public enum TextLanguage: String, Sendable, CaseIterable, Codable {
+    /// English.
     case english
+    /// Canadian French.
     case canadianFrench
 
     /// `canadianFrench` for display language fr_CA, else `english` (also when there is none).
@@ -13,6 +15,7 @@ public enum TextLanguage: String, Sendable, CaseIterable, Codable {
         self == .english ? "interest-free " : "sans intérêts "
     }
 
+    /// The word before the logo: `with` or `avec`.
     public var with: String {
         self == .english ? "with" : "avec"
     }
@@ -22,10 +25,12 @@ public enum TextLanguage: String, Sendable, CaseIterable, Codable {
         self == .english ? "or pay with" : "ou payer avec"
     }
 
+    /// The link text of the More Info style.
     public var moreInfo: String {
         self == .english ? "More Info" : "Plus d'infos"
     }
 
+    /// The link text of the Learn More style.
     public var learnMore: String {
         self == .english ? "Learn More" : "En savoir plus"
     }

@@ -1,7 +1,10 @@
 /// The iOS defaults for the text around the logo: Dynamic Type body sizes and label colours.
 public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
+    /// The standard Dynamic Type sizes.
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    /// The first accessibility sizes.
     case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge
+    /// The largest accessibility sizes.
     case accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
 
     /// The body text style's point size in this category (large, 17 pt, is the default).
@@ -23,6 +26,7 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
     }
 }
 
+/// The system colours the view's text and link use unless they are overridden.
 public enum DefaultColors {
     /// `.label`: black in light appearance, white in dark.
     public static func text(_ appearance: Appearance) -> RGBAColor {
@@ -33,7 +37,7 @@ public enum DefaultColors {
     public static func link(_ appearance: Appearance) -> RGBAColor {
         // 0.6 × 255 = 153
         appearance == .light
-            ? RGBAColor(red: 60, green: 60, blue: 67, alpha: 153)
-            : RGBAColor(red: 235, green: 235, blue: 245, alpha: 153)
+            ? RGBAColor(red8: 60, green8: 60, blue8: 67, alpha8: 153)
+            : RGBAColor(red8: 235, green8: 235, blue8: 245, alpha8: 153)
     }
 }

@@ -20,6 +20,7 @@ public struct ImageComparison: Sendable, Equatable {
     /// Exact comparison: every channel of every pixel equal.
     public static let exact = ImageComparison()
 
+    /// A comparison; by default exact (no tolerance, no differing pixels).
     public init(channelTolerance: Int = 0, allowedDifferingFraction: Double = 0) {
         precondition((0...255).contains(channelTolerance), "channel tolerance \(channelTolerance) is not in 0...255")
         precondition(

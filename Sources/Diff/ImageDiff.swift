@@ -1,5 +1,6 @@
 /// What comparing a reference image with an actual one found.
 public struct ImageDiff: Sendable, Equatable, CustomStringConvertible {
+    /// Whether the images match, and if not, how.
     public enum Outcome: Sendable, Equatable {
         /// Every pixel is equal (or the PNG bytes are).
         case identical
@@ -11,6 +12,7 @@ public struct ImageDiff: Sendable, Equatable, CustomStringConvertible {
         case sizeMismatch(reference: PixelSize, actual: PixelSize)
     }
 
+    /// The outcome of the comparison.
     public let outcome: Outcome
     /// How many pixels were compared (width × height of both images; 0 for a size mismatch).
     public let comparedPixelCount: Int
@@ -25,6 +27,7 @@ public struct ImageDiff: Sendable, Equatable, CustomStringConvertible {
     /// The comparison's settings, for the message.
     public let comparison: ImageComparison
 
+    /// A difference report.
     public init(
         outcome: Outcome, comparedPixelCount: Int, differingPixelCount: Int, largestChannelDifference: Int,
         largestDifferenceLocation: PixelPoint?, differenceBounds: PixelRect?, comparison: ImageComparison
@@ -71,6 +74,7 @@ public struct ImageDiff: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The one-line message.
     public var description: String { message }
 
     private func percent(_ fraction: Double) -> String {

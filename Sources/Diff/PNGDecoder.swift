@@ -1,4 +1,5 @@
 import BreakdownEncode
+import BreakdownLayout
 import CPangoCairo
 
 #if canImport(Glibc)
@@ -12,9 +13,24 @@ import CPangoCairo
 /// Cairo keeps pixels premultiplied, so a semi-transparent pixel comes back as the straight colour
 /// Cairo's own writer would give for it: exact for images drawn with Cairo, rounded otherwise.
 public enum PNGDecoder {
-    /// Decodes the PNG file at `path`.
+    /// The most pixels decoded: the largest image the renderer draws (`ImageLimits.maximumPixels`).
+    /// A header claiming more is refused before any pixel memory is allocated.
+    public static let maximumPixels = ImageLimits.maximumPixels
+    /// The largest PNG file read, 64 MiB (an incompressible 16-megapixel RGBA image fits).
+    public static let maximumFileSize = 64 << 20
+
+    /// Decodes the PNG file at `path` (a regular file of at most `maximumFileSize` bytes).
     public static func decode(fileAtPath path: String) throws -> PixelImage {
         try decode(readFile(atPath: path), source: path)
+    }
+
+    /// The pixel size in the PNG's header (the IHDR chunk right after the signature), without
+    /// decoding anything; nil when the bytes do not start like a PNG.
+    public static func headerSize(of bytes: [UInt8]) -> PixelSize? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, bytes.starts(with: signature), bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return PixelSize(width: number(16), height: number(20))
     }
 
     /// Decodes PNG bytes; `source` names them in errors (a path, or a description).
@@ -25,6 +41,12 @@ public enum PNGDecoder {
             let reason: PNGDecodingError.Reason =
                 signature.starts(with: bytes) ? .truncated(byteCount: bytes.count) : .notPNG
             throw PNGDecodingError(source: source, reason: reason)
+        }
+        if let size = headerSize(of: bytes) {
+            let pixels = size.width.multipliedReportingOverflow(by: size.height)
+            guard size.width <= 32767, size.height <= 32767, !pixels.overflow, pixels.partialValue <= maximumPixels else {
+                throw PNGDecodingError(source: source, reason: .tooLarge(width: size.width, height: size.height))
+            }
         }
         return try bytes.withUnsafeBytes { data in
             let reader = Reader(data: data)
@@ -84,20 +106,11 @@ public enum PNGDecoder {
     }
 
     private static func readFile(atPath path: String) throws -> [UInt8] {
-        func failure() -> PNGDecodingError {
-            PNGDecodingError(source: path, reason: .unreadable(String(cString: strerror(errno))))
-        }
-        guard let file = fopen(path, "rb") else { throw failure() }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            bytes.append(contentsOf: chunk[..<count])
-            if count < chunk.count {
-                if ferror(file) != 0 { throw failure() }
-                return bytes
-            }
+        do throws(RegularFile.Problem) {
+            return try RegularFile.read(path, limit: maximumFileSize)
+        } catch {
+            // The system's words when opening failed ("No such file or directory"), else what is wrong with the file.
+            throw PNGDecodingError(source: path, reason: .unreadable(error.code.map { String(cString: strerror($0)) } ?? "it \(error.reason)"))
         }
     }
 

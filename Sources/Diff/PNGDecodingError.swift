@@ -1,5 +1,6 @@
 /// Why a PNG could not be decoded. Its description is one line naming the file (or data).
 public struct PNGDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why the PNG could not be decoded.
     public enum Reason: Sendable, Equatable {
         /// The file could not be read; the system's explanation.
         case unreadable(String)
@@ -11,17 +12,22 @@ public struct PNGDecodingError: Error, Sendable, Equatable, CustomStringConverti
         case truncated(byteCount: Int)
         /// The PNG is damaged or unsupported; Cairo's (libpng's) explanation.
         case corrupt(String)
+        /// The PNG's header claims more pixels than `PNGDecoder` decodes.
+        case tooLarge(width: Int, height: Int)
     }
 
     /// The path of the file, or the name given for PNG data.
     public let source: String
+    /// Why decoding failed.
     public let reason: Reason
 
+    /// An error for the PNG from `source` (a path or a label).
     public init(source: String, reason: Reason) {
         self.source = source
         self.reason = reason
     }
 
+    /// The one-line message.
     public var description: String {
         switch reason {
         case .unreadable(let why): return "cannot read PNG file \(source): \(why)"
@@ -29,6 +35,8 @@ public struct PNGDecodingError: Error, Sendable, Equatable, CustomStringConverti
         case .notPNG: return "cannot decode \(source): not a PNG (no PNG signature)"
         case .truncated(let byteCount): return "cannot decode \(source): PNG is truncated (ends after \(byteCount) bytes)"
         case .corrupt(let why): return "cannot decode \(source): PNG is corrupt (\(why))"
+        case .tooLarge(let width, let height):
+            return "cannot decode \(source): its header says \(width) × \(height) px, over the decoding limit of \(PNGDecoder.maximumPixels) px"
         }
     }
 }

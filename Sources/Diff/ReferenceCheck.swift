@@ -1,16 +1,21 @@
 import BreakdownEncode
+import BreakdownLayout
 import Foundation
 
 /// Compares a freshly rendered PNG with a reference PNG file. Shared by `breakdown verify` and the
 /// snapshot testing library, so both judge an image the same way and say the same things.
 public enum ReferenceCheck {
+    /// Whether the image matches its reference, or why it could not be checked.
     public enum Outcome: Sendable {
         /// Identical bytes or pixels, or different within the comparison's tolerance.
         case matched(ImageDiff)
         /// There is no file at the reference path.
         case missing
-        /// The images differ (pixels beyond tolerance, or sizes); both decoded, for a difference image.
+        /// The images differ (pixels beyond tolerance); both decoded, for a difference image.
         case different(ImageDiff, reference: PixelImage, actual: PixelImage)
+        /// The reference's header names another size than the actual image's: found before
+        /// decoding either (a reference claiming 23000 × 23000 px is never decoded).
+        case differentSize(ImageDiff)
         /// The reference (or, never expected, the actual image) could not be read or decoded: one line.
         case unreadable(String)
     }
@@ -18,16 +23,26 @@ public enum ReferenceCheck {
     /// Reads the reference at `referencePath` and compares `actualPNG` with it. Identical bytes
     /// match without decoding; otherwise both are decoded and their pixels compared.
     public static func compare(actualPNG: [UInt8], referencePath: String, comparison: ImageComparison) -> Outcome {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: referencePath, isDirectory: &isDirectory) else { return .missing }
-        guard !isDirectory.boolValue else { return .unreadable("reference \(referencePath) is a folder, not a PNG file") }
-        guard let data = FileManager.default.contents(atPath: referencePath) else {
-            return .unreadable("cannot read reference \(referencePath): permission denied or not a regular file")
+        let referencePNG: [UInt8]
+        do throws(RegularFile.Problem) {
+            referencePNG = try RegularFile.read(referencePath, limit: PNGDecoder.maximumFileSize)
+        } catch {
+            if error.isMissing { return .missing }
+            return .unreadable("cannot read reference \(referencePath): it \(error.reason)")
         }
-        let referencePNG = [UInt8](data)
         // Identical bytes: the comparison answers without decoding.
         if referencePNG == actualPNG, let diff = try? comparison.compare(referencePNG: referencePNG, actualPNG: actualPNG) {
             return .matched(diff)
+        }
+        // Sizes first, from the headers: a different size is a difference, whatever the pixels.
+        if let referenceSize = PNGDecoder.headerSize(of: referencePNG), let actualSize = PNGDecoder.headerSize(of: actualPNG),
+            referenceSize != actualSize
+        {
+            return .differentSize(
+                ImageDiff(
+                    outcome: .sizeMismatch(reference: referenceSize, actual: actualSize), comparedPixelCount: 0,
+                    differingPixelCount: 0, largestChannelDifference: 0, largestDifferenceLocation: nil, differenceBounds: nil,
+                    comparison: comparison))
         }
         let reference: PixelImage, actual: PixelImage
         do {

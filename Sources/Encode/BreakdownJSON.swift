@@ -4,6 +4,7 @@ import Foundation
 /// The JSON description of a breakdown and its inputs, as `describe` prints it (and as render
 /// metadata can reuse it).
 public enum BreakdownJSON {
+    /// The breakdown and its inputs as one JSON object, as `breakdown describe` prints it.
     public static func describe(_ breakdown: Breakdown, inputs: BreakdownInputs) -> JSONValue {
         let configuration = inputs.configuration
         return .object([

@@ -1,11 +1,17 @@
 /// A JSON value with ordered object keys, printed the way people read it: two-space indent,
 /// `"key": value`, `/` not escaped, non-ASCII characters as they are.
 public indirect enum JSONValue: Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its keys in order.
     case object([(key: String, value: JSONValue)])
 
     /// `.string` or `.null`.
@@ -68,7 +74,9 @@ public indirect enum JSONValue: Sendable {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 {
+                // C0 controls must be escaped; DEL and C1 controls are too, so JSON printed on a
+                // terminal carries no raw control character.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -9,6 +9,7 @@ public enum PNGEncodingError: Error, Sendable, Equatable, CustomStringConvertibl
     /// libdeflate could not compress the image data into the space it said would be enough.
     case compressionFailed
 
+    /// The one-line message.
     public var description: String {
         switch self {
         case .invalidSize(let width, let height):

@@ -5,20 +5,33 @@ import Foundation
 /// What a page needs to place an image: its size in points and pixels, each line's baseline,
 /// and the logo's and the link's rectangles (points, origin top-left), plus the words.
 public struct RenderMetadata: Sendable, Codable, Equatable {
+    /// An image size in pixels.
     public struct PixelSize: Sendable, Codable, Equatable {
+        /// Pixels across.
         public var width: Int
+        /// Pixels down.
         public var height: Int
     }
 
+    /// The image format.
     public var format: OutputFormat
+    /// Pixels per point (1 for SVG and PDF).
     public var scale: Double
+    /// The size in points.
     public var size: Size
+    /// The size in pixels: ceil(points × scale).
     public var pixelSize: PixelSize
+    /// Each text line's baseline, in points from the top.
     public var baselines: [Double]
+    /// The logo's rectangle in points, if one is drawn.
     public var logo: Rect?
+    /// The info link's rectangle in points, if one is drawn.
     public var link: Rect?
+    /// The page the link opens, if any.
     public var linkURL: String?
+    /// The sentence without the logo and link.
     public var text: String
+    /// What VoiceOver reads.
     public var accessibilityLabel: String
     /// The file that drew the logo: image name and path (nil when there is no logo).
     public var logoArtwork: LogoArtworkRecord?
@@ -37,14 +50,22 @@ public struct RenderMetadata: Sendable, Codable, Equatable {
 
     /// The contrast ratios (two decimals) and the colours they compare, as `ContrastReport` gives them.
     public struct ContrastRecord: Sendable, Codable, Equatable {
+        /// The colour behind the image (`#RRGGBB`).
         public var page: String
+        /// The logo mark's colour.
         public var logoForeground: String
+        /// What the mark is measured against: its pill, or the page.
         public var logoBackground: String
+        /// Contrast ratio of the logo mark.
         public var logo: Double
+        /// Contrast ratio of the text.
         public var text: Double
+        /// Contrast ratio of the link, when it is drawn in the link colour.
         public var link: Double?
+        /// One line for each ratio below 3:1.
         public var warnings: [String]
 
+        /// The record of a contrast report, ratios rounded to two decimals.
         public init(_ report: ContrastReport) {
             func rounded(_ ratio: Double) -> Double { Double(ContrastReport.format(ratio)) ?? ratio }
             page = report.page.description

@@ -31,6 +31,61 @@ final class AttributeList {
         return (String(cString: text), AttributeList(taking: list))
     }
 
+    /// Checks the sizes markup asks for against the same limits as the font size option: every
+    /// text size (`size`, `font`, and `font_scale`/`<big>` factors on top of the largest) at most
+    /// `ImageLimits.maximumFontSize`, spacing, rise and line height at most `maximumSpacing`.
+    /// Done before layout, so Pango never tries (and complains about) a 976,562 pt font.
+    func checkLimits(fontSize: Double) throws {
+        let maximumSize = ImageLimits.maximumFontSize, maximumSpacing = ImageLimits.maximumSpacing
+        func format(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.4g", value)
+        }
+        var largestSize = fontSize
+        var scale = 1.0
+        var node = pango_attr_list_get_attributes(pointer)
+        let list = node
+        defer { g_slist_free_full(list) { pango_attribute_destroy($0?.assumingMemoryBound(to: PangoAttribute.self)) } }
+        while let current = node {
+            node = current.pointee.next
+            guard let raw = current.pointee.data else { continue }
+            let attribute = raw.assumingMemoryBound(to: PangoAttribute.self)
+            let type = attribute.pointee.klass.pointee.type
+            func integer() -> Double { Double(raw.assumingMemoryBound(to: PangoAttrInt.self).pointee.value) / Double(PANGO_SCALE) }
+            func spacing(_ name: String) throws {
+                let value = integer()
+                guard abs(value) <= maximumSpacing else {
+                    throw LayoutError("link text: \(name) \(format(value)) pt is over the limit of \(format(maximumSpacing)) pt")
+                }
+            }
+            switch type {
+            case PANGO_ATTR_SIZE, PANGO_ATTR_ABSOLUTE_SIZE:
+                let size = Double(raw.assumingMemoryBound(to: PangoAttrSize.self).pointee.size) / Double(PANGO_SCALE)
+                largestSize = max(largestSize, size)
+            case PANGO_ATTR_FONT_DESC:
+                let description = raw.assumingMemoryBound(to: PangoAttrFontDesc.self).pointee.desc
+                if pango_font_description_get_set_fields(description).rawValue & PANGO_FONT_MASK_SIZE.rawValue != 0 {
+                    largestSize = max(largestSize, Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE))
+                }
+            case PANGO_ATTR_SCALE:
+                scale *= max(1, raw.assumingMemoryBound(to: PangoAttrFloat.self).pointee.value)
+            case PANGO_ATTR_LETTER_SPACING: try spacing("letter_spacing")
+            case PANGO_ATTR_RISE: try spacing("rise")
+            case PANGO_ATTR_ABSOLUTE_LINE_HEIGHT: try spacing("line_height")
+            case PANGO_ATTR_LINE_HEIGHT:
+                let factor = raw.assumingMemoryBound(to: PangoAttrFloat.self).pointee.value
+                guard factor.isFinite, factor * largestSize <= maximumSpacing else {
+                    throw LayoutError("link text: line_height \(format(factor)) is over the limit of \(format(maximumSpacing)) pt")
+                }
+            default: break
+            }
+        }
+        let effective = largestSize * scale
+        guard effective.isFinite, effective <= maximumSize else {
+            throw LayoutError(
+                "link text: a text size of \(format(effective)) pt is over the limit of \(format(maximumSize)) pt (the same as for the font size)")
+        }
+    }
+
     func add(color: RGBAColor, range: Range<Int>?) {
         insert(pango_attr_foreground_new(Self.channel(color.red), Self.channel(color.green), Self.channel(color.blue)), range)
         insert(pango_attr_foreground_alpha_new(Self.channel(color.alpha)), range)

@@ -4,13 +4,17 @@ import Foundation
 /// A laid-out breakdown: an immutable display list in points. Nothing is drawn yet;
 /// painting walks `elements` in order.
 public struct BreakdownLayout: Sendable {
+    /// The breakdown laid out.
     public let breakdown: Breakdown
+    /// The style it was laid out in.
     public let style: LayoutStyle
+    /// The font's ascender and descender at the style's size.
     public let metrics: FontMetrics
     /// The whole image, padding included.
     public let size: Size
     /// Each line's baseline, from the top of the image.
     public let baselines: [Double]
+    /// What to draw, in order: text lines, the logo and the link.
     public let elements: [LayoutElement]
     /// The logo's rectangle (the hit area of the artwork), or nil when hidden.
     public let logoFrame: Rect?

@@ -7,24 +7,35 @@ import Foundation
 /// so layout does not change with scale and output does not change with the machine.
 ///
 /// Pango font maps are not thread-safe: use one library per thread.
-public final class FontLibrary {
+package final class FontLibrary {
     private let config: OpaquePointer
     package let fontMap: UnsafeMutablePointer<PangoFontMap>
     package let context: OpaquePointer
     /// The families this library can draw, sorted.
-    public let families: [String]
+    package let families: [String]
 
     /// - Parameters:
     ///   - fontFiles: extra font files (`--font-file`), each must be readable.
     ///   - configuration: the fontconfig file; by default `Fonts/fonts.conf` of the project.
-    public init(fontFiles: [String] = [], configuration: URL = ProjectResources.fontsDirectory.appendingPathComponent("fonts.conf")) throws {
+    package init(fontFiles: [String] = [], configuration: URL = ProjectResources.fontsDirectory.appendingPathComponent("fonts.conf")) throws {
+        LibraryMessages.install
+        // Only regular files: a FIFO or a device would block fontconfig's open, a folder would
+        // add every font under it. Checked without blocking, before fontconfig sees the path.
+        for file in fontFiles {
+            do throws(RegularFile.Problem) {
+                // An empty "file" is no font, and may be a kernel file that blocks when read (/proc/kmsg).
+                guard try RegularFile.check(file).size > 0 else { throw RegularFile.Problem(reason: "is empty") }
+            } catch {
+                throw LayoutError("cannot read font file \(file): it \(error.reason); give a TrueType or OpenType font file")
+            }
+        }
         guard let config = FcConfigCreate() else { throw LayoutError("cannot create a fontconfig configuration") }
-        guard FcConfigParseAndLoad(config, configuration.path, FcTrue) == FcTrue else {
+        guard FcConfigParseAndLoadFromMemory(config, Self.configurationText(including: configuration), FcTrue) == FcTrue else {
             FcConfigDestroy(config)
             throw LayoutError("cannot read the font configuration \(configuration.path)")
         }
         for file in fontFiles {
-            guard FileManager.default.isReadableFile(atPath: file), FcConfigAppFontAddFile(config, file) == FcTrue else {
+            guard FcConfigAppFontAddFile(config, file) == FcTrue else {
                 FcConfigDestroy(config)
                 throw LayoutError("cannot read font file \(file): not a readable font file (TrueType, OpenType or Type 1)")
             }
@@ -60,8 +71,50 @@ public final class FontLibrary {
         FcConfigDestroy(config)
     }
 
+    /// The project's configuration, plus a cache folder of its own (`cacheFolder`), so fontconfig
+    /// never prints "No writable cache directories" (it does so whenever it has none it can write).
+    static func configurationText(including configuration: URL) -> String {
+        var text = "<?xml version=\"1.0\"?><fontconfig><include ignore_missing=\"no\">\(xmlEscaped(configuration.path))</include>"
+        if let cache = cacheFolder { text += "<cachedir>\(xmlEscaped(cache))</cachedir>" }
+        return text + "</fontconfig>"
+    }
+
+    /// The private font cache: `$XDG_CACHE_HOME/breakdown-fontconfig` (else
+    /// `~/.cache/breakdown-fontconfig`); when that cannot be made or written (no home, a
+    /// read-only one), `$TMPDIR/breakdown-fontconfig-UID` (else under /tmp), made private (0700)
+    /// and used only when it is this user's own folder. Nil when neither works.
+    static let cacheFolder: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        var bases: [String] = []
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            bases.append(xdg)
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            bases.append(home + "/.cache")
+        }
+        for base in bases {
+            let folder = base + "/breakdown-fontconfig"
+            _ = mkdir(base, 0o755)
+            _ = mkdir(folder, 0o755)
+            var info = stat()
+            if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, access(folder, W_OK | X_OK) == 0 { return folder }
+        }
+        let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        let folder = temporary + "/breakdown-fontconfig-\(geteuid())"
+        _ = mkdir(folder, 0o700)
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid(),
+            info.st_mode & 0o022 == 0, access(folder, W_OK | X_OK) == 0
+        else { return nil }
+        return folder
+    }()
+
+    private static func xmlEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
     /// The family name as the library spells it, or nil when no such family is available.
-    public func family(named name: String) -> String? {
+    package func family(named name: String) -> String? {
         families.first { $0.caseInsensitiveCompare(name) == .orderedSame }
     }
 

@@ -12,6 +12,7 @@ public struct LayoutStyle: Sendable, Hashable {
     /// Empty space around the content on every side.
     public var padding: Double
 
+    /// A style; by default Inter 17 pt (the body size at the default Dynamic Type size), one line, no padding.
     public init(
         fontFamily: String = "Inter", fontSize: Double = ContentSizeCategory.large.bodyPointSize, width: Double? = nil,
         padding: Double = 0

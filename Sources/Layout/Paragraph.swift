@@ -32,7 +32,7 @@ struct Paragraph {
     ///   - logoArtwork: the file that draws the logo (its ratio sizes the logo); nil: the reference's ratios.
     ///   - fontHasCircledInfo: the text font has an ⓘ glyph: the default link is that character, as on
     ///     iOS; else the drawn icon.
-    init(breakdown: Breakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false) throws {
+    init(breakdown: Breakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false, fontSize: Double) throws {
         var text = ""
         var inlines: [Inline] = []
         var linkTextRange: Range<Int>?
@@ -85,6 +85,7 @@ struct Paragraph {
             linkTextRange = range
         case .markup(let markup):
             let parsed = try AttributeList.parse(markup: markup)
+            try parsed.attributes.checkLimits(fontSize: fontSize)
             text += " "
             let start = text.utf8.count
             text += parsed.text

@@ -3,13 +3,18 @@ import Foundation
 /// Where the project's own resources live: `Fonts/` (the private fontconfig configuration) and
 /// `LogoAssets/` (the artwork). Found from any working directory:
 /// 1. the `BREAKDOWN_HOME` environment variable, if set, naming a folder that holds both;
-/// 2. the folder of the running executable and its parents (an installed copy beside the binary,
-///    or `.build/<config>/breakdown` inside a checkout);
-/// 3. the checkout this file was compiled from.
+/// 2. `../share/breakdown` from the running executable's folder (`make install`:
+///    `PREFIX/bin/breakdown` with `PREFIX/share/breakdown/{Fonts,LogoAssets}`);
+/// 3. the folder of the running executable and its parents (a copy beside the binary, or
+///    `.build/<config>/breakdown` inside a checkout);
+/// 4. the checkout this file was compiled from.
 public enum ProjectResources {
+    /// The `Fonts/` folder: the private fontconfig configuration and extra font files.
     public static var fontsDirectory: URL { home.appendingPathComponent("Fonts") }
+    /// The `LogoAssets/` folder: the logo and icon artwork.
     public static var logoAssetsDirectory: URL { home.appendingPathComponent("LogoAssets") }
 
+    /// The folder holding `Fonts/` and `LogoAssets/`, found once per process.
     public static let home: URL = {
         let fileManager = FileManager.default
         func holdsResources(_ url: URL) -> Bool {
@@ -21,6 +26,8 @@ public enum ProjectResources {
         }
         var candidate = (Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe"))
             .resolvingSymlinksInPath().deletingLastPathComponent()
+        let installed = candidate.deletingLastPathComponent().appendingPathComponent("share/breakdown", isDirectory: true)
+        if holdsResources(installed) { return installed }
         for _ in 0..<5 {
             if holdsResources(candidate) { return candidate }
             candidate.deleteLastPathComponent()

@@ -5,17 +5,17 @@ import Foundation
 /// Lays out breakdowns with Pango: the sentence, the logo and the link in one paragraph, the
 /// logo and image icons as inline shapes sized by the reference's formulas from the font's metrics.
 /// Not thread-safe (it shares its `FontLibrary`'s Pango context): one per thread.
-public final class Typesetter {
-    public let fonts: FontLibrary
+package final class Typesetter {
+    package let fonts: FontLibrary
     private var metricsCache: [String: FontMetrics] = [:]
     private var circledInfoCache: [String: Bool] = [:]
 
-    public init(fonts: FontLibrary) {
+    package init(fonts: FontLibrary) {
         self.fonts = fonts
     }
 
     /// The font's ascender and descender at this size, from Pango's metrics.
-    public func metrics(family: String, size: Double) throws -> FontMetrics {
+    package func metrics(family: String, size: Double) throws -> FontMetrics {
         let description = try fontDescription(family: family, size: size)
         defer { pango_font_description_free(description) }
         return metrics(description, key: "\(family)|\(size)")
@@ -24,13 +24,24 @@ public final class Typesetter {
     /// Lays out `breakdown`.
     /// - Parameter logoArtwork: the file that will draw the logo: its own ratio sizes the logo. Nil:
     ///   the reference's ratios (section 5).
-    public func layout(_ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork? = nil) throws -> BreakdownLayout {
+    package func layout(_ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork? = nil) throws -> BreakdownLayout {
+        // Pango's warnings (an unusable font size, say) become this layout's error, not stray
+        // lines on standard error.
+        let (layout, messages) = try LibraryMessages.collecting {
+            try layoutQuietly(breakdown, style: style, logoArtwork: logoArtwork)
+        }
+        if let first = messages.first { throw LayoutError("the text cannot be laid out: \(first)") }
+        return layout
+    }
+
+    private func layoutQuietly(_ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork?) throws -> BreakdownLayout {
         let description = try fontDescription(family: style.fontFamily, size: style.fontSize)
         defer { pango_font_description_free(description) }
         let metrics = metrics(description, key: "\(style.fontFamily)|\(style.fontSize)")
         let paragraph = try Paragraph(
             breakdown: breakdown, metrics: metrics, logoArtwork: logoArtwork,
-            fontHasCircledInfo: breakdown.link.content == .circledInfoIcon && hasCircledInfo(description, family: style.fontFamily))
+            fontHasCircledInfo: breakdown.link.content == .circledInfoIcon && hasCircledInfo(description, family: style.fontFamily),
+            fontSize: style.fontSize)
 
         let layout = pango_layout_new(fonts.context)!
         let handle = PangoLayoutHandle(taking: layout)
@@ -41,6 +52,7 @@ public final class Typesetter {
             pango_layout_set_width(layout, pangoUnits(width))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         }
+        try checkExtents(layout)
         return measure(handle, paragraph: paragraph, breakdown: breakdown, style: style, metrics: metrics, logoArtwork: logoArtwork)
     }
 
@@ -61,6 +73,48 @@ public final class Typesetter {
         }
         circledInfoCache[family] = has
         return has
+    }
+
+    /// Pango keeps positions in 32-bit units (1/1024 pt), so a long enough line (a million
+    /// characters, 6,000 W at 500 pt) wraps round and its extents are garbage. The lines' widths
+    /// and heights are added up again here in 64 bits, from the glyphs, and a layout beyond the
+    /// largest image side is refused before anything uses its extents.
+    private func checkExtents(_ layout: OpaquePointer) throws {
+        let limit = Int64(ImageLimits.maximumSide) * Int64(PANGO_SCALE)
+        var totalHeight: Int64 = 0
+        let lines = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(lines) }
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(lines, nil, &logical)
+            totalHeight += Int64(logical.height.magnitude)
+        } while pango_layout_iter_next_line(lines) != 0
+        var lineWidth: Int64 = 0
+        var widest: Int64 = 0
+        let runs = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(runs) }
+        repeat {
+            if let run = pango_layout_iter_get_run_readonly(runs), let glyphs = run.pointee.glyphs {
+                for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                    lineWidth += Int64(glyphs.pointee.glyphs[index].geometry.width.magnitude)
+                }
+            } else {
+                // The end of a line.
+                widest = max(widest, lineWidth)
+                lineWidth = 0
+            }
+            if lineWidth > limit { break }
+        } while pango_layout_iter_next_run(runs) != 0
+        widest = max(widest, lineWidth)
+        func points(_ units: Int64) -> String { String(units / Int64(PANGO_SCALE)) }
+        if widest > limit {
+            throw LayoutError(
+                "the text cannot be laid out: a line is over \(points(widest)) pt long, over the limit of \(ImageLimits.maximumSide) px a side (use shorter link text or a smaller font size)")
+        }
+        if totalHeight > limit {
+            throw LayoutError(
+                "the text cannot be laid out: its lines are \(points(totalHeight)) pt high, over the limit of \(ImageLimits.maximumSide) px a side (use fewer lines or a smaller font size)")
+        }
     }
 
     // MARK: - Measuring the laid-out paragraph

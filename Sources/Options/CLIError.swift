@@ -1,9 +1,11 @@
-import BreakdownEncode
-import BreakdownPipeline
-import BreakdownLayout
 import BreakdownContent
+import BreakdownEncode
+import BreakdownLayout
+import BreakdownPipeline
+
 /// Process exit statuses used by every subcommand.
 public enum ExitStatus {
+    /// Done.
     public static let success: Int32 = 0
     /// The command ran and failed (I/O, rendering, differences found…).
     public static let failure: Int32 = 1
@@ -14,14 +16,42 @@ public enum ExitStatus {
     public static let hidden: Int32 = 3
 }
 
-/// An error a command reports as one line on stderr (`error: <message>`), then exits with `exitStatus`.
+/// An error of the option vocabulary and the command line: a typed `reason` to switch on, the
+/// one-line `message` the tool prints on stderr, and the exit status it exits with.
 public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The one line printed on stderr: what was wrong and what is accepted.
     public var message: String
+    /// The process exit status (see `ExitStatus`).
     public var exitStatus: Int32
+    /// True for a failure no later record can avoid (the disk is full): a batch stops at it.
+    public var stopsBatch: Bool
+    /// What went wrong, as a case a caller can switch on.
+    public var reason: BreakdownError
 
-    public init(_ message: String, exitStatus: Int32) {
+    /// An error with this message and status; its reason follows from the status (2: invalid
+    /// input, 3: hidden, otherwise a failure).
+    public init(_ message: String, exitStatus: Int32, stopsBatch: Bool = false) {
+        self.init(message, exitStatus: exitStatus, reason: Self.reason(message, exitStatus: exitStatus), stopsBatch: stopsBatch)
+    }
+
+    /// An error with this message, status and reason.
+    public init(_ message: String, exitStatus: Int32, reason: BreakdownError, stopsBatch: Bool = false) {
         self.message = message
         self.exitStatus = exitStatus
+        self.reason = reason
+        self.stopsBatch = stopsBatch
+    }
+
+    /// The command-line form of a library error: its description, exit 3 when hidden, 1 for a
+    /// failure while running, else 2 (bad input: options, configuration, fonts, artwork, files).
+    public init(_ reason: BreakdownError) {
+        let status: Int32 =
+            switch reason {
+            case .hidden: ExitStatus.hidden
+            case .failed: ExitStatus.failure
+            case .invalidOption, .invalidInput, .invalidConfiguration, .file, .renderingFailed: ExitStatus.usage
+            }
+        self.init(reason.description, exitStatus: status, reason: reason)
     }
 
     /// Bad input (exit status 2).
@@ -30,5 +60,37 @@ public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A failure while running (exit status 1).
     public static func failure(_ message: String) -> CLIError { CLIError(message, exitStatus: ExitStatus.failure) }
 
+    /// An option that is unknown, repeated or has a value it does not accept (exit status 2);
+    /// `name` is the option's name without dashes.
+    public static func option(_ name: String, _ message: String) -> CLIError {
+        CLIError(message, exitStatus: ExitStatus.usage, reason: .invalidOption(option: name, message: message))
+    }
+
+    /// The same error with `text` put before its message (and its reason's), e.g. where it happened.
+    public func prefixed(_ text: String) -> CLIError {
+        CLIError(text + message, exitStatus: exitStatus, reason: Self.prefix(reason, text))
+    }
+
+    /// The one-line message.
     public var description: String { message }
+
+    private static func reason(_ message: String, exitStatus: Int32) -> BreakdownError {
+        switch exitStatus {
+        case ExitStatus.usage: .invalidInput(message)
+        case ExitStatus.hidden: .hidden(reason: message)
+        default: .failed(message)
+        }
+    }
+
+    private static func prefix(_ reason: BreakdownError, _ text: String) -> BreakdownError {
+        switch reason {
+        case .invalidOption(let option, let message): .invalidOption(option: option, message: text + message)
+        case .invalidInput(let message): .invalidInput(text + message)
+        case .invalidConfiguration(let error, let message): .invalidConfiguration(error, message: text + message)
+        case .hidden(let why): .hidden(reason: why)
+        case .file(let path, let message): .file(path: path, message: text + message)
+        case .renderingFailed(let message): .renderingFailed(text + message)
+        case .failed(let message): .failed(text + message)
+        }
+    }
 }

@@ -8,9 +8,12 @@ import Foundation
 /// locales and the view's options. `describe` uses this group alone; `render`, `batch`,
 /// `verify` and `gallery` add their own groups next to it.
 public enum ContentOptions {
+    /// The merchant locale identifiers `--locale` accepts.
     public static let merchantLocales = MerchantLocale.allCases.map(\.identifier)
+    /// The currency codes `--currency` accepts.
     public static let currencies = CurrencyCode.allCases.map(\.code)
 
+    /// The content options: configuration, amount, locales, text, logo and link.
     public static let group = OptionGroup(
         title: "CONTENT OPTIONS",
         options: [
@@ -84,7 +87,8 @@ public enum ContentOptions {
         if parsed.flag("no-configuration") {
             // The locale then only sets the device locale's default; it must still be a merchant locale.
             if MerchantLocale(identifier: locale) == nil {
-                throw .usage(ConfigurationError.invalidLocale(locale).message + hint(for: .invalidLocale(locale), parsed))
+                let error = ConfigurationError.invalidLocale(locale)
+                throw configurationError(error, parsed)
             }
         } else {
             do {
@@ -99,7 +103,7 @@ public enum ContentOptions {
                         minimumAmount: minimum, maximumAmount: value("max"), locale: locale, consumerLocale: consumer)
                 }
             } catch {
-                throw .usage(error.message + hint(for: error, parsed))
+                throw configurationError(error, parsed)
             }
         }
 
@@ -130,6 +134,12 @@ public enum ContentOptions {
         return BreakdownInputs(
             configuration: configuration, deviceLocale: parsed.string("device-locale") ?? locale, options: options,
             amount: amount)
+    }
+
+    /// A rejected configuration as a usage error whose message names the option it came from.
+    private static func configurationError(_ error: ConfigurationError, _ parsed: ParsedOptions) -> CLIError {
+        let message = error.message + hint(for: error, parsed)
+        return CLIError(message, exitStatus: ExitStatus.usage, reason: .invalidConfiguration(error, message: message))
     }
 
     /// Which option a configuration error came from, and what it accepts.

@@ -8,6 +8,7 @@ public enum HelpFormatter {
     static let labelWidth = 28
     static let lineWidth = 100
 
+    /// A subcommand's `--help` text.
     public static func commandHelp(_ command: CommandSpec, toolName: String) -> String {
         var lines = ["OVERVIEW: \(command.overview)", ""]
         var usage = "USAGE: \(toolName) \(command.name)"
@@ -28,9 +29,11 @@ public enum HelpFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The tool's `--help` text: its options and subcommands.
     public static func toolHelp(toolName: String, overview: String, commands: [CommandSpec]) -> String {
         var lines = ["OVERVIEW: \(overview)", "", "USAGE: \(toolName) <subcommand> [<options>]", ""]
-        lines += ["OPTIONS:"] + entry(label: "-h, --help", text: "Show help information.") + [""]
+        lines += ["OPTIONS:"] + entry(label: "-h, --help", text: "Show help information.")
+        lines += entry(label: "-V, --version", text: "Show the version.") + [""]
         lines.append("SUBCOMMANDS:")
         for command in commands { lines += entry(label: command.name, text: command.overview) }
         lines += ["", "  See '\(toolName) <subcommand> --help' for detailed help."]

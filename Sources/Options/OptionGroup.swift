@@ -7,8 +7,10 @@ import BreakdownContent
 public struct OptionGroup: Sendable, Hashable {
     /// The help section title, e.g. `CONTENT OPTIONS`.
     public let title: String
+    /// The options, in help order.
     public let options: [OptionSpec]
 
+    /// A group of options under a help title.
     public init(title: String, options: [OptionSpec]) {
         self.title = title
         self.options = options

@@ -5,6 +5,7 @@ import BreakdownContent
 /// One option of a command: its name (without dashes), its help line, and either a flag or a
 /// value with a kind and a default. Declared once; drives parsing, validation and `--help`.
 public struct OptionSpec: Sendable, Hashable {
+    /// A flag, or an option that takes a value.
     public enum Kind: Sendable, Hashable {
         /// `--name`: present or absent (in a record: `true` / `false`).
         case flag
@@ -14,7 +15,9 @@ public struct OptionSpec: Sendable, Hashable {
 
     /// The name without dashes, e.g. `device-locale`; also the key in a manifest record.
     public let name: String
+    /// Flag or value, with the value's kind and default.
     public let kind: Kind
+    /// One line for help.
     public let help: String
     /// How help describes the default when it is not a fixed value (e.g. "the locale's").
     public let defaultHelp: String?
@@ -23,6 +26,7 @@ public struct OptionSpec: Sendable, Hashable {
     /// May be given more than once (each value is kept, in order).
     public private(set) var isRepeatable = false
 
+    /// An option; prefer `.flag(...)` and `.value(...)`.
     public init(name: String, kind: Kind, help: String, defaultHelp: String? = nil) {
         self.name = name
         self.kind = kind
@@ -69,8 +73,10 @@ public struct OptionSpec: Sendable, Hashable {
     /// `--name`
     public var flagName: String { "--" + name }
 
+    /// True for a flag.
     public var isFlag: Bool { kind == .flag }
 
+    /// The default value of a value option, if it has a fixed one.
     public var defaultValue: String? {
         if case .value(_, _, let value) = kind { return value }
         return nil

@@ -6,7 +6,9 @@ import Foundation
 
 /// A value in a manifest record (e.g. one row of a batch manifest): text or a boolean.
 public enum RecordValue: Sendable, Hashable {
+    /// Text.
     case string(String)
+    /// A boolean (for flags).
     case bool(Bool)
 }
 
@@ -14,6 +16,7 @@ public enum RecordValue: Sendable, Hashable {
 /// record; both paths go through `set(_:to:)` / `setFlag(_:_:)`, so the same input gives the same
 /// value or the same error either way.
 public struct ParsedOptions: Sendable {
+    /// The option groups values were checked against.
     public let groups: [OptionGroup]
     /// Values given explicitly, by option name (without dashes). Defaults are not stored here.
     public private(set) var values: [String: String] = [:]
@@ -65,7 +68,7 @@ public struct ParsedOptions: Sendable {
                 guard argument.count >= 2, let letter, let spec = groups.option(short: letter),
                     argument.count == 2 || argument.dropFirst(2).hasPrefix("=")
                 else {
-                    throw .usage("unknown option '\(argument)'\(Self.suggestion(for: argument, in: groups))")
+                    throw .option(String(argument.drop { $0 == "-" }), "unknown option '\(argument)'\(Self.suggestion(for: argument, in: groups))")
                 }
                 expanded = spec.flagName + argument.dropFirst(2)
             }
@@ -79,18 +82,18 @@ public struct ParsedOptions: Sendable {
                 name = String(body)
             }
             guard let spec = groups.option(named: name) else {
-                throw .usage("unknown option '--\(name)'\(Self.suggestion(for: name, in: groups))")
+                throw .option(name, "unknown option '--\(name)'\(Self.suggestion(for: name, in: groups))")
             }
             switch spec.kind {
             case .flag:
-                if inlineValue != nil { throw .usage("\(spec.flagName) is a flag and takes no value") }
+                if inlineValue != nil { throw .option(spec.name, "\(spec.flagName) is a flag and takes no value") }
                 try setFlag(name, true)
             case .value(let valueName, _, _):
                 if let inlineValue {
                     try set(name, to: inlineValue)
                 } else {
                     guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                        throw .usage("\(spec.flagName) needs a value <\(valueName)>\(Self.accepted(spec))")
+                        throw .option(spec.name, "\(spec.flagName) needs a value <\(valueName)>\(Self.accepted(spec))")
                     }
                     try set(name, to: arguments[index])
                     index += 1
@@ -106,18 +109,18 @@ public struct ParsedOptions: Sendable {
         self.spelling = .record
         for key in record.keys.sorted() {
             guard let spec = groups.option(named: key) else {
-                throw .usage("unknown option '\(key)'\(Self.suggestion(for: key, in: groups))")
+                throw .option(key, "unknown option '\(key)'\(Self.suggestion(for: key, in: groups))")
             }
             switch (spec.kind, record[key]!) {
             case (.flag, .bool(let on)):
                 try setFlag(key, on)
             case (.flag, .string(let text)):
-                guard let on = Bool(text) else { throw .usage("\(key) is a flag: use true or false, not '\(text)'") }
+                guard let on = Bool(text) else { throw .option(key, "\(key) is a flag: use true or false, not '\(text)'") }
                 try setFlag(key, on)
             case (.value, .string(let text)):
                 try set(key, to: text)
             case (.value(let valueName, _, _), .bool(let on)):
-                throw .usage("\(key) needs a value <\(valueName)>, not \(on)\(Self.accepted(spec))")
+                throw .option(key, "\(key) needs a value <\(valueName)>, not \(on)\(Self.accepted(spec))")
             }
         }
     }
@@ -129,11 +132,11 @@ public struct ParsedOptions: Sendable {
 
     /// Sets a value option after checking it against its kind. The single validation path.
     public mutating func set(_ name: String, to value: String) throws(CLIError) {
-        guard let spec = groups.option(named: name) else { throw .usage("unknown option '\(name)'") }
-        guard case .value(_, let type, _) = spec.kind else { throw .usage("\(display(spec)) is a flag and takes no value") }
-        guard values[name] == nil || spec.isRepeatable else { throw .usage("\(display(spec)) was given more than once") }
+        guard let spec = groups.option(named: name) else { throw .option(name, "unknown option '\(name)'") }
+        guard case .value(_, let type, _) = spec.kind else { throw .option(name, "\(display(spec)) is a flag and takes no value") }
+        guard values[name] == nil || spec.isRepeatable else { throw .option(name, "\(display(spec)) was given more than once") }
         if let accepted = type.problem(with: value) {
-            throw .usage("\(display(spec)): '\(value)' is not valid; expected \(accepted)")
+            throw .option(name, "\(display(spec)): '\(value)' is not valid; expected \(accepted)")
         }
         values[name] = value
         if spec.isRepeatable { lists[name, default: []].append(value) }
@@ -141,8 +144,8 @@ public struct ParsedOptions: Sendable {
 
     /// Turns a flag on or off.
     public mutating func setFlag(_ name: String, _ on: Bool) throws(CLIError) {
-        guard let spec = groups.option(named: name), spec.isFlag else { throw .usage("unknown flag '\(name)'") }
-        guard !flags.contains(name) else { throw .usage("\(display(spec)) was given more than once") }
+        guard let spec = groups.option(named: name), spec.isFlag else { throw .option(name, "unknown flag '\(name)'") }
+        guard !flags.contains(name) else { throw .option(name, "\(display(spec)) was given more than once") }
         if on { flags.insert(name) }
     }
 

@@ -7,13 +7,19 @@ import Foundation
 /// Everything one image needs, checked: what to show, how to draw it, and with which fonts and
 /// artwork. Built the same way from a command line and from a manifest record.
 public struct RenderRequest: Sendable, Hashable {
+    /// What to show: configuration, device locale, options, amount.
     public var inputs: BreakdownInputs
+    /// How to draw it.
     public var settings: RenderSettings
+    /// Extra font files to make available.
     public var fontFiles: [String]
+    /// A folder of artwork to use instead of the project's, if any.
     public var logoAssets: String?
 
+    /// The breakdown the inputs give.
     public var breakdown: Breakdown { inputs.breakdown }
 
+    /// A request from typed values.
     public init(inputs: BreakdownInputs, settings: RenderSettings, fontFiles: [String] = [], logoAssets: String? = nil) {
         self.inputs = inputs
         self.settings = settings
@@ -37,7 +43,8 @@ public struct RenderRequest: Sendable, Hashable {
         let background = options.string("background").flatMap(RGBAColor.init(hex:))
         self.init(
             inputs: inputs,
-            settings: RenderSettings(style: style, scale: options.integer("scale") ?? 1, background: background),
+            settings: RenderSettings(
+                style: style, scale: options.integer("scale").flatMap(RenderScale.init(rawValue:)) ?? .x1, background: background),
             fontFiles: options.strings("font-file"), logoAssets: options.string("logo-assets"))
     }
 }

@@ -10,7 +10,8 @@ public enum ValueKind: Sendable, Hashable {
     case text
     /// One of these exact words.
     case choice([String])
-    /// Plain decimal notation (`Decimal(decimalString:)`), e.g. `100` or `25.50`.
+    /// Plain decimal notation (`Decimal(decimalString:)`), e.g. `100` or `25.50`, not negative
+    /// (a price).
     case decimal
     /// A whole number in a range.
     case integer(ClosedRange<Int>)
@@ -33,7 +34,8 @@ public enum ValueKind: Sendable, Hashable {
         case .choice(let values):
             return values.contains(value) ? nil : "one of " + values.joined(separator: ", ")
         case .decimal:
-            return Decimal(decimalString: value) == nil ? "a decimal number such as 100 or 25.50" : nil
+            guard let number = Decimal(decimalString: value) else { return "a decimal number such as 100 or 25.50" }
+            return number < 0 ? "a decimal number of 0 or more, such as 100 or 25.50 (prices are not negative)" : nil
         case .integer(let range):
             guard let number = Int(value), range.contains(number) else {
                 return "a whole number from \(range.lowerBound) to \(range.upperBound)"

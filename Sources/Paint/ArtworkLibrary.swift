@@ -42,6 +42,10 @@ public final class ArtworkLibrary {
         var phaseY: Int
     }
 
+    /// The largest artwork file read, 4 MiB (the project's are a few KiB). Larger files, and
+    /// anything but a regular file (a FIFO would block), are refused.
+    public static let maximumFileSize = 4 << 20
+
     /// Raster images can hold this many drawn tiles before the cache starts afresh.
     private static let tileLimit = 256
 
@@ -79,7 +83,7 @@ public final class ArtworkLibrary {
     public static func stylesheet(tint: RGBAColor) -> String { rule("mark", tint) }
 
     private static func rule(_ name: String, _ color: RGBAColor) -> String {
-        let opaque = RGBAColor(red: color.red, green: color.green, blue: color.blue)
+        let opaque = RGBAColor(red8: color.red, green8: color.green, blue8: color.blue)
         let opacity = color.alpha == 255 ? "" : ";fill-opacity:\(String(format: "%.4g", Double(color.alpha) / 255))"
         return ".\(name){fill:\(opaque)\(opacity)}"
     }
@@ -101,8 +105,12 @@ public final class ArtworkLibrary {
         guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
             throw PaintError("logo image \(imageName): \(file.url.path) has no size (\(size.width) × \(size.height)) in \(source.kind.rawValue) \(source.directory.path)")
         }
+        // Recorded relative to the artwork folder, so metadata does not depend on where it lives.
+        let root = source.directory.standardizedFileURL.path + "/"
+        let full = file.url.standardizedFileURL.path
+        let relative = full.hasPrefix(root) ? String(full.dropFirst(root.count)) : file.url.lastPathComponent
         let result = LogoArtwork(
-            imageName: imageName, file: file.url.path, width: size.width, height: size.height, isRecoloured: !source.isOfficial)
+            imageName: imageName, file: relative, width: size.width, height: size.height, isRecoloured: !source.isOfficial)
         logoFiles[key] = result
         return result
     }
@@ -119,7 +127,9 @@ public final class ArtworkLibrary {
     /// official files as they are.
     func drawLogo(_ logo: LogoChoice, artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws {
         let stylesheet = artwork.isRecoloured ? Self.stylesheet(logo.colors) : ""
-        try draw(path: artwork.file, imageName: artwork.imageName, stylesheet: stylesheet, frame: frame, in: context)
+        // `artwork.file` is relative to the artwork folder (metadata records it so).
+        let path = artwork.file.hasPrefix("/") ? artwork.file : source.directory.appendingPathComponent(artwork.file).path
+        try draw(path: path, imageName: artwork.imageName, stylesheet: stylesheet, frame: frame, in: context)
     }
 
     /// Draws the icon or project artwork `name` (an SVG file stem) filling `frame` (points, in the
@@ -204,8 +214,11 @@ public final class ArtworkLibrary {
     private func parse(_ path: String, format: ArtworkSource.FileFormat, stylesheet: String, imageName: String) throws -> ParsedArtwork {
         let key = ParsedKey(path: path, stylesheet: stylesheet)
         if let cached = parsed[key] { return cached }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw failure(imageName, path, "cannot read the file")
+        let data: Data
+        do throws(RegularFile.Problem) {
+            data = Data(try RegularFile.read(path, limit: Self.maximumFileSize))
+        } catch {
+            throw failure(imageName, path, error.isMissing ? "the file does not exist" : "it \(error.reason)")
         }
         let artwork: ParsedArtwork
         do {

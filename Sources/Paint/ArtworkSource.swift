@@ -172,10 +172,14 @@ public struct ArtworkSource: Sendable, Hashable {
         func failure(_ problem: String) -> PaintError {
             PaintError("logo image \(imageName): \(problem) (\(contents.path) in the asset catalog \(catalog.path))")
         }
-        guard let data = FileManager.default.contents(atPath: contents.path) else {
-            throw failure("cannot read Contents.json")
+        let data: Data
+        do throws(RegularFile.Problem) {
+            // Only a regular file, opened without blocking, at most 1 MiB.
+            data = Data(try RegularFile.read(contents.path, limit: 1 << 20))
+        } catch {
+            throw failure(error.isMissing ? "there is no Contents.json" : "Contents.json \(error.reason)")
         }
-        guard data.count <= 1 << 20, let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw failure("Contents.json does not parse as a JSON object")
         }
         guard let images = root["images"] as? [[String: Any]] else {

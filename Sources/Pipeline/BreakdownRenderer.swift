@@ -5,61 +5,49 @@ import BreakdownPaint
 import CPangoCairo
 import Foundation
 
-/// What to draw besides the words: text style, pixel scale and background.
-public struct RenderSettings: Sendable, Hashable {
-    public var style: LayoutStyle
-    /// Device pixels per point for PNG (1, 2 or 3); SVG and PDF are drawn in points.
-    public var scale: Int
-    /// Nil: transparent.
-    public var background: RGBAColor?
-
-    public init(style: LayoutStyle = LayoutStyle(), scale: Int = 1, background: RGBAColor? = nil) {
-        self.style = style
-        self.scale = scale
-        self.background = background
-    }
-}
-
-/// One rendered image: its bytes, its metadata and the layout it came from.
-public struct RenderedImage: Sendable {
-    public var format: OutputFormat
-    public var bytes: Data
-    public var metadata: RenderMetadata
-    public var layout: BreakdownLayout
-}
-
-/// The whole pipeline for one thread: layout (Pango) → paint (Cairo) → encode (PNG, SVG, PDF).
-/// It keeps its font map, parsed artwork and PNG compressor between images; make one per thread.
+/// The whole pipeline: layout (Pango) → paint (Cairo) → encode (PNG, SVG, PDF).
+///
+/// A renderer keeps its font map, parsed artwork and PNG compressor between images, so make one
+/// and reuse it. It is not thread-safe: use one renderer per thread (each thread makes its own;
+/// never share one between threads or tasks that run at the same time).
 public final class BreakdownRenderer {
-    public let fonts: FontLibrary
-    public let typesetter: Typesetter
-    public let painter: Painter
+    /// The private font set: Inter, the project's `Fonts/` folder and the extra font files.
+    package let fonts: FontLibrary
+    /// Lays out a breakdown with `fonts`.
+    package let typesetter: Typesetter
+    /// Draws layouts, with the artwork parsed once.
+    package let painter: Painter
     private let png: PNGEncoder
     /// The pixels of the PNG being drawn, reused from image to image.
     private let pixelMemory = PixelMemory()
 
+    /// Makes a renderer: loads the fonts and prepares the artwork and the PNG encoder.
     /// - Parameters:
-    ///   - fontFiles: extra font files to make available (`--font-file`).
+    ///   - fontFiles: extra font files to make available besides Inter (`--font-file`).
     ///   - logoAssets: the logo artwork (`--logo-assets`): an asset catalog (`.xcassets`), a folder of
     ///     files named by the SDK's image names, or a folder with the project's file names. Nil: the
-    ///     project's own `LogoAssets/`. A folder that is none of these throws `RenderError.failed`.
-    public init(fontFiles: [String] = [], logoAssets: URL? = nil) throws {
+    ///     project's own `LogoAssets/`.
+    /// - Throws: `BreakdownError.renderingFailed` when a font file cannot be loaded;
+    ///   `BreakdownError.file` when `logoAssets` is none of the accepted folders.
+    public init(fontFiles: [String] = [], logoAssets: URL? = nil) throws(BreakdownError) {
         do {
             fonts = try FontLibrary(fontFiles: fontFiles)
         } catch let error as LayoutError {
-            throw RenderError.failed(error.message)
+            throw BreakdownError.renderingFailed(error.message)
+        } catch {
+            throw BreakdownError.renderingFailed("\(error)")
         }
         typesetter = Typesetter(fonts: fonts)
         do {
             png = try PNGEncoder()
         } catch {
-            throw RenderError.failed("\(error)")
+            throw BreakdownError.renderingFailed("\(error)")
         }
         let source: ArtworkSource
         do {
             source = try logoAssets.map { url throws(PaintError) in try ArtworkSource(directory: url) } ?? .project
         } catch {
-            throw RenderError.failed(error.message)
+            throw BreakdownError.file(path: logoAssets?.path ?? "", message: error.message)
         }
         painter = Painter(artwork: ArtworkLibrary(source: source))
     }
@@ -67,28 +55,33 @@ public final class BreakdownRenderer {
     /// Where this renderer's logos come from.
     public var artworkSource: ArtworkSource { painter.artwork.source }
 
-    /// Lays out a breakdown, the logo sized by the ratio of the file that will draw it at `scale`
-    /// pixels per point (PDF page, SVG viewBox, PNG pixels).
-    public func layout(_ breakdown: Breakdown, style: LayoutStyle, scale: Int = 1) throws -> BreakdownLayout {
+    /// Lays out a breakdown without drawing it: the size, baselines and where the logo and link
+    /// go, the logo sized by the ratio of the file that will draw it at `scale` (PDF page, SVG
+    /// viewBox, PNG pixels).
+    /// - Throws: `BreakdownError.renderingFailed` for an unknown font family, link markup Pango
+    ///   rejects or unreadable artwork.
+    public func layout(_ breakdown: Breakdown, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
         do {
-            let artwork = breakdown.isHidden ? nil : try painter.artwork.logoArtwork(for: breakdown.logo, scale: Double(scale))
+            let artwork = breakdown.isHidden ? nil : try painter.artwork.logoArtwork(for: breakdown.logo, scale: scale.factor)
             return try typesetter.layout(breakdown, style: style, logoArtwork: artwork)
         } catch let error as LayoutError {
-            throw RenderError.failed(error.message)
+            throw BreakdownError.renderingFailed(error.message)
         } catch let error as PaintError {
-            throw RenderError.failed(error.message)
+            throw BreakdownError.renderingFailed(error.message)
+        } catch {
+            throw BreakdownError.renderingFailed("\(error)")
         }
     }
 
-    /// Renders a shown breakdown; a hidden one throws `RenderError.hidden`.
-    public func render(_ breakdown: Breakdown, settings: RenderSettings, format: OutputFormat) throws -> RenderedImage {
-        if breakdown.isHidden { throw RenderError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
-        guard [1, 2, 3].contains(settings.scale) else {
-            throw RenderError.failed("scale \(settings.scale) is not accepted: use 1, 2 or 3")
-        }
-        let scale = format == .png ? Double(settings.scale) : 1
-        let layout = try self.layout(breakdown, style: settings.style, scale: Int(scale))
-        let metadata = RenderMetadata(layout: layout, format: format, scale: scale, background: settings.background)
+    /// Renders a shown breakdown as an image in `format`.
+    /// - Throws: `BreakdownError.hidden` for a hidden breakdown (the view draws nothing);
+    ///   `BreakdownError.renderingFailed` when a stage fails (unknown font, bad markup, missing artwork).
+    public func render(_ breakdown: Breakdown, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
+        if breakdown.isHidden { throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
+        let scale = format == .png ? settings.scale : .x1
+        let layout = try self.layout(breakdown, style: settings.style, scale: scale)
+        try Self.checkSize(layout, scale: scale.factor)
+        let metadata = RenderMetadata(layout: layout, format: format, scale: scale.factor, background: settings.background)
         do {
             let bytes: Data
             switch format {
@@ -106,7 +99,11 @@ public final class BreakdownRenderer {
             }
             return RenderedImage(format: format, bytes: bytes, metadata: metadata, layout: layout)
         } catch let error as PaintError {
-            throw RenderError.failed(error.message)
+            throw BreakdownError.renderingFailed(error.message)
+        } catch let error as BreakdownError {
+            throw error
+        } catch {
+            throw BreakdownError.renderingFailed("\(error)")
         }
     }
 }
@@ -115,21 +112,33 @@ extension BreakdownRenderer {
     /// The PNG path's drawing stage: the layout painted onto a new ARGB32 image of
     /// ceil(points × scale) pixels. `render` uses it; the benchmark times it on its own.
     package func paintImage(_ layout: BreakdownLayout, settings: RenderSettings) throws -> CairoSurface {
-        let scale = Double(settings.scale)
+        let scale = settings.scale.factor
+        try Self.checkSize(layout, scale: scale)
         let pixels = RenderMetadata.pixels(layout.size, scale: scale)
         let surface = try CairoSurface.image(width: pixels.width, height: pixels.height, in: pixelMemory)
         try painter.paint(layout, background: settings.background, scale: scale, in: CairoContext(surface: surface))
         return surface
     }
 
+    /// Refuses an image over `ImageLimits` (from the layout, before any pixel exists). SVG and
+    /// PDF are held to the same size in points as a PNG at scale 1.
+    static func checkSize(_ layout: BreakdownLayout, scale: Double) throws(BreakdownError) {
+        let width = layout.size.width * scale, height = layout.size.height * scale
+        guard width.isFinite, height.isFinite, width < 1e12, height < 1e12 else {
+            throw BreakdownError.renderingFailed("the image size cannot be computed from the layout")
+        }
+        let pixels = RenderMetadata.pixels(layout.size, scale: scale)
+        if let problem = ImageLimits.problem(width: pixels.width, height: pixels.height) { throw BreakdownError.renderingFailed(problem) }
+    }
+
     /// The PNG path's encoding stage: the surface's premultiplied pixels, straight into the PNG encoder.
     package func encodePNG(_ surface: CairoSurface) throws -> Data {
         let layout = surface.imageLayout
-        guard let pixels = surface.imageData else { throw RenderError.failed("the image surface has no pixels") }
+        guard let pixels = surface.imageData else { throw BreakdownError.renderingFailed("the image surface has no pixels") }
         do {
             return Data(try png.encode(width: layout.width, height: layout.height, stride: layout.stride, argb32: pixels))
         } catch {
-            throw RenderError.failed("cannot encode PNG: \(error)")
+            throw BreakdownError.renderingFailed("cannot encode PNG: \(error)")
         }
     }
 }

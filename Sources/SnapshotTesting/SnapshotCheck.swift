@@ -38,6 +38,17 @@ struct SnapshotCheck {
             case .unreadable(let why):
                 return "\(label): \(why). Delete the reference to record it again, or run with \(RecordMode.environmentKey)=all."
                     + artifactLines([(png, paths.actualArtifact, "actual")])
+            case .differentSize(let diff):
+                // Found from the headers; the diff image still shows both sizes (decoding is capped).
+                var files = [(png, paths.actualArtifact, "actual")]
+                if let reference = try? PNGDecoder.decode(fileAtPath: paths.reference), let actual = try? PNGDecoder.decode(png),
+                    let diffPNG = try? ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison)
+                {
+                    files.append((diffPNG, paths.diffArtifact, "diff"))
+                }
+                return "\(label) does not match its reference \(paths.reference)\n\(diff.message)"
+                    + artifactLines(files)
+                    + "\nIf the change is intended, run with \(RecordMode.environmentKey)=all to replace the reference, and commit it."
             case .different(let diff, let reference, let actual):
                 var files = [(png, paths.actualArtifact, "actual")]
                 do {

@@ -12,8 +12,11 @@ public struct SnapshotPaths: Sendable, Equatable {
     /// The environment variable naming the artifacts folder.
     public static let artifactsEnvironmentKey = "BREAKDOWN_ARTIFACTS"
 
+    /// The reference PNG beside the test file.
     public let reference: String
+    /// Where the actual image is written when the check fails.
     public let actualArtifact: String
+    /// Where the difference image is written when the check fails.
     public let diffArtifact: String
 
     /// - Parameters:

@@ -4,6 +4,7 @@ import BreakdownPipeline
 import BreakdownOptions
 import BreakdownBatch
 import BreakdownDiff
+import BreakdownLayout
 import Foundation
 
 /// Compares one rendered record with its reference, keeping the images a report needs.
@@ -27,10 +28,15 @@ package enum VerifyComparer {
             outcome.status = .differed
             outcome.detail = diff.message
             outcome.actualPNG = png
-            outcome.referencePNG = FileManager.default.contents(atPath: referencePath).map { [UInt8]($0) }
+            outcome.referencePNG = try? RegularFile.read(referencePath, limit: PNGDecoder.maximumFileSize)
             outcome.differencePNG = try? ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison)
             outcome.differenceBounds = diff.differenceBounds
             outcome.differenceCanvas = PixelSize(width: reference.width, height: reference.height)
+        case .differentSize(let diff):
+            // Not decoded: the report shows the actual image beside a note, not the reference.
+            outcome.status = .differed
+            outcome.detail = diff.message
+            outcome.actualPNG = png
         }
         return outcome
     }

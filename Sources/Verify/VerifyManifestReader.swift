@@ -12,14 +12,35 @@ import Foundation
 package enum VerifyManifestReader {
     package static let example = #"{"name": "au-badge", "amount": "100", "locale": "en_AU"}"#
 
+    /// The most a manifest on standard input may hold: 256 MiB.
+    static let standardInputLimit = 256 << 20
+
+    /// Standard input, read to its end with `read(2)`: a read error (stdin is a folder, say) or
+    /// more than `standardInputLimit` bytes is exit 2, never a crash.
+    static func readStandardInput() throws(CLIError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .usage("cannot read the manifest from standard input: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+            guard bytes.count <= standardInputLimit else {
+                throw .usage("the manifest on standard input is over \(standardInputLimit >> 20) MiB; give it as a file")
+            }
+        }
+    }
+
     /// Reads the file at `path` (`-` reads standard input).
     package static func read(path: String) throws(CLIError) -> [VerifyRecord] {
         let reader: any ManifestReader
         let source: String
         if path == "-" {
             source = "standard input"
-            reader = try ManifestOpener.open(
-                bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile()), label: source, format: nil)
+            reader = try ManifestOpener.open(bytes: try readStandardInput(), label: source, format: nil)
         } else {
             source = path
             reader = try ManifestOpener.open(path: path, format: nil)

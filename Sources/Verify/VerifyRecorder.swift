@@ -3,6 +3,8 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import BreakdownBatch
+import BreakdownDiff
+import BreakdownLayout
 import Foundation
 
 /// `--record`: writes a record's rendered image as its reference, unless the reference already
@@ -10,12 +12,16 @@ import Foundation
 package enum VerifyRecorder {
     package static func record(_ png: [UInt8], record: VerifyRecord, at path: String) throws(CLIError) -> VerifyOutcome {
         var outcome = VerifyOutcome(record: record, status: .recorded, detail: "", referencePath: path)
-        if let existing = FileManager.default.contents(atPath: path) {
-            if [UInt8](existing) == png {
+        // Read without blocking and within the reference limit; anything but a regular file is
+        // then refused by the writer (a device or FIFO is never replaced).
+        if let existing = try? RegularFile.read(path, limit: PNGDecoder.maximumFileSize) {
+            if existing == png {
                 outcome.status = .unchanged
                 outcome.detail = "reference \(path) already has these bytes"
                 return outcome
             }
+            outcome.status = .updated
+        } else if access(path, F_OK) == 0 {
             outcome.status = .updated
         }
         try AtomicWriter.write([(Data(png), path)])

@@ -24,24 +24,19 @@ package struct VerifyReport {
 
     /// Writes the images and `index.html` into `folder` (made if needed); returns the page's path.
     package func write(to folder: String) throws(CLIError) -> String {
+        try OutputPath.createFolder(folder, what: "the report folder")
         let directory = URL(fileURLWithPath: folder, isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            for outcome in outcomes where outcome.status.isFailure {
-                let images = [
-                    (outcome.referencePNG, "reference"), (outcome.actualPNG, "actual"), (outcome.differencePNG, "diff"),
-                ]
-                for case (let bytes?, let kind) in images {
-                    try Data(bytes).write(
-                        to: directory.appendingPathComponent(Self.imageName(outcome, kind)), options: .atomic)
-                }
+        var files: [(data: Data, path: String)] = []
+        for outcome in outcomes where outcome.status.isFailure {
+            let images = [(outcome.referencePNG, "reference"), (outcome.actualPNG, "actual"), (outcome.differencePNG, "diff")]
+            for case (let bytes?, let kind) in images {
+                files.append((Data(bytes), directory.appendingPathComponent(Self.imageName(outcome, kind)).path))
             }
-            let page = directory.appendingPathComponent("index.html")
-            try Data(html.utf8).write(to: page, options: .atomic)
-            return page.path
-        } catch {
-            throw .failure("cannot write the report in \(folder): \(error.localizedDescription)")
         }
+        let page = directory.appendingPathComponent("index.html").path
+        files.append((Data(html.utf8), page))
+        try AtomicWriter.write(files)
+        return page
     }
 
     static func imageName(_ outcome: VerifyOutcome, _ kind: String) -> String { "\(outcome.record.name).\(kind).png" }

@@ -25,8 +25,19 @@ import Testing
         ] {
             #expect(result.stdout.contains(expected), "missing \"\(expected)\" in:\n\(result.stdout)")
         }
-        // With cc and the baseline source present it runs beside it; without, it says it skipped.
-        #expect(result.stdout.contains("naive C baseline") || result.stdout.contains("naive baseline: skipped"))
+        // The baseline's source is in the repository (Bench/) and make installs cc: it runs beside it.
+        #expect(result.stdout.contains("naive C baseline"), "\(result.stdout)")
+        #expect(result.stdout.contains("Bench/naive-baseline.c, built with cc"))
+        // The last line says in words whether the targets were met.
+        let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("All targets met.") || last.hasPrefix("Targets NOT met"), "\(last)")
+    }
+
+    @Test func verdictSentences() {
+        #expect(Benchmark.verdict(missed: [], unmeasured: []) == "All targets met.")
+        #expect(Benchmark.verdict(missed: ["a", "b"], unmeasured: []) == "Targets NOT met (2): a; b.")
+        #expect(Benchmark.verdict(missed: [], unmeasured: ["c"]) == "Every measured target met; not measured: c.")
+        #expect(Benchmark.verdict(missed: ["a"], unmeasured: ["c"]) == "Targets NOT met (1): a. Not measured: c.")
     }
 
     @Test func helpDescribesTheOptions() throws {

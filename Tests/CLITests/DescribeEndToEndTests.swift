@@ -132,8 +132,10 @@ import Testing
         let result = try BinaryRunner.run("describe", "--", "--cbt")
         #expect(result.status == 2)
         #expect(result.stderr.contains("unexpected argument '--cbt'"))
-        // A negative amount is a value, not an option: out of range.
-        #expect(try BinaryRunner.run("describe", "--amount", "-5").json()["logoPlacement"] as? String == "start")
+        // A negative amount is a value, not an option, and prices are not negative (issue 12).
+        let negative = try BinaryRunner.run("describe", "--amount", "-5")
+        #expect(negative.status == 2)
+        #expect(negative.stderr.contains("--amount: '-5' is not valid; expected a decimal number of 0 or more"), "\(negative.stderr)")
     }
 
     @Test func noConfigurationIsHiddenWithAReason() throws {

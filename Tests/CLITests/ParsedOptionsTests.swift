@@ -34,26 +34,28 @@ import Testing
         let options = try ParsedOptions(record: ["cbt": "true", "no-with": "false", "amount": "5"], groups: groups)
         #expect(options.flag("cbt"))
         #expect(!options.flag("no-with"))
-        #expect(throws: CLIError.usage("cbt is a flag: use true or false, not 'yes'")) {
+        #expect(throws: CLIError.option("cbt", "cbt is a flag: use true or false, not 'yes'")) {
             try ParsedOptions(record: ["cbt": "yes"], groups: groups)
         }
     }
 
     @Test func recordErrorsNameTheKeyAndAcceptedValues() {
-        #expect(throws: CLIError.usage("logo: 'huge' is not valid; expected one of badge, lockup, compactBadge")) {
+        #expect(throws: CLIError.option("logo", "logo: 'huge' is not valid; expected one of badge, lockup, compactBadge")) {
             try ParsedOptions(record: ["logo": "huge"], groups: groups)
         }
-        #expect(throws: CLIError.usage("unknown option 'amout'; did you mean '--amount'?")) {
+        #expect(throws: CLIError.option("amout", "unknown option 'amout'; did you mean '--amount'?")) {
             try ParsedOptions(record: ["amout": "5"], groups: groups)
         }
-        #expect(throws: CLIError.usage("amount needs a value <decimal>, not true")) {
+        #expect(throws: CLIError.option("amount", "amount needs a value <decimal>, not true")) {
             try ParsedOptions(record: ["amount": RecordValue.bool(true)], groups: groups)
         }
     }
 
     @Test func configurationErrorsFromRecords() throws {
         let options = try ParsedOptions(record: ["min": "300", "max": "200"], groups: groups)
-        #expect(throws: CLIError.usage("Minimum (300) is not strictly less than maximum (200) (min, max)")) {
+        let message = "Minimum (300) is not strictly less than maximum (200) (min, max)"
+        let reason = BreakdownError.invalidConfiguration(.minimumNotLessThanMaximum(minimum: "300", maximum: "200"), message: message)
+        #expect(throws: CLIError(message, exitStatus: 2, reason: reason)) {
             try ContentOptions.inputs(from: options)
         }
     }
@@ -100,7 +102,10 @@ import Testing
     }
 
     @Test func commandsAreRegisteredInOneTable() {
-        #expect(Array(BreakdownCLI.subcommands.map(\.name)) == ["describe", "render", "batch", "gallery", "verify", "bench", "assets"])
+        #expect(
+            Array(BreakdownCLI.subcommands.map(\.name)) == [
+                "describe", "render", "batch", "gallery", "verify", "bench", "assets", "completions", "schema", "version",
+            ])
         #expect(BreakdownCLI.subcommand(named: "describe") != nil)
     }
 

@@ -189,10 +189,10 @@ func breakdown(
     @Test func defaultColoursFollowAppearance() throws {
         let light = breakdown("100", try configuration())
         #expect(light.textColor == .black)
-        #expect(light.linkColor == RGBAColor(red: 60, green: 60, blue: 67, alpha: 153))
+        #expect(light.linkColor == RGBAColor(red8: 60, green8: 60, blue8: 67, alpha8: 153))
         let dark = breakdown("100", try configuration(), options: PriceBreakdownOptions(appearance: .dark))
         #expect(dark.textColor == .white)
-        #expect(dark.linkColor == RGBAColor(red: 235, green: 235, blue: 245, alpha: 153))
+        #expect(dark.linkColor == RGBAColor(red8: 235, green8: 235, blue8: 245, alpha8: 153))
         let custom = breakdown("100", try configuration(), options: PriceBreakdownOptions(textColor: .bondiMint))
         #expect(custom.textColor == .bondiMint)
     }

@@ -20,20 +20,20 @@ import Testing
         #expect(abs(ContrastRatio.ratio(.white, .white) - 1) < 1e-12)
         #expect(ContrastRatio.ratio(.white, .black) == ContrastRatio.ratio(.black, .white))
         // #767676 on white is the classic smallest grey that passes 4.5:1 (4.54:1).
-        let grey = RGBAColor(red: 0x76, green: 0x76, blue: 0x76)
+        let grey = RGBAColor(red8: 0x76, green8: 0x76, blue8: 0x76)
         #expect(abs(ContrastRatio.ratio(grey, .white) - 4.54) < 0.005)
         // #777777 just fails it (4.48:1).
-        #expect(abs(ContrastRatio.ratio(RGBAColor(red: 0x77, green: 0x77, blue: 0x77), .white) - 4.48) < 0.005)
+        #expect(abs(ContrastRatio.ratio(RGBAColor(red8: 0x77, green8: 0x77, blue8: 0x77), .white) - 4.48) < 0.005)
         // Pure red on white: 4.00:1; pure green on black: 15.30:1.
-        #expect(abs(ContrastRatio.ratio(RGBAColor(red: 255, green: 0, blue: 0), .white) - 3.998) < 0.001)
-        #expect(abs(ContrastRatio.ratio(RGBAColor(red: 0, green: 255, blue: 0), .black) - 15.3) < 0.01)
+        #expect(abs(ContrastRatio.ratio(RGBAColor(red8: 255, green8: 0, blue8: 0), .white) - 3.998) < 0.001)
+        #expect(abs(ContrastRatio.ratio(RGBAColor(red8: 0, green8: 255, blue8: 0), .black) - 15.3) < 0.01)
     }
 
     @Test func translucentColoursAreLaidOverTheirGround() {
         // 60 % of (60, 60, 67) over white: 0.6 × 60 + 0.4 × 255 = 138, 0.6 × 67 + 0.4 × 255 = 142.2.
-        let secondary = RGBAColor(red: 60, green: 60, blue: 67, alpha: 153)
-        #expect(secondary.over(.white) == RGBAColor(red: 138, green: 138, blue: 142))
-        #expect(RGBAColor(red: 10, green: 20, blue: 30).over(.white) == RGBAColor(red: 10, green: 20, blue: 30))
+        let secondary = RGBAColor(red8: 60, green8: 60, blue8: 67, alpha8: 153)
+        #expect(secondary.over(.white) == RGBAColor(red8: 138, green8: 138, blue8: 142))
+        #expect(RGBAColor(red8: 10, green8: 20, blue8: 30).over(.white) == RGBAColor(red8: 10, green8: 20, blue8: 30))
     }
 
     @Test func theDefaultBadgeDoesNotWarn() {
@@ -72,8 +72,8 @@ import Testing
         #expect(link > 3 && link < 4, "secondaryLabel over white is about 3.4:1")
         #expect(Self.breakdown(link: .none).contrast(background: nil).link == nil)
         // A translucent background is laid over the appearance's page colour.
-        let tinted = Self.breakdown().contrast(background: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128))
-        #expect(tinted.page == RGBAColor(red: 127, green: 127, blue: 127))
+        let tinted = Self.breakdown().contrast(background: RGBAColor(red8: 0, green8: 0, blue8: 0, alpha8: 128))
+        #expect(tinted.page == RGBAColor(red8: 127, green8: 127, blue8: 127))
         #expect(Self.breakdown(appearance: .dark).contrast(background: nil).page == .black)
     }
 

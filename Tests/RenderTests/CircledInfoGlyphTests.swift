@@ -31,7 +31,7 @@ import Testing
         #expect(link.x > logo.x + logo.width)
         // The glyph is drawn in the link colour: some pixel in the link's box is not transparent.
         let image = try renderer.render(
-            Fixtures.breakdown(), settings: RenderSettings(style: LayoutStyle(fontFamily: "Symbola"), scale: 2), format: .png)
+            Fixtures.breakdown(), settings: RenderSettings(style: LayoutStyle(fontFamily: "Symbola"), scale: .x2), format: .png)
         let pixels = try PNGDecoder.decode([UInt8](image.bytes))
         var inked = 0
         for y in Int(link.y * 2)..<Int((link.y + link.height) * 2) {

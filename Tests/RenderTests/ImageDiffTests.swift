@@ -148,8 +148,8 @@ struct ImageDiffTests {
         let diff = try ImageComparison.exact.compare(referencePNG: reference, actualPNG: try encoder.encode(changed))
         #expect(diff.differenceBounds == PixelRect(x: 1, y: 1, width: 1, height: 1))
 
-        // Same pixels, different bytes (another compression level): equal once decoded.
-        let otherLevel = try PNGEncoder(compressionLevel: 0).encode(base)
+        // Same pixels, different bytes (stored by libdeflate level 0): equal once decoded.
+        let otherLevel = try PNGEncoder(method: .libdeflate, compressionLevel: 0).encode(base)
         #expect(otherLevel != reference)
         #expect(try ImageComparison.exact.compare(referencePNG: reference, actualPNG: otherLevel).outcome == .identical)
 

@@ -54,13 +54,13 @@ import Testing
 
     @Test func sameInputSameBytes() throws {
         for format in OutputFormat.allCases {
-            let first = try Fixtures.renderer().render(Fixtures.breakdown(), settings: RenderSettings(scale: 2), format: format)
+            let first = try Fixtures.renderer().render(Fixtures.breakdown(), settings: RenderSettings(scale: .x2), format: format)
             // A renderer that drew other things first still gives the same bytes.
             let busy = try Fixtures.renderer()
             for link in [LinkContent.circledQuestionIcon, .text("Learn More"), .circledLogo(.afterpay)] {
-                _ = try busy.render(Fixtures.breakdown(link: link), settings: RenderSettings(scale: 2), format: format)
+                _ = try busy.render(Fixtures.breakdown(link: link), settings: RenderSettings(scale: .x2), format: format)
             }
-            let second = try busy.render(Fixtures.breakdown(), settings: RenderSettings(scale: 2), format: format)
+            let second = try busy.render(Fixtures.breakdown(), settings: RenderSettings(scale: .x2), format: format)
             #expect(first.bytes == second.bytes, "\(format) differs between runs")
         }
     }
@@ -69,13 +69,13 @@ import Testing
         var breakdown = Fixtures.breakdown()
         breakdown.isHidden = true
         breakdown.hiddenReason = "no configuration is set"
-        #expect(throws: RenderError.hidden(reason: "no configuration is set")) {
+        #expect(throws: BreakdownError.hidden(reason: "no configuration is set")) {
             try Fixtures.renderer().render(breakdown, settings: RenderSettings(), format: .png)
         }
     }
 
     @Test func unknownFontIsAnErrorNamingIt() throws {
-        let error = try #require(throws: RenderError.self) {
+        let error = try #require(throws: BreakdownError.self) {
             try Fixtures.renderer().render(Fixtures.breakdown(), settings: RenderSettings(style: LayoutStyle(fontFamily: "Comic Sans MS")), format: .png)
         }
         #expect(error.description.contains("\"Comic Sans MS\" is not available"))
@@ -83,10 +83,10 @@ import Testing
     }
 
     @Test func unreadableFontFileIsAnError() throws {
-        #expect(throws: RenderError.self) { try BreakdownRenderer(fontFiles: ["/nonexistent/font.ttf"]) }
+        #expect(throws: BreakdownError.self) { try BreakdownRenderer(fontFiles: ["/nonexistent/font.ttf"]) }
         let notAFont = try Self.temporaryFile("font.ttf", Data("not a font".utf8))
         defer { try? FileManager.default.removeItem(atPath: notAFont) }
-        #expect(throws: RenderError.self) { try BreakdownRenderer(fontFiles: [notAFont]) }
+        #expect(throws: BreakdownError.self) { try BreakdownRenderer(fontFiles: [notAFont]) }
     }
 
     @Test func addedFontFileBecomesAvailable() throws {
@@ -100,14 +100,14 @@ import Testing
     }
 
     @Test func badMarkupIsAnError() throws {
-        let error = try #require(throws: RenderError.self) {
+        let error = try #require(throws: BreakdownError.self) {
             try Fixtures.renderer().render(Fixtures.breakdown(link: .markup("<b>unclosed")), settings: RenderSettings(), format: .png)
         }
         #expect(error.description.contains("not valid Pango markup"))
     }
 
     @Test func aMissingArtworkFolderIsAnErrorNamingIt() throws {
-        let error = try #require(throws: RenderError.self) {
+        let error = try #require(throws: BreakdownError.self) {
             _ = try BreakdownRenderer(logoAssets: URL(fileURLWithPath: "/nonexistent-assets"))
         }
         #expect(error.description.contains("/nonexistent-assets"))

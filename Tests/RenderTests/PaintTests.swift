@@ -12,7 +12,7 @@ import Testing
     static let black = SIMD4<UInt8>(0, 0, 0, 255)
     static let white = SIMD4<UInt8>(255, 255, 255, 255)
 
-    static func render(_ breakdown: Breakdown, scale: Int = 2, style: LayoutStyle = LayoutStyle(), background: RGBAColor? = nil)
+    static func render(_ breakdown: Breakdown, scale: RenderScale = .x2, style: LayoutStyle = LayoutStyle(), background: RGBAColor? = nil)
         throws -> (image: PixelImage, metadata: RenderMetadata)
     {
         let rendered = try Fixtures.renderer().render(
@@ -25,10 +25,10 @@ import Testing
     }
 
     @Test func imageSizeIsPointsTimesScaleRoundedUp() throws {
-        for scale in [1, 2, 3] {
+        for (scale, factor) in [(RenderScale.x1, 1.0), (.x2, 2.0), (.x3, 3.0)] {
             let (image, metadata) = try Self.render(Fixtures.breakdown(), scale: scale)
-            #expect(image.width == Int((metadata.size.width * Double(scale)).rounded(.up)))
-            #expect(image.height == Int((metadata.size.height * Double(scale)).rounded(.up)))
+            #expect(image.width == Int((metadata.size.width * factor).rounded(.up)))
+            #expect(image.height == Int((metadata.size.height * factor).rounded(.up)))
             #expect(metadata.pixelSize.width == image.width && metadata.pixelSize.height == image.height)
         }
     }
@@ -99,7 +99,7 @@ import Testing
     @Test func darkAppearanceDrawsWhiteTextAndTheDarkPalette() throws {
         var breakdown = Fixtures.breakdown(palette: .darkMono, link: .none)
         breakdown.textColor = DefaultColors.text(.dark)
-        let (image, metadata) = try Self.render(breakdown, background: RGBAColor(red: 0x1C, green: 0x1C, blue: 0x1E))
+        let (image, metadata) = try Self.render(breakdown, background: RGBAColor(red8: 0x1C, green8: 0x1C, blue8: 0x1E))
         let logo = try #require(metadata.logo)
         var whiteText = 0
         for y in 0..<image.height {
@@ -127,7 +127,7 @@ import Testing
 
     @Test func circledInfoIconIsTintedWithTheLinkColour() throws {
         var breakdown = Fixtures.breakdown()
-        breakdown.linkColor = RGBAColor(red: 255, green: 0, blue: 0)
+        breakdown.linkColor = RGBAColor(red8: 255, green8: 0, blue8: 0)
         let (image, metadata) = try Self.render(breakdown)
         let link = try #require(metadata.link)
         var red = 0
@@ -141,7 +141,7 @@ import Testing
 
     @Test func customMarkupKeepsItsOwnColours() throws {
         let rendered = try Fixtures.renderer().render(
-            Fixtures.breakdown(link: .markup("<span foreground=\"#00FF00\">Details</span>")), settings: RenderSettings(scale: 2),
+            Fixtures.breakdown(link: .markup("<span foreground=\"#00FF00\">Details</span>")), settings: RenderSettings(scale: .x2),
             format: .png)
         let image = try PNGDecoder.decode([UInt8](rendered.bytes))
         let link = try #require(rendered.metadata.link)

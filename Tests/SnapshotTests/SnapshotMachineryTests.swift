@@ -199,7 +199,7 @@ struct SnapshotMachineryTests {
             configuration: try Configuration(minimumAmount: "1.00", maximumAmount: "2000.00", locale: "en_GB"),
             deviceLocale: "en_GB", amount: 100)
         let recorded = verifyBreakdownSnapshot(
-            of: inputs, settings: RenderSettings(scale: 2), named: "typed", environment: sandbox.environment,
+            of: inputs, settings: RenderSettings(scale: .x2), named: "typed", environment: sandbox.environment,
             filePath: sandbox.filePath)
         #expect(recorded?.contains("recorded") == true)
         #expect(sandbox.verify(["--locale", "en_GB", "--amount", "100", "--scale", "2"], named: "typed") == nil)

@@ -99,7 +99,7 @@ def check(binary, catalog, label, arguments, folder):
     metadata = json.load(open(metadata_path))
     scale = metadata["scale"]
     rect = metadata["logo"]
-    artwork = metadata["logoArtwork"]["file"]
+    artwork = os.path.join(catalog, metadata["logoArtwork"]["file"])
     x0, y0 = rect["x"] * scale, rect["y"] * scale
     w, h = rect["width"] * scale, rect["height"] * scale
     sw, sh = round(w * SUPERSAMPLE), round(h * SUPERSAMPLE)

@@ -1,0 +1,17 @@
+import BreakdownBatch
+import BreakdownContent
+import BreakdownOptions
+
+/// `breakdown version` (also `breakdown --version`): prints the tool's name and version.
+public enum VersionCommand {
+    /// `breakdown 0.2.0`: what both spellings print.
+    public static var line: String { "\(BreakdownCLI.toolName) \(BreakdownVersion.current)" }
+
+    /// The `version` subcommand: no options, one line on standard output.
+    public static let subcommand = Subcommand(
+        name: "version", overview: "Print the version of breakdown (also: breakdown --version).", groups: []
+    ) { _, console throws(CLIError) in
+        console.print(line)
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,131 @@
+import BreakdownContent
+import BreakdownPipeline
+import BreakdownOptions
+import BreakdownBatch
+import BreakdownDiff
+import BreakdownEncode
+import Foundation
+
+/// What `verify` needs: the manifest, the reference folder, whether to record, how to compare,
+/// where to write the report, and the options every record starts from.
+package struct VerifySettings: Sendable {
+    /// The manifest's path (JSON array, NDJSON or CSV).
+    package var manifest: String
+    /// The folder of reference images, `<name>.png` for each record.
+    package var referenceFolder: String
+    /// Write the references instead of comparing.
+    package var recording = false
+    /// When two images match.
+    package var comparison = ImageComparison(channelTolerance: 0, allowedDifferingFraction: 0)
+    /// Where to write the HTML report, if anywhere.
+    package var reportFolder: String?
+    /// The command line's options, under every record; errors name options as these spell them.
+    package var defaults: ParsedOptions
+
+    package init(manifest: String, referenceFolder: String, defaults: ParsedOptions) {
+        self.manifest = manifest
+        self.referenceFolder = referenceFolder
+        self.defaults = defaults
+    }
+}
+
+/// Renders every record of a manifest and compares it with `<reference>/<name>.png` (or records
+/// it), printing one line a record and a summary. Exit 0 when all match (or when recording), 1 on
+/// any difference or missing reference; an unreadable manifest or a bad record throws (exit 2).
+package enum VerifyRun {
+    /// The options a manifest record may set: what to show and how to draw it.
+    package static let recordGroups = [ContentOptions.group, RenderOptions.drawing]
+
+    package static func run(_ settings: VerifySettings, console: Console) throws(CLIError) -> Int32 {
+        let options = settings.defaults
+        let referenceFolder = settings.referenceFolder
+        let recording = settings.recording
+        let comparison = settings.comparison
+        let manifest = settings.manifest
+        if let report = settings.reportFolder {
+            try checkReportFolder(report, referenceFolder: referenceFolder, manifest: manifest, options: options)
+        }
+        let records = try VerifyManifestReader.read(path: manifest)
+        let requests = try plan(records, commandLine: options, manifest: manifest)
+        try prepareReferenceFolder(referenceFolder, recording: recording, options: options)
+
+        let cache = RendererCache()
+        var outcomes: [VerifyOutcome] = []
+        for (record, request) in zip(records, requests) {
+            let image: RenderedImage
+            do {
+                image = try cache.render(request, format: .png)
+            } catch {
+                throw CLIError("manifest \(manifest), \(record.label): \(error.message)", exitStatus: ExitStatus.usage)
+            }
+            let path = URL(fileURLWithPath: referenceFolder).appendingPathComponent(record.name + ".png").path
+            let png = [UInt8](image.bytes)
+            let outcome = recording ? try VerifyRecorder.record(png, record: record, at: path)
+                : VerifyComparer.compare(png, record: record, referencePath: path, comparison: comparison)
+            console.print(line(for: outcome))
+            outcomes.append(outcome)
+        }
+
+        let failures = outcomes.filter { $0.status.isFailure }.count
+        if let folder = settings.reportFolder {
+            let report = VerifyReport(manifest: manifest, referenceFolder: referenceFolder, comparison: comparison, outcomes: outcomes)
+            console.print("report: \(try report.write(to: folder))")
+        }
+        console.print(summary(outcomes, recording: recording, referenceFolder: referenceFolder))
+        return failures == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// Every record's render request, checked before anything is rendered or written: options on
+    /// the command line first, the record's own on top.
+    package static func plan(_ records: [VerifyRecord], commandLine: ParsedOptions, manifest: String) throws(CLIError) -> [RenderRequest] {
+        var requests: [RenderRequest] = []
+        for record in records {
+            do throws(CLIError) {
+                let own = try ParsedOptions(record: record.options, groups: recordGroups)
+                requests.append(try RenderRequest(commandLine.overlaid(by: own)))
+            } catch {
+                throw .usage("manifest \(manifest), \(record.label): \(error.message)")
+            }
+        }
+        return requests
+    }
+
+    private static func prepareReferenceFolder(_ folder: String, recording: Bool, options: ParsedOptions) throws(CLIError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .usage("\(options.display("reference")) \(folder) is a file, not a folder") }
+            return
+        }
+        guard recording else {
+            throw .usage(
+                "\(options.display("reference")) folder \(folder) does not exist; give the folder of reference images, or add \(options.display("record")) to create it")
+        }
+        try OutputPath.createFolder(folder, what: "the reference folder")
+    }
+
+    /// The report must not land in the reference folder (its images would be taken for
+    /// references) nor be the manifest: exit 2 before anything is rendered.
+    private static func checkReportFolder(_ report: String, referenceFolder: String, manifest: String, options: ParsedOptions) throws(CLIError) {
+        let reportPath = OutputPath.resolved(report), referencePath = OutputPath.resolved(referenceFolder)
+        if reportPath == referencePath || reportPath.hasPrefix(referencePath == "/" ? "/" : referencePath + "/") {
+            throw .usage(
+                "\(options.display("report")) \(report) is inside the reference folder \(referenceFolder): give a folder outside it")
+        }
+        if manifest != "-", OutputPath.isSameFile(report, manifest) {
+            throw .usage("\(options.display("report")) \(report) is the manifest: give a folder for the report")
+        }
+    }
+
+    private static func line(for outcome: VerifyOutcome) -> String {
+        let tag = outcome.status.isFailure ? "FAIL" : "ok"
+        return "\(tag) \(outcome.record.name): \(outcome.detail)"
+    }
+
+    private static func summary(_ outcomes: [VerifyOutcome], recording: Bool, referenceFolder: String) -> String {
+        func count(_ status: VerifyOutcome.Status) -> Int { outcomes.filter { $0.status == status }.count }
+        if recording {
+            return "recorded \(outcomes.count) reference\(outcomes.count == 1 ? "" : "s") in \(referenceFolder): \(count(.recorded)) new, \(count(.updated)) updated, \(count(.unchanged)) unchanged"
+        }
+        return "verified \(outcomes.count) record\(outcomes.count == 1 ? "" : "s") against \(referenceFolder): \(count(.passed)) passed, \(count(.differed)) differ, \(count(.missing)) missing, \(count(.unreadable)) unreadable"
+    }
+}

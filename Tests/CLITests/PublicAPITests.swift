@@ -1,0 +1,122 @@
+import Breakdown
+import Foundation
+import Testing
+
+/// The public API as a library user sees it through `import Breakdown`: typed errors to switch
+/// on, colours from fractions or hex, `Locale` overloads, a scale that cannot be 4.
+@Suite struct PublicAPITests {
+    static let renderGroups = [ContentOptions.group, RenderOptions.drawing, RenderOptions.output]
+
+    @Test func colourFromFractionsMeansFractions() {
+        // The issue's trap: alpha 1 must be opaque, not 1/255.
+        #expect(RGBAColor(red: 0, green: 0, blue: 0, alpha: 1).alpha == 255)
+        #expect(RGBAColor(red: 1, green: 0.5, blue: 0) == RGBAColor(hex: "#FF8000"))
+        #expect(RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5).description == "#33669980")
+        #expect(RGBAColor(red: -1, green: 2, blue: .nan, alpha: .infinity) == RGBAColor(hex: "#00FF00FF"))
+        #expect(RGBAColor(red8: 0x12, green8: 0x34, blue8: 0x56, alpha8: 0x78) == RGBAColor(hex: "#12345678"))
+        #expect(RGBAColor(hex: "#12345") == nil)
+    }
+
+    @Test func localeOverloadsMatchIdentifiers() throws {
+        let byString = try Configuration(minimumAmount: "1", maximumAmount: "2000", locale: "fr_CA", consumerLocale: "fr_CA")
+        let byLocale = try Configuration(
+            minimumAmount: "1", maximumAmount: "2000", locale: Locale(identifier: "fr-CA"), consumerLocale: Locale(identifier: "fr_CA"))
+        #expect(byString == byLocale)
+        #expect(throws: ConfigurationError.invalidLocale("de_DE")) {
+            try Configuration(minimumAmount: nil, maximumAmount: "1", currencyCode: "AUD", locale: Locale(identifier: "de_DE"))
+        }
+        let inputs = BreakdownInputs(configuration: byLocale, deviceLocale: Locale(identifier: "fr_CA"), amount: 100)
+        #expect(inputs.breakdown == BreakdownInputs(configuration: byString, deviceLocale: "fr_CA", amount: 100).breakdown)
+        #expect(inputs.breakdown.text.hasPrefix("ou 4 paiements"))
+        #expect(MerchantLocale(Locale(identifier: "en-GB")) == .enGB)
+        #expect(MerchantLocale(Locale(identifier: "de_DE")) == nil)
+    }
+
+    @Test func scaleIsOneTwoOrThree() throws {
+        #expect(RenderScale.allCases.map(\.factor) == [1, 2, 3])
+        #expect(RenderScale(rawValue: 4) == nil)
+        let options = try ParsedOptions(arguments: ["--scale", "3"], groups: Self.renderGroups)
+        #expect(try RenderRequest(options).settings.scale == .x3)
+        #expect(try RenderRequest(ParsedOptions(groups: Self.renderGroups)).settings.scale == .x1)
+        #expect(throws: CLIError.self) { try ParsedOptions(arguments: ["--scale", "4"], groups: Self.renderGroups) }
+    }
+
+    @Test func errorsCarryACaseToSwitchOn() throws {
+        let bad = try #require(throws: CLIError.self) { try ParsedOptions(arguments: ["--amount", "x"], groups: Self.renderGroups) }
+        guard case .invalidOption(let option, let message) = bad.reason else { Issue.record("\(String(describing: bad))"); return }
+        #expect(option == "amount")
+        #expect(message == bad.message)
+        #expect(bad.exitStatus == 2)
+
+        let unknown = try #require(throws: CLIError.self) { try ParsedOptions(record: ["colour": "red"], groups: Self.renderGroups) }
+        #expect(unknown.reason == .invalidOption(option: "colour", message: unknown.message))
+
+        let locale = try ParsedOptions(arguments: ["--locale", "de_DE"], groups: Self.renderGroups)
+        let config = try #require(throws: CLIError.self) { try RenderRequest(locale) }
+        #expect(config.reason == .invalidConfiguration(.invalidLocale("de_DE"), message: config.message))
+        #expect(config.message.contains("--locale") )
+
+        let conflict = try ParsedOptions(arguments: ["--font-size", "12", "--content-size", "large"], groups: Self.renderGroups)
+        let both = try #require(throws: CLIError.self) { try RenderRequest(conflict) }
+        #expect(both.reason == .invalidInput(both.message))
+
+        let assets = try ParsedOptions(arguments: ["--logo-assets", "/nonexistent-breakdown-assets"], groups: Self.renderGroups)
+        let missing = try #require(throws: CLIError.self) { try RendererCache().render(RenderRequest(assets), format: .png) }
+        guard case .file(let path, _) = missing.reason else { Issue.record("\(String(describing: missing))"); return }
+        #expect(path == "/nonexistent-breakdown-assets")
+
+        let hidden = try ParsedOptions(arguments: ["--no-configuration"], groups: Self.renderGroups)
+        let nothing = try #require(throws: CLIError.self) { try RendererCache().render(RenderRequest(hidden), format: .png) }
+        guard case .hidden = nothing.reason else { Issue.record("\(String(describing: nothing))"); return }
+        #expect(nothing.exitStatus == 3)
+    }
+
+    @Test func rendererThrowsTypedErrors() throws {
+        let renderer = try BreakdownRenderer()
+        let hidden = BreakdownInputs(configuration: nil, deviceLocale: "en_AU", amount: 100).breakdown
+        do {
+            _ = try renderer.render(hidden, settings: RenderSettings(), format: .png)
+            Issue.record("a hidden breakdown rendered")
+        } catch {
+            switch error {
+            case .hidden(let reason): #expect(!reason.isEmpty)
+            default: Issue.record("\(error)")
+            }
+        }
+        let shown = try BreakdownInputs(
+            configuration: Configuration(minimumAmount: "1", maximumAmount: "2000", locale: "en_AU"), deviceLocale: "en_AU", amount: 100
+        ).breakdown
+        let style = LayoutStyle(fontFamily: "No Such Family")
+        #expect(throws: BreakdownError.self) { try renderer.render(shown, settings: RenderSettings(style: style), format: .svg) }
+        do {
+            _ = try renderer.render(shown, settings: RenderSettings(style: style), format: .png)
+        } catch {
+            guard case .renderingFailed(let message) = error else { Issue.record("\(error)"); return }
+            #expect(message.contains("No Such Family"))
+            #expect(CLIError(error).exitStatus == 2)
+        }
+        #expect(CLIError(.hidden(reason: "x")).exitStatus == 3)
+        #expect(CLIError(.failed("x")).exitStatus == 1)
+    }
+
+    /// The project's own code never passes bytes to the fraction initialiser (a byte literal such as
+    /// 255 for red would compile and clamp): every literal channel there is 0 or 1 or a fraction.
+    @Test func noByteLiteralsInTheFractionInitialiser() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let pattern = try Regex(#"RGBAColor\(red: *(0x[0-9A-Fa-f]+|[0-9]+)\b(?!\.)"#)
+        var misuses: [String] = []
+        for folder in ["Sources", "Tests"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                guard path.hasSuffix(".swift") else { continue }
+                let text = try String(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(path), encoding: .utf8)
+                for match in text.matches(of: pattern) {
+                    let literal = String(text[match.range]).split(separator: ":")[1].trimmingCharacters(in: .whitespaces)
+                    let value = literal.hasPrefix("0x") ? Int(literal.dropFirst(2), radix: 16) : Int(literal)
+                    if let value, value > 1 { misuses.append("\(folder)/\(path): \(text[match.range])") }
+                }
+            }
+        }
+        #expect(misuses.isEmpty, "\(misuses)")
+    }
+}

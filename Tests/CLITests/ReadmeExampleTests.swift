@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// Every Swift example in README.md, compiled and run from a scratch package that depends on this
+/// one by path, as a user's package would. Each example names the `breakdown render` command it
+/// matches in a `// breakdown render …` comment; the PNG it writes (or, for a snapshot test, the
+/// reference it passes against) must be byte for byte what that command writes.
+/// Slow: the scratch package builds this package from scratch once for all examples.
+@Suite struct ReadmeExampleTests {
+    struct Example {
+        var code: String
+        /// The `breakdown render` arguments from the example's comment, `-o` and its file included.
+        var command: [String]
+        var isTest: Bool
+        var output: String { command[(command.firstIndex(of: "-o") ?? command.count - 2) + 1] }
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func examples() throws -> [Example] {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        var examples: [Example] = []
+        var block: [Substring]?
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if block == nil, line == "```swift" {
+                block = []
+            } else if block != nil, line == "```" {
+                let code = block!.joined(separator: "\n")
+                let commandLine = try #require(block!.first { $0.hasPrefix("// breakdown render ") }, "no command in:\n\(code)")
+                examples.append(
+                    Example(
+                        code: code + "\n", command: commandLine.dropFirst("// breakdown ".count).split(separator: " ").map(String.init),
+                        isTest: code.contains("import Testing")))
+                block = nil
+            } else if block != nil {
+                block!.append(line)
+            }
+        }
+        return examples
+    }
+
+    /// Runs a program to its end; returns its status and its output and errors together.
+    static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "1"  // snapshot record mode never: a missing reference fails
+        environment.removeValue(forKey: "BREAKDOWN_RECORD")
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func readmeHasTheLibraryExamples() throws {
+        let examples = try Self.examples()
+        #expect(examples.filter { !$0.isTest }.count >= 2)
+        #expect(examples.contains { $0.isTest })
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(#".package(url: "https://github.com/"#) && readme.contains(#"from: "0.2.0")"#))
+        #expect(readme.contains(#".package(path: "../breakdown")"#))
+        #expect(readme.contains(#".product(name: "Breakdown", package: "breakdown")"#))
+    }
+
+    @Test func everyExampleBuildsRunsAndMatchesTheCommandLine() throws {
+        let examples = try Self.examples()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("breakdown-readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let manager = FileManager.default
+        try manager.createDirectory(at: scratch, withIntermediateDirectories: true)
+        // The dependency's identity comes from its folder name: link this checkout as `breakdown`.
+        try manager.createSymbolicLink(at: scratch.appendingPathComponent("breakdown"), withDestinationURL: Self.root)
+        let package = scratch.appendingPathComponent("user")
+
+        var targets: [String] = []
+        var programs: [(name: String, example: Example)] = []
+        var testExamples: [Example] = []
+        for (index, example) in examples.enumerated() {
+            if example.isTest {
+                testExamples.append(example)
+                let file = URL(fileURLWithPath: example.output).deletingLastPathComponent().lastPathComponent + ".swift"
+                let folder = package.appendingPathComponent("Tests/ExampleTests")
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                try example.code.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+                // The reference, drawn by the command line the comment names.
+                let reference = folder.appendingPathComponent(example.output)
+                try manager.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+                var command = example.command
+                command[command.firstIndex(of: example.output)!] = reference.path
+                let rendered = try BinaryRunner.run(command)
+                try #require(rendered.status == 0, "\(rendered.stderr)")
+            } else {
+                let name = "Example\(index + 1)"
+                programs.append((name, example))
+                let folder = package.appendingPathComponent("Sources/\(name)")
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                try example.code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+                targets.append(
+                    #".executableTarget(name: "\#(name)", dependencies: [.product(name: "Breakdown", package: "breakdown")]),"#)
+            }
+        }
+        if !testExamples.isEmpty {
+            targets.append(
+                #".testTarget(name: "ExampleTests", dependencies: [.product(name: "BreakdownSnapshotTesting", package: "breakdown")], exclude: ["__Snapshots__"]),"#
+            )
+        }
+        let manifest = """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "user",
+                dependencies: [.package(path: "../breakdown")],
+                targets: [
+                    \(targets.joined(separator: "\n        "))
+                ]
+            )
+
+            """
+        try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+
+        let build = try Self.run(["swift", "build", "--build-tests"], in: package)
+        try #require(build.status == 0, "the README's examples do not build:\n\(build.output.suffix(4000))")
+
+        for (name, example) in programs {
+            let work = scratch.appendingPathComponent("run-\(name)")
+            try manager.createDirectory(at: work, withIntermediateDirectories: true)
+            let ran = try Self.run([package.appendingPathComponent(".build/debug/\(name)").path], in: work)
+            #expect(ran.status == 0, "\(name): \(ran.output)")
+            let written = try Data(contentsOf: work.appendingPathComponent(example.output))
+            var command = example.command
+            let expectedPath = scratch.appendingPathComponent("expected-\(name).png").path
+            command[command.firstIndex(of: example.output)!] = expectedPath
+            let rendered = try BinaryRunner.run(command)
+            try #require(rendered.status == 0, "\(rendered.stderr)")
+            let expected = try Data(contentsOf: URL(fileURLWithPath: expectedPath))
+            #expect(written.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            #expect(written == expected, "\(name) writes other bytes than breakdown \(example.command.joined(separator: " "))")
+        }
+        if !testExamples.isEmpty {
+            let tested = try Self.run(["swift", "test", "--skip-build"], in: package)
+            #expect(tested.output.contains("checkout()"), "\(tested.output.suffix(2000))")
+            #expect(tested.status == 0, "the README's snapshot test fails against the command line's image:\n\(tested.output.suffix(4000))")
+        }
+    }
+}

@@ -3,11 +3,11 @@
 
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev \
 	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core fonts-symbola gcc \
-	python3-jsonschema man-db groff-base python3-pip
+	python3-jsonschema man-db groff-base python3-pip strace python3
 
 PREFIX ?= /usr/local
 
-.PHONY: deps build gallery test bench install check-install
+.PHONY: deps build gallery test bench install check-install mutants
 
 deps:
 	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -53,3 +53,9 @@ install: deps
 # PNG is the same bytes as the checkout's debug build writes.
 check-install:
 	Tools/check-install.sh
+
+# Mutation testing (slow: see README.md): applies each mutant of Tools/mutants.json, builds, runs
+# the tests that should catch it, restores the source; exits 1 if any mutant survives.
+# `make mutants MUTANTS="id1 id2"` runs only those.
+mutants: deps
+	python3 Tools/mutants.py $(MUTANTS)

@@ -5,12 +5,12 @@ import BreakdownOptions
 import BreakdownEncode
 
 /// The `<a href><img></a>` for an image on a web page or in an email: the image at its size in
-/// points (so a 2x PNG is sharp), its accessibility label as the alt text, the info link around it.
+/// points (so a 2x PNG is sharp), its written alt text (the brand as written, not VoiceOver's spelling), the info link around it.
 enum HTMLSnippet {
     static func snippet(source: String, metadata: RenderMetadata) -> String {
         let width = Int((metadata.size.width - 1e-9).rounded(.up))
         let height = Int((metadata.size.height - 1e-9).rounded(.up))
-        let image = "<img src=\"\(escape(source))\" alt=\"\(escape(metadata.accessibilityLabel))\" width=\"\(width)\" height=\"\(height)\">"
+        let image = "<img src=\"\(escape(source))\" alt=\"\(escape(metadata.altText))\" width=\"\(width)\" height=\"\(height)\">"
         guard let url = metadata.linkURL else { return image + "\n" }
         return "<a href=\"\(escape(url))\">\(image)</a>\n"
     }

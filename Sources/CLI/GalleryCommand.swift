@@ -2,8 +2,8 @@ import BreakdownBatch
 import BreakdownGallery
 import BreakdownOptions
 
-/// `breakdown gallery [-o DIR]`: every variant worth seeing, as 2x PNGs and an `index.html`
-/// contact sheet. Runs the batch engine on a built-in list of records.
+/// `breakdown gallery [-o DIR] [drawing options]`: every variant worth seeing, as 2x PNGs and an
+/// `index.html` contact sheet. Runs the batch engine on a built-in list of records.
 public enum GalleryCommand {
     /// The options only `gallery` has.
     public static let options = OptionGroup(
@@ -13,20 +13,15 @@ public enum GalleryCommand {
             .value("jobs", "n", .integer(1...256), defaultHelp: "the number of cores", help: "How many images to draw at once."),
             .flag("force", help: "Draw every image, even when it is up to date."),
             .flag("quiet", help: "Print no progress and no summary."),
-            .value(
-                "logo-assets", "path", defaultHelp: "the project's LogoAssets/ (look-alike artwork)",
-                help: "The logo artwork for every tile: the SDK's asset catalog (Assets.xcassets), a folder of files named by the SDK's image names, or a folder with the project's file names."),
+            // --logo-assets (the artwork for every tile) is one of the drawing options.
         ])
 
     /// The `gallery` subcommand: its options, help and the call into the Gallery library.
     public static let subcommand = Subcommand(
         name: "gallery",
         overview: "Draw every variant (brands, logos, palettes, appearances, texts, links, sizes) and an index.html contact sheet.",
-        groups: [options]
+        groups: [options, RenderOptions.drawing]
     ) { options, console throws(CLIError) in
-        try GalleryRun.run(
-            output: options.string("output") ?? "Output", jobs: options.integer("jobs"), force: options.flag("force"),
-            quiet: options.flag("quiet"), logoAssets: options.string("logo-assets"),
-            defaults: BatchRecordPlanner.defaults(from: options), console: console)
+        try GalleryRun.run(options: options, console: console)
     }
 }

@@ -61,7 +61,7 @@ public enum RenderCommand {
         }
     }
 
-    /// The format from `--format`, else from the output's extension; a conflict is an error.
+    /// The format from `--format`, else from the output's extension (PNG for `-`); a conflict is an error.
     static func outputFormat(output: String, options: ParsedOptions) throws(CLIError) -> OutputFormat {
         let byExtension = OutputFormat(pathExtension: URL(fileURLWithPath: output).pathExtension)
         if let name = options.string("format"), let format = OutputFormat(rawValue: name) {
@@ -70,6 +70,8 @@ public enum RenderCommand {
             }
             return format
         }
+        // Standard output has no extension: PNG, the format a pipe most often wants.
+        if output == "-", byExtension == nil { return .png }
         guard let byExtension else {
             throw .usage(
                 "cannot tell the format of '\(output)': name it .png, .svg or .pdf, or give \(options.display("format")) png|svg|pdf")

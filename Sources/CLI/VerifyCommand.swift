@@ -22,6 +22,9 @@ public enum VerifyCommand {
             .value(
                 "allowed-fraction", "f", .number(0...1), default: "0",
                 help: "The fraction of pixels (0-1) that may differ while the images still match."),
+            .value(
+                "perceptual", "delta-e", .number(0...100),
+                help: "Compare colours as people see them: a pixel differs when its CIEDE2000 ΔE is above this (e.g. 2; instead of --tolerance). For references from another machine's Pango, Cairo, FreeType or HarfBuzz."),
         ])
 
     /// The `verify` subcommand: its options, help and the call into the Verify library.
@@ -36,11 +39,15 @@ public enum VerifyCommand {
         guard let referenceFolder = options.string("reference") else {
             throw .usage("missing \(options.display("reference")) <dir>: the folder of reference images (<name>.png)")
         }
+        if options.isGiven("perceptual"), options.isGiven("tolerance") {
+            throw .usage("\(options.display("perceptual")) and \(options.display("tolerance")) cannot be used together: choose one way to compare a pixel")
+        }
         var settings = VerifySettings(manifest: options.positionals[0], referenceFolder: referenceFolder, defaults: options)
         settings.recording = options.flag("record")
         settings.comparison = ImageComparison(
             channelTolerance: options.integer("tolerance") ?? 0,
-            allowedDifferingFraction: options.number("allowed-fraction") ?? 0)
+            allowedDifferingFraction: options.number("allowed-fraction") ?? 0,
+            perceptual: options.isGiven("perceptual") ? options.number("perceptual") : nil)
         settings.reportFolder = options.string("report")
         return try VerifyRun.run(settings, console: console)
     }

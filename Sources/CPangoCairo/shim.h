@@ -5,3 +5,8 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
+// For the library versions a snapshot reference records (LibraryVersions).
+#include <hb.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <pixman.h>

@@ -7,7 +7,18 @@ public enum Brand: String, Sendable, CaseIterable, Codable {
     /// Cash App Afterpay (United States).
     case cashAppAfterpay
 
-    /// How a screen reader says the brand where the logo stands.
+    /// The brand as written, for text a web page shows or a screen reader reads from HTML or SVG
+    /// (`alt`, `<title>`), where the word is read correctly without a phonetic spelling.
+    public var writtenName: String {
+        switch self {
+        case .afterpay: "Afterpay"
+        case .clearpay: "Clearpay"
+        case .cashAppAfterpay: "Cash App Afterpay"
+        }
+    }
+
+    /// How a screen reader says the brand where the logo stands: spelled so that VoiceOver
+    /// pronounces it (the iOS view's accessibility label). On the web use `writtenName`.
     public var spokenName: String {
         switch self {
         case .afterpay: "after pay"

@@ -13,7 +13,8 @@ public struct Breakdown: Sendable, Hashable {
     public package(set) var brand: Brand
     /// The display language identifier (e.g. `fr_CA`), or nil when none was found.
     public package(set) var language: String?
-    /// What VoiceOver reads: the sentence with the brand spoken.
+    /// What VoiceOver says for the view: the sentence with the brand spelled to be pronounced
+    /// ("… with after pay"), as the iOS view's accessibility label.
     public package(set) var accessibilityLabel: String
     /// The logo drawn: artwork, size rule and colours.
     public package(set) var logo: LogoChoice
@@ -43,6 +44,13 @@ public struct Breakdown: Sendable, Hashable {
         self.appearance = appearance
         self.textColor = textColor ?? DefaultColors.text(appearance)
         self.linkColor = linkColor ?? DefaultColors.link(appearance)
+    }
+
+    /// The text alternative for the web (HTML `alt`, SVG `<title>`): the sentence with the brand
+    /// as written ("… with Afterpay"), on the logo's side. Screen readers read the written brand
+    /// correctly there, and a shopper with images off reads it.
+    public var altText: String {
+        logoPlacement == .end ? "\(text) \(brand.writtenName)" : "\(brand.writtenName) \(text)"
     }
 
     /// Shown (drawn) only when a configuration is set and a display language was found.

@@ -9,25 +9,46 @@ import BreakdownEncode
 /// How strictly to compare an actual image with a reference one. The default is exact.
 ///
 /// A pixel differs when any of its four channels (red, green, blue, alpha; straight alpha)
-/// differs by more than `channelTolerance`. The images match when the differing pixels are at
-/// most `allowedDifferingFraction` of all pixels.
+/// differs by more than `channelTolerance`, or, for a perceptual comparison, when its CIEDE2000
+/// colour difference (`ColorDifference.deltaE`, over white and over black) is above
+/// `perceptualDeltaE`. The images match when the differing pixels are at most
+/// `allowedDifferingFraction` of all pixels.
+///
+/// A perceptual comparison is for references recorded on one machine and checked on another:
+/// Pango, Cairo, FreeType and HarfBuzz versions move antialiased edge pixels by small amounts
+/// that an exact comparison fails on, while real changes are far above a ΔE of a few units.
 public struct ImageComparison: Sendable, Equatable {
     /// The largest difference of a channel, 0...255, that does not make a pixel differ.
     public var channelTolerance: Int
     /// The largest fraction of pixels, 0...1, that may differ while the images still match.
     public var allowedDifferingFraction: Double
+    /// When set, the largest CIEDE2000 ΔE a pixel may be off by without differing (instead of
+    /// the channel tolerance).
+    public var perceptualDeltaE: Double?
 
     /// Exact comparison: every channel of every pixel equal.
     public static let exact = ImageComparison()
 
-    /// A comparison; by default exact (no tolerance, no differing pixels).
-    public init(channelTolerance: Int = 0, allowedDifferingFraction: Double = 0) {
+    /// - Parameters:
+    ///   - channelTolerance: 0...255, used when `perceptual` is nil.
+    ///   - allowedDifferingFraction: the share of pixels, 0...1, that may differ.
+    ///   - perceptual: the largest CIEDE2000 ΔE per pixel, e.g. 2 (barely visible) or 5 for
+    ///     antialiasing from other library versions; nil for a per-channel comparison.
+    public init(channelTolerance: Int = 0, allowedDifferingFraction: Double = 0, perceptual: Double? = nil) {
         precondition((0...255).contains(channelTolerance), "channel tolerance \(channelTolerance) is not in 0...255")
         precondition(
             (0...1).contains(allowedDifferingFraction),
             "allowed differing fraction \(allowedDifferingFraction) is not in 0...1")
+        if let perceptual { precondition(perceptual >= 0 && perceptual.isFinite, "perceptual ΔE \(perceptual) is not ≥ 0") }
         self.channelTolerance = channelTolerance
         self.allowedDifferingFraction = allowedDifferingFraction
+        self.perceptualDeltaE = perceptual
+    }
+
+    /// A perceptual comparison: pixels differ when their ΔE₀₀ is above `deltaE`, and at most
+    /// `allowedDifferingFraction` of them may.
+    public static func perceptual(deltaE: Double, allowedDifferingFraction: Double = 0) -> ImageComparison {
+        ImageComparison(allowedDifferingFraction: allowedDifferingFraction, perceptual: deltaE)
     }
 
     /// Compares two PNG files' bytes: identical bytes match at once, without decoding; otherwise
@@ -45,41 +66,43 @@ public struct ImageComparison: Sendable, Equatable {
         return compare(reference: reference, actual: actual)
     }
 
-    /// Compares an actual image's pixels with a reference's.
+    /// Whether one pixel differs under this comparison, its largest channel difference and its ΔE
+    /// (computed only for a perceptual comparison).
+    func judge(_ expected: SIMD4<UInt8>, _ found: SIMD4<UInt8>) -> (differs: Bool, channel: Int, deltaE: Double) {
+        let difference = pointwiseMax(expected, found) &- pointwiseMin(expected, found)
+        let channel = Int(difference.max())
+        guard let limit = perceptualDeltaE else { return (channel > channelTolerance, channel, 0) }
+        guard channel > 0 else { return (false, 0, 0) }
+        let deltaE = ColorDifference.deltaE(expected, found)
+        return (deltaE > limit, channel, deltaE)
+    }
+
+    /// Compares an actual image's pixels with a reference's. Images of different sizes never
+    /// match, but their common area (top-left aligned) is still compared, for the message.
     public func compare(reference: PixelImage, actual: PixelImage) -> ImageDiff {
-        guard reference.width == actual.width, reference.height == actual.height else {
-            return ImageDiff(
-                outcome: .sizeMismatch(
-                    reference: PixelSize(width: reference.width, height: reference.height),
-                    actual: PixelSize(width: actual.width, height: actual.height)),
-                comparedPixelCount: 0, differingPixelCount: 0, largestChannelDifference: 0,
-                largestDifferenceLocation: nil, differenceBounds: nil, comparison: self)
-        }
-        let width = reference.width, height = reference.height
-        let rowBytes = width * 4
+        let width = min(reference.width, actual.width), height = min(reference.height, actual.height)
+        let sameSize = reference.width == actual.width && reference.height == actual.height
         var differing = 0, largest = 0
+        var largestDeltaE = 0.0
         var largestAt: PixelPoint?
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         reference.rgba.withUnsafeBytes { expected in
             actual.rgba.withUnsafeBytes { found in
-                guard memcmp(expected.baseAddress!, found.baseAddress!, expected.count) != 0 else { return }
+                if sameSize, memcmp(expected.baseAddress!, found.baseAddress!, expected.count) == 0 { return }
+                let referenceRow = reference.width * 4, actualRow = actual.width * 4
                 for y in 0..<height {
-                    let rowOffset = y * rowBytes
-                    if memcmp(expected.baseAddress! + rowOffset, found.baseAddress! + rowOffset, rowBytes) == 0 {
-                        continue
-                    }
+                    let expectedRow = expected.baseAddress! + y * referenceRow, foundRow = found.baseAddress! + y * actualRow
+                    if memcmp(expectedRow, foundRow, width * 4) == 0 { continue }
                     for x in 0..<width {
-                        let offset = rowOffset + x * 4
-                        var pixelLargest = 0
-                        for channel in 0..<4 {
-                            let difference = abs(Int(expected[offset + channel]) - Int(found[offset + channel]))
-                            pixelLargest = max(pixelLargest, difference)
-                        }
-                        if pixelLargest > largest {
-                            largest = pixelLargest
+                        let e = expectedRow.advanced(by: x * 4).assumingMemoryBound(to: UInt8.self)
+                        let f = foundRow.advanced(by: x * 4).assumingMemoryBound(to: UInt8.self)
+                        let verdict = judge([e[0], e[1], e[2], e[3]], [f[0], f[1], f[2], f[3]])
+                        if verdict.channel > largest {
+                            largest = verdict.channel
                             largestAt = PixelPoint(x: x, y: y)
                         }
-                        if pixelLargest > channelTolerance {
+                        largestDeltaE = max(largestDeltaE, verdict.deltaE)
+                        if verdict.differs {
                             differing += 1
                             minX = min(minX, x)
                             maxX = max(maxX, x)
@@ -91,6 +114,15 @@ public struct ImageComparison: Sendable, Equatable {
             }
         }
         let pixelCount = width * height
+        let bounds = maxX < 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        guard sameSize else {
+            return ImageDiff(
+                outcome: .sizeMismatch(
+                    reference: PixelSize(width: reference.width, height: reference.height),
+                    actual: PixelSize(width: actual.width, height: actual.height)),
+                comparedPixelCount: pixelCount, differingPixelCount: differing, largestChannelDifference: largest,
+                largestDifferenceLocation: largestAt, differenceBounds: bounds, comparison: self, largestDeltaE: largestDeltaE)
+        }
         guard largest > 0 else { return identical(pixelCount: pixelCount) }
         // Dividing gives exactly the double nearest to differing ÷ pixelCount, the same as the
         // literal a caller writes for that fraction, so the edge case passes.
@@ -99,16 +131,25 @@ public struct ImageComparison: Sendable, Equatable {
         return ImageDiff(
             outcome: passes ? .withinTolerance : .different, comparedPixelCount: pixelCount,
             differingPixelCount: differing, largestChannelDifference: largest, largestDifferenceLocation: largestAt,
-            differenceBounds: maxX < 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1),
-            comparison: self)
+            differenceBounds: bounds, comparison: self, largestDeltaE: largestDeltaE)
+    }
+
+    /// The colours of a difference image.
+    public enum DifferenceColors {
+        /// A pixel of the common area that differs beyond the tolerance.
+        public static let changed: SIMD4<UInt8> = [255, 0, 255, 255]
+        /// Where only the reference has pixels (the actual image is smaller there): light blue.
+        public static let referenceOnly: SIMD4<UInt8> = [120, 180, 255, 255]
+        /// Where only the actual image has pixels (it grew there): orange.
+        public static let actualOnly: SIMD4<UInt8> = [255, 170, 60, 255]
     }
 
     /// A picture of the differences: the reference faded to a pale grey, with every pixel that
-    /// differs by more than the tolerance in magenta. For images of different sizes the canvas
-    /// is the larger of each dimension, and pixels that only one image has are magenta too.
+    /// differs beyond the tolerance in magenta. For images of different sizes the canvas holds
+    /// both extents: pixels only the reference has are light blue, pixels only the actual image
+    /// has are orange, so the picture shows which way each side moved.
     public func differenceImage(reference: PixelImage, actual: PixelImage) -> PixelImage {
         let width = max(reference.width, actual.width), height = max(reference.height, actual.height)
-        let highlight: SIMD4<UInt8> = [255, 0, 255, 255]
         var image = PixelImage(width: width, height: height, filledWith: [255, 255, 255, 255])
         for y in 0..<height {
             for x in 0..<width {
@@ -116,13 +157,12 @@ public struct ImageComparison: Sendable, Equatable {
                 let inActual = x < actual.width && y < actual.height
                 guard inReference || inActual else { continue }
                 guard inReference && inActual else {
-                    image[x, y] = highlight
+                    image[x, y] = inReference ? DifferenceColors.referenceOnly : DifferenceColors.actualOnly
                     continue
                 }
                 let expected = reference[x, y], found = actual[x, y]
-                let difference = pointwiseMax(expected, found) &- pointwiseMin(expected, found)
-                if Int(difference.max()) > channelTolerance {
-                    image[x, y] = highlight
+                if judge(expected, found).differs {
+                    image[x, y] = DifferenceColors.changed
                 } else {
                     let pale = Self.faded(expected)
                     image[x, y] = [pale, pale, pale, 255]

@@ -8,13 +8,14 @@ public struct ImageDiff: Sendable, Equatable, CustomStringConvertible {
         case withinTolerance
         /// More pixels differ by more than the channel tolerance than allowed.
         case different
-        /// The images have different sizes, so their pixels were not compared.
+        /// The images have different sizes, so they never match; the counts, the largest
+        /// difference and the box describe their common (top-left) area.
         case sizeMismatch(reference: PixelSize, actual: PixelSize)
     }
 
     /// The outcome of the comparison.
     public let outcome: Outcome
-    /// How many pixels were compared (width × height of both images; 0 for a size mismatch).
+    /// How many pixels were compared (width × height; the common area for a size mismatch).
     public let comparedPixelCount: Int
     /// Pixels with at least one channel differing by more than the tolerance.
     public let differingPixelCount: Int
@@ -26,12 +27,16 @@ public struct ImageDiff: Sendable, Equatable, CustomStringConvertible {
     public let differenceBounds: PixelRect?
     /// The comparison's settings, for the message.
     public let comparison: ImageComparison
+    /// The largest CIEDE2000 ΔE of any pixel (perceptual comparisons only; else 0).
+    public let largestDeltaE: Double
 
     /// A difference report.
     public init(
         outcome: Outcome, comparedPixelCount: Int, differingPixelCount: Int, largestChannelDifference: Int,
-        largestDifferenceLocation: PixelPoint?, differenceBounds: PixelRect?, comparison: ImageComparison
+        largestDifferenceLocation: PixelPoint?, differenceBounds: PixelRect?, comparison: ImageComparison,
+        largestDeltaE: Double = 0
     ) {
+        self.largestDeltaE = largestDeltaE
         self.outcome = outcome
         self.comparedPixelCount = comparedPixelCount
         self.differingPixelCount = differingPixelCount
@@ -56,22 +61,48 @@ public struct ImageDiff: Sendable, Equatable, CustomStringConvertible {
         case .identical:
             return "images are identical"
         case .sizeMismatch(let reference, let actual):
-            return "image sizes differ: reference is \(reference), actual is \(actual)"
+            let common = PixelSize(width: min(reference.width, actual.width), height: min(reference.height, actual.height))
+            var parts = [
+                "image sizes differ: reference is \(reference), actual is \(actual)"
+                    + "; over the common \(common) area \(differingPixelCount) of \(comparedPixelCount) pixels"
+                    + " (\(percent(differingFraction))) differ by more than \(threshold)"
+            ]
+            parts += details
+            return parts.joined(separator: "; ")
         case .withinTolerance, .different:
             let verdict = outcome == .different ? "images differ" : "images match within tolerance"
             var parts = [
                 "\(verdict): \(differingPixelCount) of \(comparedPixelCount) pixels (\(percent(differingFraction)))"
-                    + " differ by more than \(comparison.channelTolerance) in a channel"
+                    + " differ by more than \(threshold)"
                     + " (allowed: \(percent(comparison.allowedDifferingFraction)))"
             ]
-            if let location = largestDifferenceLocation {
-                parts.append("largest channel difference \(largestChannelDifference) at \(location)")
-            }
-            if let bounds = differenceBounds {
-                parts.append("differences within \(bounds)")
-            }
+            parts += details
             return parts.joined(separator: "; ")
         }
+    }
+
+    /// What makes a pixel differ, in words.
+    private var threshold: String {
+        if let deltaE = comparison.perceptualDeltaE { return "ΔE₀₀ \(decimal(deltaE))" }
+        return "\(comparison.channelTolerance) in a channel"
+    }
+
+    private var details: [String] {
+        var parts: [String] = []
+        if let location = largestDifferenceLocation {
+            parts.append("largest channel difference \(largestChannelDifference) at \(location)")
+        }
+        if comparison.perceptualDeltaE != nil, largestDeltaE > 0 {
+            parts.append("largest ΔE₀₀ \(decimal(largestDeltaE))")
+        }
+        if let bounds = differenceBounds {
+            parts.append("differences within \(bounds)")
+        }
+        return parts
+    }
+
+    private func decimal(_ value: Double) -> String {
+        "\((value * 100).rounded() / 100)"
     }
 
     /// The one-line message.

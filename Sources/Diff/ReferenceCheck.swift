@@ -13,8 +13,9 @@ public enum ReferenceCheck {
         case missing
         /// The images differ (pixels beyond tolerance); both decoded, for a difference image.
         case different(ImageDiff, reference: PixelImage, actual: PixelImage)
-        /// The reference's header names another size than the actual image's: found before
-        /// decoding either (a reference claiming 23000 × 23000 px is never decoded).
+        /// The reference's header names another size than the actual image's, and one over the
+        /// decoding limit: found before decoding either (a reference claiming 23000 × 23000 px is
+        /// never decoded). A smaller reference of another size is decoded and is `different`.
         case differentSize(ImageDiff)
         /// The reference (or, never expected, the actual image) could not be read or decoded: one line.
         case unreadable(String)
@@ -34,9 +35,13 @@ public enum ReferenceCheck {
         if referencePNG == actualPNG, let diff = try? comparison.compare(referencePNG: referencePNG, actualPNG: actualPNG) {
             return .matched(diff)
         }
-        // Sizes first, from the headers: a different size is a difference, whatever the pixels.
+        // Sizes first, from the headers: a different size is a difference, whatever the pixels. It
+        // is still compared over the common area (for the count and the difference image) unless
+        // the reference is over the decoding limit, which is then never decoded.
         if let referenceSize = PNGDecoder.headerSize(of: referencePNG), let actualSize = PNGDecoder.headerSize(of: actualPNG),
-            referenceSize != actualSize
+            referenceSize != actualSize,
+            referenceSize.width.multipliedReportingOverflow(by: referenceSize.height).partialValue > PNGDecoder.maximumPixels
+                || referenceSize.width > ImageLimits.maximumSide || referenceSize.height > ImageLimits.maximumSide
         {
             return .differentSize(
                 ImageDiff(

@@ -16,6 +16,7 @@ public enum BreakdownJSON {
             ("brand", .string(breakdown.brand.rawValue)),
             ("language", .string(breakdown.language)),
             ("accessibilityLabel", .string(breakdown.accessibilityLabel)),
+            ("altText", .string(breakdown.altText)),
             ("linkURL", .string(breakdown.link.url)),
             ("logo", logo(breakdown.logo)),
             ("link", link(breakdown.link, style: inputs.options.moreInfoOptions.modalLinkStyle)),

@@ -4,6 +4,8 @@ import Foundation
 
 /// What a page needs to place an image: its size in points and pixels, each line's baseline,
 /// and the logo's and the link's rectangles (points, origin top-left), plus the words.
+/// Points are rounded to 1/1000 pt (Pango's units are 1/1024 pt, so finer digits are only float
+/// noise); the pixel size is computed from the exact size.
 public struct RenderMetadata: Sendable, Codable, Equatable {
     /// An image size in pixels.
     public struct PixelSize: Sendable, Codable, Equatable {
@@ -31,8 +33,10 @@ public struct RenderMetadata: Sendable, Codable, Equatable {
     public var linkURL: String?
     /// The sentence without the logo and link.
     public var text: String
-    /// What VoiceOver reads.
+    /// What VoiceOver says (the brand spelled to be pronounced, as the iOS view's label).
     public var accessibilityLabel: String
+    /// The web's text alternative (the brand as written): for `alt` and `<title>`.
+    public var altText: String
     /// The file that drew the logo: image name and path (nil when there is no logo).
     public var logoArtwork: LogoArtworkRecord?
     /// WCAG contrast ratios of the logo, the text and the link against what is behind them.
@@ -82,16 +86,27 @@ public struct RenderMetadata: Sendable, Codable, Equatable {
     public init(layout: BreakdownLayout, format: OutputFormat, scale: Double, background: RGBAColor? = nil) {
         self.format = format
         self.scale = scale
-        size = layout.size
+        size = Size(width: Self.rounded(layout.size.width), height: Self.rounded(layout.size.height))
         pixelSize = Self.pixels(layout.size, scale: scale)
-        baselines = layout.baselines
-        logo = layout.logoFrame
-        link = layout.linkFrame
+        baselines = layout.baselines.map(Self.rounded)
+        logo = layout.logoFrame.map(Self.rounded)
+        link = layout.linkFrame.map(Self.rounded)
         linkURL = layout.breakdown.link.url
         text = layout.breakdown.text
         accessibilityLabel = layout.breakdown.accessibilityLabel
+        altText = layout.breakdown.altText
         logoArtwork = layout.logoArtwork.map { LogoArtworkRecord(image: $0.imageName, file: $0.file, recoloured: $0.isRecoloured) }
         contrast = ContrastRecord(layout.breakdown.contrast(background: background))
+    }
+
+    /// To the nearest 1/1000 pt, without a negative zero.
+    static func rounded(_ value: Double) -> Double {
+        let result = (value * 1000).rounded() / 1000
+        return result == 0 ? 0 : result
+    }
+
+    static func rounded(_ rect: Rect) -> Rect {
+        Rect(x: rounded(rect.x), y: rounded(rect.y), width: rounded(rect.width), height: rounded(rect.height))
     }
 
     /// Pixel size = ceil(points × scale) on each side.

@@ -4,12 +4,19 @@ import BreakdownOptions
 import BreakdownBatch
 import BreakdownContent
 
-/// The gallery's built-in list: every variant worth seeing, grouped for the page.
+/// The gallery's built-in list: every variant worth seeing, grouped for the page, each with a
+/// caption for a person and its option words.
 package enum GalleryCatalog {
+    /// The gallery's own scale, padding and page colours; drawing options given to `gallery`
+    /// replace the first three, and every tile is shown on its appearance's page colour.
     package static let scale = "2"
     static let padding = "8"
-    static let lightBackground = "#FFFFFF"
-    static let darkBackground = "#000000"
+    package static let lightBackground = "#FFFFFF"
+    package static let darkBackground = "#000000"
+    /// Options the gallery sets on every tile only to present it; the user's value wins.
+    static let presentationOptions: Set<String> = ["scale", "padding", "background"]
+    /// Options that set the text size: `--font-size` or `--content-size`, never both.
+    static let textSizeOptions: Set<String> = ["font-size", "content-size"]
 
     struct Brand {
         var locale: String
@@ -23,13 +30,31 @@ package enum GalleryCatalog {
         Brand(locale: "fr_CA", title: "Afterpay in French (fr_CA merchant, fr_CA device)"),
     ]
 
-    package static var variants: [GalleryVariant] {
+    package static var variants: [GalleryVariant] { variants(drawing: []) }
+
+    /// Every variant, with the drawing options the user gave (`--font-size 20`, `--font-file F`…)
+    /// under each: a tile's own value of an option wins, except for the presentation options.
+    package static func variants(drawing: [(key: String, value: String)]) -> [GalleryVariant] {
         var list: [GalleryVariant] = []
         for brand in brands { list += brandVariants(brand) }
         list += textVariants()
         list += sizeVariants()
         list += moreVariants()
-        return list
+        let given = Set(drawing.map(\.key))
+        let repeatable = Set(RenderOptions.drawing.options.filter(\.isRepeatable).map(\.name))
+        return list.map { variant in
+            var variant = variant
+            variant.options.removeAll { presentationOptions.contains($0.key) && given.contains($0.key) }
+            var own = Set(variant.options.map(\.key))
+            // A text size is one choice: a tile that sets one keeps it, whichever the user gave.
+            if !own.isDisjoint(with: textSizeOptions) { own.formUnion(textSizeOptions) }
+            let added = drawing.filter { !own.contains($0.key) }
+            // Single values go into the tile's record; repeatable ones (font files) reach every
+            // record through the engine's defaults, so the command only shows them.
+            variant.options += added.filter { !repeatable.contains($0.key) }
+            variant.inherited = added.filter { repeatable.contains($0.key) }
+            return variant
+        }
     }
 
     /// Logo type × palette × appearance, in range and outside the limits, then the hidden cases.
@@ -43,7 +68,8 @@ package enum GalleryCatalog {
                         list.append(
                             variant(
                                 section: brand.title, group: group,
-                                title: "\(logo.rawValue) · \(palette.rawValue) · \(appearance.rawValue)",
+                                caption: "\(Words.logo(logo)), \(Words.palette(palette)), \(Words.appearance(appearance))",
+                                words: "\(logo.rawValue) · \(palette.rawValue) · \(appearance.rawValue)",
                                 name: "brand-\(brand.locale)-\(tag)-\(logo.rawValue)-\(palette.rawValue)-\(appearance.rawValue)",
                                 [("locale", brand.locale), ("amount", amount), ("logo", logo.rawValue), ("palette", palette.rawValue)],
                                 appearance: appearance))
@@ -52,16 +78,19 @@ package enum GalleryCatalog {
             }
         }
         let hidden = [
-            ("no configuration", "no-config", [("locale", brand.locale), ("amount", "100"), ("no-configuration", "true")]),
             (
-                "consumer language not offered (es_US)", "no-language",
+                "No merchant configuration", "no configuration", "no-config",
+                [("locale", brand.locale), ("amount", "100"), ("no-configuration", "true")]
+            ),
+            (
+                "A US Spanish shopper: the language is not offered", "consumer language not offered (es_US)", "no-language",
                 [("locale", brand.locale), ("amount", "100"), ("consumer-locale", "es_US")]
             ),
         ]
-        for (title, tag, options) in hidden {
+        for (caption, words, tag, options) in hidden {
             list.append(
                 variant(
-                    section: brand.title, group: "Hidden (the view draws nothing)", title: title,
+                    section: brand.title, group: "Hidden (the view draws nothing)", caption: caption, words: words,
                     name: "brand-\(brand.locale)-hidden-\(tag)", options, appearance: .light))
         }
         return list
@@ -72,32 +101,39 @@ package enum GalleryCatalog {
         for intro in IntroText.allCases {
             list.append(
                 variant(
-                    section: "Text", group: "Intro text", title: "intro \(intro.rawValue)", name: "intro-\(intro.rawValue)",
+                    section: "Text", group: "Intro text", caption: Words.intro(intro), words: "intro \(intro.rawValue)",
+                    name: "intro-\(intro.rawValue)",
                     [("amount", "100"), ("intro", intro.rawValue)], appearance: .light))
         }
         for style in ModalLinkStyle.namedStyles {
             list.append(
                 variant(
-                    section: "Text", group: "Info link styles", title: "link \(style.name)", name: "link-\(style.name)",
+                    section: "Text", group: "Info link styles", caption: Words.linkStyle(style.name),
+                    words: "link \(style.name)", name: "link-\(style.name)",
                     [("amount", "100"), ("link-style", style.name)], appearance: .light))
         }
         list.append(
             variant(
-                section: "Text", group: "Info link styles", title: "custom link (Pango markup)", name: "link-custom",
+                section: "Text", group: "Info link styles", caption: "Custom link text in blue (Pango markup)",
+                words: "custom link (Pango markup)", name: "link-custom",
                 [("amount", "100"), ("link-text", "<span foreground=\"#0A84FF\">How it works</span>")], appearance: .light))
         list.append(
             variant(
-                section: "Text", group: "Info link styles", title: "link moreInfoText · dark", name: "link-moreInfoText-dark",
+                section: "Text", group: "Info link styles", caption: Words.linkStyle("moreInfoText") + ", dark appearance",
+                words: "link moreInfoText · dark", name: "link-moreInfoText-dark",
                 [("amount", "100"), ("link-style", "moreInfoText")], appearance: .dark))
         let optional = [
-            ("without interest-free", "no-interest-free", [("no-interest-free", "true")]),
-            ("without with", "no-with", [("no-with", "true")]),
-            ("without both", "no-interest-free-no-with", [("no-interest-free", "true"), ("no-with", "true")]),
+            ("Without \u{201C}interest-free\u{201D}", "without interest-free", "no-interest-free", [("no-interest-free", "true")]),
+            ("Without \u{201C}with\u{201D}", "without with", "no-with", [("no-with", "true")]),
+            (
+                "Without \u{201C}interest-free\u{201D} and \u{201C}with\u{201D}", "without both", "no-interest-free-no-with",
+                [("no-interest-free", "true"), ("no-with", "true")]
+            ),
         ]
-        for (title, tag, flags) in optional {
+        for (caption, words, tag, flags) in optional {
             list.append(
                 variant(
-                    section: "Text", group: "Optional words off", title: title, name: "words-\(tag)",
+                    section: "Text", group: "Optional words off", caption: caption, words: words, name: "words-\(tag)",
                     [("amount", "100")] + flags, appearance: .light))
         }
         return list
@@ -109,7 +145,8 @@ package enum GalleryCatalog {
             list.append(
                 variant(
                     section: "Sizes", group: "Dynamic Type sizes (body style)",
-                    title: "\(category.rawValue) (\(formatPoints(category.bodyPointSize)) pt)", name: "size-\(category.rawValue)",
+                    caption: "\(Words.contentSize(category)), \(formatPoints(category.bodyPointSize)) pt",
+                    words: "\(category.rawValue) (\(formatPoints(category.bodyPointSize)) pt)", name: "size-\(category.rawValue)",
                     [("amount", "100"), ("content-size", category.rawValue)], appearance: .light))
         }
         // On a phone the view sits in a container: the accessibility sizes wrap there.
@@ -117,19 +154,26 @@ package enum GalleryCatalog {
             list.append(
                 variant(
                     section: "Sizes", group: "Accessibility sizes in a phone-width container (358 pt)",
-                    title: "\(category.rawValue) · width 358 pt", name: "size-\(category.rawValue)-width-358",
+                    caption: "\(Words.contentSize(category)) in a 358 pt wide container",
+                    words: "\(category.rawValue) · width 358 pt", name: "size-\(category.rawValue)-width-358",
                     [("amount", "100"), ("content-size", category.rawValue), ("width", "358")], appearance: .light))
         }
-        for (width, extra) in [("180", [(String, String)]()), ("240", [("locale", "fr_CA")]), ("300", [("content-size", "accessibilityMedium")])] {
+        let widths: [(String, String, [(String, String)])] = [
+            ("180", "", []), ("240", ", French (Canada)", [("locale", "fr_CA")]),
+            ("300", ", accessibility medium text", [("content-size", "accessibilityMedium")]),
+        ]
+        for (width, detail, extra) in widths {
             list.append(
                 variant(
-                    section: "Sizes", group: "Wrapped to a narrow width", title: "width \(width) pt" + extra.map { " · \($0.1)" }.joined(),
+                    section: "Sizes", group: "Wrapped to a narrow width", caption: "Wrapped to \(width) pt" + detail,
+                    words: "width \(width) pt" + extra.map { " · \($0.1)" }.joined(),
                     name: "width-\(width)", [("amount", "100"), ("width", width)] + extra, appearance: .light))
         }
         for size in ["12", "28"] {
             list.append(
                 variant(
-                    section: "Sizes", group: "Custom font size", title: "font size \(size) pt", name: "font-size-\(size)",
+                    section: "Sizes", group: "Custom font size", caption: "Font size \(size) pt", words: "font size \(size) pt",
+                    name: "font-size-\(size)",
                     [("amount", "100"), ("font-size", size)], appearance: .light))
         }
         return list
@@ -139,39 +183,110 @@ package enum GalleryCatalog {
         let group = "Locales, colour schemes and colours"
         return [
             variant(
-                section: "More", group: group, title: "AUD on a US device (A$)", name: "more-aud-on-us-device",
+                section: "More", group: group, caption: "Australian dollars on a US device (shown as A$)", words: "AUD on a US device", name: "more-aud-on-us-device",
                 [("amount", "100"), ("device-locale", "en_US")], appearance: .light),
             variant(
-                section: "More", group: group, title: "en_CA merchant, fr_CA consumer", name: "more-en_CA-consumer-fr_CA",
+                section: "More", group: group, caption: "Canadian merchant, French-speaking shopper", words: "en_CA merchant, fr_CA consumer", name: "more-en_CA-consumer-fr_CA",
                 [("locale", "en_CA"), ("amount", "100"), ("consumer-locale", "fr_CA")], appearance: .light),
             variant(
-                section: "More", group: group, title: "no minimum, 0 (from $1)", name: "more-no-minimum",
+                section: "More", group: group, caption: "No minimum amount, price $0 (the range starts at $1)", words: "no minimum, amount 0", name: "more-no-minimum",
                 [("amount", "0"), ("no-minimum", "true")], appearance: .light),
             variant(
-                section: "More", group: group, title: "dynamic scheme alt/default · light", name: "more-dynamic-light",
+                section: "More", group: group, caption: "Lockup, alt palette in light and default in dark, light appearance", words: "dynamic alt/default · light", name: "more-dynamic-light",
                 [("amount", "100"), ("logo", "lockup"), ("palette", "alt"), ("dark-palette", "default")], appearance: .light),
             variant(
-                section: "More", group: group, title: "dynamic scheme alt/default · dark", name: "more-dynamic-dark",
+                section: "More", group: group, caption: "Lockup, alt palette in light and default in dark, dark appearance", words: "dynamic alt/default · dark", name: "more-dynamic-dark",
                 [("amount", "100"), ("logo", "lockup"), ("palette", "alt"), ("dark-palette", "default")], appearance: .dark),
             variant(
-                section: "More", group: group, title: "custom text and link colours", name: "more-custom-colours",
+                section: "More", group: group, caption: "Purple text and a blue \u{201C}Learn more\u{201D} link", words: "custom text and link colours", name: "more-custom-colours",
                 [("amount", "100"), ("text-color", "#5B2A86"), ("link-color", "#0A84FF"), ("link-style", "learnMoreText")],
                 appearance: .light),
         ]
     }
 
     private static func variant(
-        section: String, group: String, title: String, name: String, _ options: [(String, String)], appearance: Appearance
+        section: String, group: String, caption: String, words: String, name: String, _ options: [(String, String)],
+        appearance: Appearance
     ) -> GalleryVariant {
         var all = options.map { (key: $0.0, value: $0.1) }
         if appearance == .dark { all.append((key: "appearance", value: "dark")) }
         all.append((key: "background", value: appearance == .dark ? darkBackground : lightBackground))
         all.append((key: "padding", value: padding))
         all.append((key: "scale", value: scale))
-        return GalleryVariant(section: section, group: group, title: title, name: name, options: all)
+        return GalleryVariant(section: section, group: group, caption: caption, optionWords: words, name: name, options: all)
     }
 
     private static func formatPoints(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// Option values as words in a caption.
+enum Words {
+    static func logo(_ logo: LogoType) -> String {
+        switch logo {
+        case .badge: "Badge"
+        case .lockup: "Lockup"
+        case .compactBadge: "Compact badge"
+        }
+    }
+
+    static func palette(_ palette: ColorPalette) -> String {
+        switch palette {
+        case .default: "default palette"
+        case .alt: "alt palette"
+        case .darkMono: "dark mono palette"
+        case .lightMono: "light mono palette"
+        }
+    }
+
+    static func appearance(_ appearance: Appearance) -> String {
+        appearance == .dark ? "dark appearance" : "light appearance"
+    }
+
+    static func intro(_ intro: IntroText) -> String {
+        let text = intro.text(in: .english)
+        return text.isEmpty ? "No intro word" : "Intro \u{201C}\(text)\u{201D}"
+    }
+
+    static func linkStyle(_ name: String) -> String {
+        switch name {
+        case "none": return "No info link"
+        case "circledInfoIcon": return "Info link: circled \u{24D8} icon (the default)"
+        default: return "Info link: " + spaced(name)
+        }
+    }
+
+    static func contentSize(_ category: ContentSizeCategory) -> String {
+        var words = spaced(category.rawValue)
+        for (short, long) in [("xxx ", "extra extra extra "), ("xx ", "extra extra "), ("x ", "extra ")] where words.hasPrefix(short) {
+            words = long + words.dropFirst(short.count)
+            break
+        }
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
+    /// `circledQuestionIcon` → `circled question icon`.
+    static func spaced(_ camelCase: String) -> String {
+        var words = ""
+        for character in camelCase {
+            if character.isUppercase { words += " " + character.lowercased() } else { words.append(character) }
+        }
+        return words
+    }
+}
+
+extension GalleryVariant {
+    /// The image's text alternative (the sentence with the brand as written), computed from the
+    /// tile's content options as the renderer computes it; nil when they do not describe one.
+    package var altText: String? {
+        var fields: [String: String] = [:]
+        for (key, value) in options where ContentOptions.group.options.contains(where: { $0.name == key }) { fields[key] = value }
+        guard let parsed = try? ParsedOptions(record: fields, groups: [ContentOptions.group]),
+            let inputs = try? ContentOptions.inputs(from: parsed)
+        else { return nil }
+        return Breakdown(
+            configuration: inputs.configuration, deviceLocale: inputs.deviceLocale, options: inputs.options, amount: inputs.amount
+        ).altText
     }
 }

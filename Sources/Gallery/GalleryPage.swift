@@ -1,13 +1,12 @@
-import BreakdownContent
 import BreakdownEncode
-import BreakdownPipeline
-import BreakdownOptions
-import BreakdownBatch
 import Foundation
 
-/// The gallery's `index.html`: a contact sheet with a section per brand and theme, each tile
-/// labelled with its options and the equivalent `breakdown render` command, images at their
-/// size in points (the 2x PNGs then look as on a phone), dark variants on a dark ground.
+/// The gallery's `index.html`: a contact sheet for the designer who reviews every variant. A
+/// section per brand and theme; in each group a grid of equal columns and equal rows; each tile
+/// drawn on the page colour of its appearance, its image scaled down to the column when wider
+/// (linking to the full size), a caption written for a person, the option words as a tooltip,
+/// any warning (e.g. low contrast, as the SDK shows it), and a copyable `breakdown render`
+/// command that draws the same image alone.
 package enum GalleryPage {
     package static func html(_ tiles: [GalleryTile], summary: String) -> String {
         var sections: [(title: String, groups: [(title: String, tiles: [GalleryTile])])] = []
@@ -30,8 +29,11 @@ package enum GalleryPage {
             </head>
             <body>
             <h1>Afterpay price breakdown: gallery</h1>
-            <p class="intro">Every image is a 2x PNG shown at its size in points, as a phone shows it. Each tile
-            names its options and the <code>breakdown render</code> command that draws it alone.
+            <p class="intro">Every variant of the price breakdown, drawn as the iOS SDK draws it, each on the page
+            colour of its appearance (white in light, black in dark). Images are shown at their size in points,
+            or scaled down to fit the column: click one for the full size. Hover a caption for the option
+            words; each tile's command draws the same image alone. Some combinations are hard to see (a
+            white wordmark on white): the SDK shows them so, and the tile says it.
             \(escape(summary))</p>
             <nav>\(sections.map { "<a href=\"#\(anchor($0.title))\">\(escape($0.title))</a>" }.joined(separator: " · "))</nav>
 
@@ -39,28 +41,37 @@ package enum GalleryPage {
         for section in sections {
             out += "<section id=\"\(anchor(section.title))\">\n<h2>\(escape(section.title))</h2>\n"
             for group in section.groups {
-                out += "<h3>\(escape(group.title))</h3>\n<div class=\"grid\">\n"
+                // One picture height for the group: its tallest image (scaled-down ones only get shorter).
+                let tallest = group.tiles.map(\.height).max() ?? 0
+                let pictureHeight = Int(min(max(tallest, 40), 360).rounded(.up)) + 24
+                out += "<h3>\(escape(group.title))</h3>\n<div class=\"grid\" style=\"--picture-height: \(pictureHeight)px\">\n"
                 for tile in group.tiles { out += self.tile(tile) }
                 out += "</div>\n"
             }
             out += "</section>\n"
         }
-        return out + "</body>\n</html>\n"
+        return out + "<script>\(script)</script>\n</body>\n</html>\n"
     }
 
     private static func tile(_ tile: GalleryTile) -> String {
         let variant = tile.variant
-        var body: String
+        let appearance = variant.isDark ? "dark" : "light"
+        var picture: String
+        var fullSize = ""
         if let file = tile.file {
-            body = "<img src=\"\(escape(file))\" width=\"\(points(tile.width))\" height=\"\(points(tile.height))\" alt=\"\(escape(variant.title))\">"
+            let alt = tile.altText ?? variant.caption
+            picture = "<a class=\"picture\" href=\"\(escape(file))\"><img src=\"\(escape(file))\" width=\"\(points(tile.width))\""
+                + " height=\"\(points(tile.height))\" alt=\"\(escape(alt))\"></a>"
+            fullSize = " <a class=\"full\" href=\"\(escape(file))\">full size, \(points(tile.width)) × \(points(tile.height)) pt</a>"
         } else {
-            body = "<div class=\"placeholder\"><strong>Not drawn</strong><br>\(escape(tile.note ?? "hidden"))</div>"
+            picture = "<div class=\"picture placeholder\"><strong>Not drawn</strong> \(escape(tile.note ?? "hidden"))</div>"
         }
-        let kind = tile.file == nil ? "missing" : variant.isDark ? "dark" : "light"
-        body = "<div class=\"picture\">\(body)</div>" + tile.warnings.map { "<p class=\"warning\">\(escape($0))</p>" }.joined()
+        let warnings = tile.warnings.map { "<p class=\"warning\">\u{26A0}\u{FE0E} \(escape($0))</p>" }.joined()
         return """
-            <figure class="tile \(kind)">\(body)<figcaption><b>\(escape(variant.title))</b>\
-            <code>\(escape(variant.command))</code></figcaption></figure>
+            <figure class="tile \(appearance)\(tile.file == nil ? " missing" : "")" id="\(escape(variant.name))">\(picture)\
+            <figcaption><b title="\(escape(variant.optionWords))">\(escape(variant.caption))</b>\(fullSize)\(warnings)\
+            <div class="command"><code>\(escape(variant.command))</code><button type="button" class="copy">Copy</button></div>\
+            </figcaption></figure>
 
             """
     }
@@ -77,23 +88,53 @@ package enum GalleryPage {
 
     private static let style = """
 
-        body { font: 14px/1.4 -apple-system, "Inter", "Helvetica Neue", Arial, sans-serif; margin: 24px; color: #1c1c1e; background: #f2f2f7; }
+        * { box-sizing: border-box; }
+        body { font: 14px/1.4 -apple-system, "Inter", "Helvetica Neue", Arial, sans-serif; margin: 16px; color: #1c1c1e; background: #e5e5ea; }
         h1 { font-size: 24px; margin: 0 0 8px; }
-        h2 { font-size: 20px; margin: 32px 0 4px; padding-top: 8px; border-top: 1px solid #c7c7cc; }
+        h2 { font-size: 20px; margin: 32px 0 4px; padding-top: 8px; border-top: 1px solid #aeaeb2; }
         h3 { font-size: 15px; margin: 16px 0 8px; color: #3a3a3c; }
         .intro { max-width: 900px; color: #3a3a3c; }
         nav a { color: #0a66c2; }
-        .grid { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
-        .tile { margin: 0; padding: 10px; border-radius: 10px; background: #ffffff; border: 1px solid #d1d1d6; max-width: calc(100% - 22px); box-sizing: content-box; }
-        .tile.dark { background: #000000; border-color: #3a3a3c; color: #f2f2f7; }
-        .tile.missing { background: repeating-linear-gradient(45deg, #fafafa, #fafafa 8px, #f0f0f3 8px, #f0f0f3 16px); border-style: dashed; }
-        .picture { display: block; overflow-x: auto; }
-        .picture img { display: block; }
-        .placeholder { min-width: 240px; padding: 12px; color: #6e6e73; font-size: 13px; }
-        figcaption { margin-top: 6px; font-size: 12px; max-width: 520px; }
-        figcaption b { display: block; }
-        figcaption code { display: block; font: 10px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; color: #6e6e73; overflow-wrap: anywhere; margin-top: 2px; }
-        .tile.dark figcaption code { color: #aeaeb2; }
+        .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 360px), 1fr)); grid-auto-rows: 1fr; gap: 12px; }
+        .tile { margin: 0; min-width: 0; display: flex; flex-direction: column; border-radius: 10px; overflow: hidden; border: 1px solid #c7c7cc; }
+        .tile.light { background: #ffffff; color: #1c1c1e; }
+        .tile.dark { background: #000000; color: #f2f2f7; border-color: #48484a; }
+        .picture { flex: none; height: var(--picture-height, 88px); display: flex; align-items: center; justify-content: center; padding: 12px; }
+        .picture img { display: block; max-width: 100%; max-height: 100%; width: auto; height: auto; }
+        .placeholder { flex-direction: column; gap: 4px; color: #8e8e93; font-size: 13px; text-align: center; overflow-wrap: anywhere;
+          background: repeating-linear-gradient(45deg, transparent, transparent 8px, rgba(128, 128, 128, 0.12) 8px, rgba(128, 128, 128, 0.12) 16px); }
+        .placeholder strong { display: block; }
+        figcaption { flex: 1; padding: 8px 12px 10px; font-size: 13px; border-top: 1px solid rgba(128, 128, 128, 0.3); }
+        figcaption b { font-weight: 600; }
+        .full { font-size: 11px; color: inherit; opacity: 0.7; white-space: nowrap; }
+        .warning { margin: 4px 0 0; padding: 2px 6px; border-radius: 4px; background: #fff4ce; color: #5c4400; font-size: 12px; }
+        .command { display: flex; gap: 6px; align-items: flex-start; margin-top: 6px; }
+        .command code { flex: 1; min-width: 0; font: 10px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; opacity: 0.75; overflow-wrap: anywhere; user-select: all; }
+        .copy { font-size: 11px; padding: 1px 6px; border-radius: 4px; border: 1px solid #8e8e93; background: transparent; color: inherit; cursor: pointer; }
+
+        """
+
+    /// The copy buttons: the command to the clipboard, or selected when the page may not write it.
+    private static let script = """
+
+        document.addEventListener('click', function (event) {
+          var button = event.target.closest('button.copy');
+          if (!button) return;
+          var code = button.previousElementSibling;
+          function select() {
+            var range = document.createRange();
+            range.selectNodeContents(code);
+            var selection = window.getSelection();
+            selection.removeAllRanges();
+            selection.addRange(range);
+            button.textContent = 'Selected';
+          }
+          if (navigator.clipboard && navigator.clipboard.writeText) {
+            navigator.clipboard.writeText(code.textContent).then(function () { button.textContent = 'Copied'; }, select);
+          } else {
+            select();
+          }
+        });
 
         """
 }

@@ -9,16 +9,19 @@ import Foundation
 /// Draws every gallery variant as a 2x PNG with the batch engine, then writes `index.html`, a
 /// contact sheet with a placeholder for each hidden variant.
 package enum GalleryRun {
-    /// Draws into `output` (created if missing) with `jobs` workers (nil: every core); `force`
-    /// redraws up-to-date images; `quiet` prints no progress or summary; `logoAssets` is the
-    /// artwork folder or catalog (nil: the project's look-alike `LogoAssets/`); `defaults` are the
-    /// options under every variant. Returns the exit status.
-    package static func run(
-        output: String, jobs: Int?, force: Bool, quiet: Bool, logoAssets: String?, defaults: ParsedOptions, console: Console
-    ) throws(CLIError) -> Int32 {
-        let variants = GalleryCatalog.variants
+    /// Draws every variant into `-o` (default `Output`, created if missing) with the drawing
+    /// options given (they go under every tile; a tile's own size, text size or width wins),
+    /// then writes `index.html`. Returns the exit status.
+    package static func run(options: ParsedOptions, console: Console) throws(CLIError) -> Int32 {
+        let output = options.string("output") ?? "Output"
+        // The drawing options given (`--font-size 20`, `--font-file F`, `--logo-assets DIR`…) go under every tile.
+        var drawing: [(key: String, value: String)] = []
+        for spec in RenderOptions.drawing.options where options.isGiven(spec.name) {
+            drawing += options.strings(spec.name).map { (key: spec.name, value: $0) }
+        }
+        let variants = GalleryCatalog.variants(drawing: drawing)
         let artwork: String
-        if let path = logoAssets {
+        if let path = options.string("logo-assets") {
             do throws(PaintError) {
                 let source = try ArtworkSource(directory: URL(fileURLWithPath: path))
                 artwork = "Logo artwork: \(source.kind.rawValue) \(path)" + (source.isOfficial ? " (official files, drawn as they are)." : ".")
@@ -28,11 +31,18 @@ package enum GalleryRun {
         } else {
             artwork = "Logo artwork: the project's look-alike LogoAssets/ (for tests and previews; give --logo-assets for the official artwork)."
         }
-        var settings = BatchSettings(outputDirectory: output, manifestLabel: "gallery", defaults: defaults)
+        // Each tile's record carries the single-valued options; font files go under every record.
+        var fontFiles = ParsedOptions(groups: BatchRecordPlanner.groups)
+        for file in options.strings("font-file") {
+            try fontFiles.set("font-file", to: file)
+        }
+        var settings = BatchSettings(
+            outputDirectory: output, manifestLabel: "gallery", defaults: BatchRecordPlanner.defaults(from: fontFiles))
         settings.printWarnings = false
-        if let jobs { settings.jobs = jobs }
-        settings.force = force
-        settings.quiet = quiet
+        if let jobs = options.integer("jobs") { settings.jobs = jobs }
+        settings.force = options.flag("force")
+        settings.quiet = options.flag("quiet")
+        let scale = Double(options.isGiven("scale") ? options.string("scale") ?? GalleryCatalog.scale : GalleryCatalog.scale) ?? 2
 
         let outcomes = OutcomeList()
         let summary = try BatchEngine.run(
@@ -48,21 +58,33 @@ package enum GalleryRun {
                 let size = PNGSize.read(output + "/" + file)
             {
                 tile.file = file
-                tile.width = Double(size.width) / Double(GalleryCatalog.scale)!
-                tile.height = Double(size.height) / Double(GalleryCatalog.scale)!
+                tile.width = Double(size.width) / scale
+                tile.height = Double(size.height) / scale
+                tile.altText = variant.altText
             } else {
                 tile.note = outcome.status == .hidden ? "hidden: \(outcome.message ?? "")" : "failed: \(outcome.message ?? "")"
             }
             tiles.append(tile)
         }
         let drawn = tiles.filter { $0.file != nil }.count
-        let page = GalleryPage.html(tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders. \(artwork)")
-        try AtomicWriter.write([(Data(page.utf8), output + "/index.html")])
+        let page = GalleryPage.html(
+            tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders. \(artwork)")
+        let index = output + "/index.html"
+        try AtomicWriter.write([(Data(page.utf8), index)])
         if !settings.quiet {
             console.print("gallery: " + summary.line)
-            console.print("open \(output)/index.html")
+            let path = URL(fileURLWithPath: index).standardizedFileURL.path
+            // The page's path (not macOS `open`); with xdg-open on the PATH, the command that opens it.
+            console.print("index: \(path)")
+            if let opener = opener() { console.print("\(opener) \(GalleryVariant.shellQuoted(path))") }
         }
         return summary.exitStatus
+    }
+
+    /// `xdg-open` when it is on the PATH.
+    static func opener(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        return folders.contains { FileManager.default.isExecutableFile(atPath: $0 + "/xdg-open") } ? "xdg-open" : nil
     }
 }
 

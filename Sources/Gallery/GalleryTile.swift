@@ -1,8 +1,3 @@
-import BreakdownContent
-import BreakdownEncode
-import BreakdownPipeline
-import BreakdownOptions
-import BreakdownBatch
 /// A drawn (or hidden) variant, ready for the page.
 package struct GalleryTile: Sendable {
     package var variant: GalleryVariant
@@ -13,7 +8,10 @@ package struct GalleryTile: Sendable {
     package var height: Double = 0
     /// Why nothing was drawn: hidden, or failed.
     package var note: String?
-    /// Low-contrast marks, e.g. "low contrast — as the SDK shows it" (WCAG ratio below 3:1).
+    /// The text alternative of the image: the sentence with the brand as written (the `alt`).
+    package var altText: String?
+    /// Low-contrast marks, e.g. "low contrast — as the SDK shows it" (WCAG ratio below 3:1),
+    /// shown on the tile.
     package var warnings: [String] = []
 
     package init(variant: GalleryVariant) { self.variant = variant }

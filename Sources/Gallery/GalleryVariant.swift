@@ -1,32 +1,38 @@
-import BreakdownContent
-import BreakdownEncode
-import BreakdownPipeline
-import BreakdownOptions
 import BreakdownBatch
-/// One tile of the gallery: where it goes on the page, its file name and its options.
+import BreakdownContent
+import BreakdownOptions
+
+/// One tile of the gallery: where it goes on the page, what it says, its file name and its options.
 package struct GalleryVariant: Sendable {
     /// The page section (h2) and the group inside it (h3).
     var section: String
     var group: String
-    /// The tile's short label, e.g. `lockup · alt · dark`.
-    var title: String
+    /// The caption, written for a person: "Badge, dark mono palette, dark appearance".
+    package var caption: String
+    /// The option words in short, for the tooltip: `badge · darkMono · dark`.
+    package var optionWords: String
     package var name: String
-    /// Option names (without dashes) and values, in the order the label shows them; flags "true".
+    /// The tile's own option names (without dashes) and values, in the order the command shows
+    /// them; flags "true". These go into the batch record.
     var options: [(key: String, value: String)]
+    /// Repeatable drawing options the user gave `gallery` (font files): they reach the engine as
+    /// its defaults, under every record; only the command shows them.
+    var inherited: [(key: String, value: String)] = []
 
-    var isDark: Bool { options.contains { $0.key == "appearance" && $0.value == "dark" } }
+    package var isDark: Bool { options.contains { $0.key == "appearance" && $0.value == "dark" } }
 
-    /// The batch record: the options, the name, PNG.
+    /// The batch record: the tile's own options, the name, PNG.
     package var record: [String: ManifestValue] {
         var fields: [String: ManifestValue] = ["name": .text(name), "format": .text("png")]
         for (key, value) in options { fields[key] = .text(value) }
         return fields
     }
 
-    /// The same image from the command line: `breakdown render --amount 100 … -o NAME.png`.
-    var command: String {
+    /// The same image from the command line, every option spelled out:
+    /// `breakdown render --amount 100 … -o NAME.png`.
+    package var command: String {
         var words = ["breakdown", "render"]
-        for (key, value) in options {
+        for (key, value) in options + inherited {
             words.append("--" + key)
             if value != "true" || BatchRecordPlanner.groups.allOptions.first(where: { $0.name == key })?.isFlag == false {
                 words.append(Self.shellQuoted(value))
@@ -35,8 +41,9 @@ package struct GalleryVariant: Sendable {
         return (words + ["-o", name + ".png"]).joined(separator: " ")
     }
 
-    private static func shellQuoted(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-/:,".contains($0)) }
+    /// A word for a shell: as it is when it is plain, else in single quotes.
+    package static func shellQuoted(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-/:,=+@".contains($0)) }
         return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

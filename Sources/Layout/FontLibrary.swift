@@ -62,7 +62,10 @@ package final class FontLibrary {
         self.config = config
         self.fontMap = fontMap
         self.context = context
-        self.families = Self.listFamilies(fontMap)
+        // Pango lists fontconfig's generic aliases (Sans, Serif, Monospace, System-ui) as families;
+        // they would silently draw Inter. Only families some font file in the set really has count.
+        let real = Self.fontFileFamilies(config)
+        self.families = Self.listFamilies(fontMap).filter { real.contains($0.lowercased()) }
     }
 
     deinit {
@@ -116,6 +119,24 @@ package final class FontLibrary {
     /// The family name as the library spells it, or nil when no such family is available.
     package func family(named name: String) -> String? {
         families.first { $0.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// The family names (lower-cased) of the font files in the configuration's font sets.
+    private static func fontFileFamilies(_ config: OpaquePointer) -> Set<String> {
+        var names: Set<String> = []
+        for setName in [FcSetSystem, FcSetApplication] {
+            guard let set = FcConfigGetFonts(config, setName) else { continue }
+            for index in 0..<Int(set.pointee.nfont) {
+                guard let pattern = set.pointee.fonts[index] else { continue }
+                var value: UnsafeMutablePointer<FcChar8>?
+                var position: Int32 = 0
+                while FcPatternGetString(pattern, FC_FAMILY, position, &value) == FcResultMatch, let value {
+                    names.insert(String(cString: value).lowercased())
+                    position += 1
+                }
+            }
+        }
+        return names
     }
 
     private static func listFamilies(_ fontMap: UnsafeMutablePointer<PangoFontMap>) -> [String] {

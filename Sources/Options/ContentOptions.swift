@@ -33,9 +33,11 @@ public enum ContentOptions {
             .value(
                 "device-locale", "id", .localeIdentifier, defaultHelp: "the merchant locale",
                 help: "The device locale: currency style, and the language when no consumer locale is set."),
+            // Not checked as an identifier: the SDK takes any text here, and a language the
+            // merchant's region does not offer (e.g. the typo jp_JP) hides the view (exit 3).
             .value(
-                "consumer-locale", "id", .localeIdentifier,
-                help: "The configuration's consumer locale, used for the language instead of the device locale."),
+                "consumer-locale", "id",
+                help: "The configuration's consumer locale, used for the language instead of the device locale (not validated, as in the SDK: a language the region does not offer hides the view)."),
             .choice("intro", "case", IntroText.allCases.map(\.rawValue), default: "or", help: "The intro text."),
             .flag("no-interest-free", help: "Leave out \"interest-free\" (showInterestFreeText = false)."),
             .flag("no-with", help: "Leave out \"with\" (showWithText = false)."),

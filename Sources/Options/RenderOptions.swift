@@ -41,7 +41,7 @@ public enum RenderOptions {
         options: [
             .value("output", "path", help: "The image file to write (.png, .svg or .pdf); - writes to standard output. A character device or FIFO is written in place; only regular files are replaced.").short("o"),
             .value(
-                "format", "format", .choice(OutputFormatName.all), defaultHelp: "from the output's extension",
+                "format", "format", .choice(OutputFormatName.all), defaultHelp: "from the output's extension; png for -",
                 help: "The image format."),
             .value("metadata", "path", help: "Also write JSON: size in points and pixels, baselines, logo and link rectangles."),
         ])

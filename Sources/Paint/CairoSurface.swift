@@ -39,11 +39,14 @@ public final class CairoSurface {
         return try CairoSurface(pointer: surface, sink: nil)
     }
 
-    /// An SVG document in points, written to memory; read it with `finish()`.
+    /// An SVG document written to memory; read it with `finish()`. Its width and height are in
+    /// CSS pixels, one per point (an iOS point is a CSS pixel), so a browser shows it at the same
+    /// size as the PNG at scale 1; Cairo's default unit, pt, would show it a third larger.
     public static func svg(width: Double, height: Double) throws -> CairoSurface {
         let sink = DataSink()
         let surface = cairo_svg_surface_create_for_stream(DataSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
         cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
         return try CairoSurface(pointer: surface, sink: sink)
     }
 

@@ -91,7 +91,7 @@ public final class BreakdownRenderer {
                 let surface = try CairoSurface.svg(width: layout.size.width, height: layout.size.height)
                 try painter.paint(layout, background: settings.background, scale: 1, in: CairoContext(surface: surface))
                 let link = zip(breakdown.link.url, layout.linkFrame).map { (url: $0, frame: $1) }
-                bytes = SVGAnnotations.annotate(try surface.finish(), title: breakdown.accessibilityLabel, link: link)
+                bytes = SVGAnnotations.annotate(try surface.finish(), title: breakdown.altText, link: link)
             case .pdf:
                 let surface = try CairoSurface.pdf(width: layout.size.width, height: layout.size.height)
                 try painter.paint(layout, background: settings.background, scale: 1, in: CairoContext(surface: surface))

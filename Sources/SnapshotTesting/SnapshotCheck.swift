@@ -2,38 +2,59 @@ import BreakdownPipeline
 import BreakdownOptions
 import BreakdownDiff
 import BreakdownEncode
+import BreakdownPaint
 import Foundation
 
-/// One snapshot check: render, find the reference, record or compare, write artifacts, and say
-/// what went wrong (nil when nothing did). Every public entry point comes here.
+/// One snapshot check: name it, render, find the reference, record or compare, write or clear
+/// artifacts, and say what went wrong (nil when nothing did). Every public entry point comes here.
 struct SnapshotCheck {
-    var name: String
+    /// The name given, or nil for the default: the test function's name and a counter.
+    var name: String?
     var comparison: ImageComparison
     var record: RecordMode?
     var environment: [String: String]
     var filePath: String
     var testName: String
+    var line: UInt
+    var column: UInt
+
+    /// `checkout()` → `checkout`; `testCheckout()` → `testCheckout`; other characters → `-`.
+    static func defaultName(testName: String, index: Int) -> String {
+        let base = testName.prefix { $0 != "(" }
+        var clean = String(base.map { $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) ? $0 : "-" })
+        while clean.hasPrefix("-") { clean.removeFirst() }
+        return (clean.isEmpty ? "snapshot" : clean) + ".\(index)"
+    }
 
     func run(_ makeRequest: () throws(SnapshotError) -> RenderRequest) -> String? {
+        let name =
+            self.name ?? Self.defaultName(
+                testName: testName, index: SnapshotRegistry.shared.nextIndex(filePath: filePath, testName: testName))
         let label = "Snapshot \"\(name)\" (\(testName))"
         do throws(SnapshotError) {
             let mode = try RecordMode.resolve(record, environment: environment)
             let paths = try SnapshotPaths(name: name, filePath: filePath, environment: environment)
+            let site = SnapshotRegistry.CallSite(filePath: filePath, line: line, column: column, testName: testName)
+            if let other = SnapshotRegistry.shared.claim(paths.reference, by: site) {
+                return "\(label): the reference \(paths.reference) is also used by the assertion at \(other);"
+                    + " this one at \(site) would overwrite or compare against its image. Give each assertion its own name."
+            }
             let png = try render(try makeRequest())
             if mode == .all {
-                try SnapshotFiles.write(png, to: paths.reference)
+                try record(png, paths)
                 return "\(label): recorded \(paths.reference) because the record mode is all"
                     + " (\(RecordMode.environmentKey)=all or record: .all); run again in mode missing or never to compare."
             }
             switch ReferenceCheck.compare(actualPNG: png, referencePath: paths.reference, comparison: comparison) {
             case .matched:
+                removeStaleArtifacts(paths)
                 return nil
             case .missing where mode == .never:
                 return "\(label): no reference at \(paths.reference), and nothing was recorded because the record mode is never"
                     + " (\(neverReason)). Record it locally (run the test without CI set), look at it and commit it."
                     + artifactLines([(png, paths.actualArtifact, "actual")])
             case .missing:
-                try SnapshotFiles.write(png, to: paths.reference)
+                try record(png, paths)
                 return "\(label): no reference yet, so recorded \(paths.reference). Look at it, commit it, and run the test again."
             case .unreadable(let why):
                 return "\(label): \(why). Delete the reference to record it again, or run with \(RecordMode.environmentKey)=all."
@@ -59,11 +80,31 @@ struct SnapshotCheck {
                 }
                 return "\(label) does not match its reference \(paths.reference)\n\(diff.message)"
                     + artifactLines(files)
+                    + "\n" + Self.versionLines(sidecar: paths.versions)
                     + "\nIf the change is intended, run with \(RecordMode.environmentKey)=all to replace the reference, and commit it."
             }
         } catch {
             return "\(label): \(error.message)"
         }
+    }
+
+    /// Writes the reference and its sidecar of library versions.
+    private func record(_ png: [UInt8], _ paths: SnapshotPaths) throws(SnapshotError) {
+        try SnapshotFiles.write(png, to: paths.reference)
+        try SnapshotFiles.write(Array(LibraryVersions.text.utf8), to: paths.versions)
+        removeStaleArtifacts(paths)
+    }
+
+    /// The versions the reference was recorded with and this machine's, naming those that differ.
+    static func versionLines(sidecar: String) -> String {
+        LibraryVersions.report(sidecar: sidecar).joined(separator: "\n")
+            .replacingOccurrences(
+                of: "consider a perceptual comparison", with: "consider comparison: .perceptual(deltaE:allowedDifferingFraction:)")
+    }
+
+    /// After a pass, the actual and difference images of an earlier failure are stale.
+    private func removeStaleArtifacts(_ paths: SnapshotPaths) {
+        for path in [paths.actualArtifact, paths.diffArtifact] { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// Why the mode is never, for the message.

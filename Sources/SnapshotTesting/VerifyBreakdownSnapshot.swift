@@ -10,26 +10,31 @@ import Foundation
 /// `__Snapshots__/<TestFileName>/<name>.png` beside `filePath`.
 ///
 /// Returns nil when it matches, else the failure message (which names the reference and, for a
-/// difference, the pixel count, largest channel difference and box, and the artifact paths).
+/// difference, the pixel count, largest channel difference and box, the artifact paths, and the
+/// library versions the reference was recorded with beside this machine's). `name` defaults to
+/// the test's name and a counter; `line` and `column` identify the call site, so that two call
+/// sites sharing one reference are caught.
 /// Reports nothing: `assertBreakdownSnapshot` reports this message to the running test framework.
 public func verifyBreakdownSnapshot(
-    of arguments: [String], named name: String, comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    of arguments: [String], named name: String? = nil, comparison: ImageComparison = .exact, record: RecordMode? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
-    testName: String = #function
+    testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
     SnapshotCheck(
-        name: name, comparison: comparison, record: record, environment: environment, filePath: filePath, testName: testName
+        name: name, comparison: comparison, record: record, environment: environment, filePath: filePath, testName: testName,
+        line: line, column: column
     ).run { () throws(SnapshotError) in try SnapshotRequest.request(arguments: arguments) }
 }
 
 /// Checks a render request (what to show, how to draw it, fonts and artwork) against its reference.
 public func verifyBreakdownSnapshot(
-    of request: RenderRequest, named name: String, comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    of request: RenderRequest, named name: String? = nil, comparison: ImageComparison = .exact, record: RecordMode? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
-    testName: String = #function
+    testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
     SnapshotCheck(
-        name: name, comparison: comparison, record: record, environment: environment, filePath: filePath, testName: testName
+        name: name, comparison: comparison, record: record, environment: environment, filePath: filePath, testName: testName,
+        line: line, column: column
     ).run { () throws(SnapshotError) in request }
 }
 
@@ -38,9 +43,9 @@ public func verifyBreakdownSnapshot(
     of inputs: BreakdownInputs, settings: RenderSettings = RenderSettings(), named name: String,
     comparison: ImageComparison = .exact, record: RecordMode? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
-    testName: String = #function
+    testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
     verifyBreakdownSnapshot(
         of: RenderRequest(inputs: inputs, settings: settings), named: name, comparison: comparison, record: record,
-        environment: environment, filePath: filePath, testName: testName)
+        environment: environment, filePath: filePath, testName: testName, line: line, column: column)
 }

@@ -5,6 +5,7 @@ import BreakdownOptions
 import BreakdownBatch
 import BreakdownDiff
 import BreakdownLayout
+import BreakdownPaint
 import Foundation
 
 /// Compares one rendered record with its reference, keeping the images a report needs.
@@ -26,7 +27,8 @@ package enum VerifyComparer {
             outcome.actualPNG = png
         case .different(let diff, let reference, let actual):
             outcome.status = .differed
-            outcome.detail = diff.message
+            let versions = LibraryVersions.report(sidecar: LibraryVersions.sidecarPath(forReference: referencePath))
+            outcome.detail = diff.message + "; " + versions.joined(separator: "; ")
             outcome.actualPNG = png
             outcome.referencePNG = try? RegularFile.read(referencePath, limit: PNGDecoder.maximumFileSize)
             outcome.differencePNG = try? ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison)

@@ -68,7 +68,7 @@ package struct VerifyReport {
             .passes li::before { content: "✓ "; color: #2a8a2a; }
             </style></head><body>
             <h1>\(escape(title))</h1>
-            <p class="settings">manifest \(escape(manifest)) · references \(escape(referenceFolder)) · channel tolerance \(comparison.channelTolerance) · allowed differing fraction \(comparison.allowedDifferingFraction)</p>
+            <p class="settings">manifest \(escape(manifest)) · references \(escape(referenceFolder)) · \(comparison.perceptualDeltaE.map { "perceptual ΔE₀₀ \($0)" } ?? "channel tolerance \(comparison.channelTolerance)") · allowed differing fraction \(comparison.allowedDifferingFraction)</p>
 
             """
         if !failures.isEmpty {

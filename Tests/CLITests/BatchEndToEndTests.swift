@@ -194,7 +194,7 @@ import Testing
             "batch", manifest.path, "-o", output.path, "--metadata", "--html", "--html-base-url", "https://cdn.example.com/b/")
         #expect(result.status == 0)
         let html = try String(contentsOf: output.appendingPathComponent("p.html"), encoding: .utf8)
-        #expect(html.hasPrefix("<a href=\"https://static.afterpay.com/modal/en_AU.html\"><img src=\"https://cdn.example.com/b/p.png\" alt=\""))
+        #expect(html.hasPrefix("<a href=\"https://static.afterpay.com/modal/en_AU.html\"><img src=\"https://cdn.example.com/b/p.png\" alt=\"or 4 interest-free payments of $25.00 with Afterpay\" width=\""))
         // Issue 13: the base URL and the file name are joined with exactly one slash, whatever the base ends with.
         for base in ["https://cdn.example.com/bnpl", "https://cdn.example.com/bnpl//"] {
             let other = folder.appendingPathComponent("out-\(base.count)")

@@ -142,10 +142,9 @@ import Testing
                     #expect(result.stderrLines.count == 1, "\(label): exit 2 with \(result.stderrLines.count) lines: \(result.stderr.prefix(400))")
                 }
                 if status == 0, arguments[0] != "batch" {
-                    // Only warnings (low contrast, as the official artwork's lockup on white draws) may accompany success.
-                    #expect(
-                        result.stderr.isEmpty || result.stderrLines.allSatisfy { $0.hasPrefix("warning: ") },
-                        "\(label): exit 0 with stderr \(result.stderr.prefix(400))")
+                    // Only low-contrast warnings (the picture is still what the SDK shows) may be printed.
+                    let other = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("warning: low contrast") }
+                    #expect(other.isEmpty, "\(label): exit 0 with stderr \(result.stderr.prefix(400))")
                 }
                 #expect(!result.stderr.contains("\u{1B}"), "\(label): a raw escape character reached stderr")
                 figures.byStatus[status, default: 0] += 1

@@ -15,6 +15,8 @@ struct BinaryRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output as bytes (for images written to `-`).
+        var stdoutData = Data()
 
         /// stdout parsed as one JSON object.
         func json() throws -> [String: Any] {
@@ -43,8 +45,13 @@ struct BinaryRunner {
 
     static func run(_ arguments: [String]) throws -> Result {
         let executable = try #require(executable, "build the breakdown executable first (swift build)")
+        return try run(command: executable.path, arguments)
+    }
+
+    /// Runs another program (e.g. strace) the same way.
+    static func run(command: String, _ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = URL(fileURLWithPath: command)
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()
@@ -56,6 +63,6 @@ struct BinaryRunner {
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 }

@@ -24,6 +24,7 @@ import Testing
         #expect(json["brand"] as? String == "afterpay")
         #expect(json["language"] as? String == "en_AU")
         #expect(json["accessibilityLabel"] as? String == "or 4 interest-free payments of $25.00 with after pay")
+        #expect(json["altText"] as? String == "or 4 interest-free payments of $25.00 with Afterpay")
         #expect(json["linkURL"] as? String == "https://static.afterpay.com/modal/en_AU.html")
         let logo = try #require(json["logo"] as? [String: Any])
         #expect(logo["type"] as? String == "badge")
@@ -108,7 +109,6 @@ import Testing
         (["--cbt=true"], "--cbt is a flag and takes no value"),
         (["--amount", "1", "--amount=2"], "--amount was given more than once"),
         (["--device-locale", "zz_QQ"], "--device-locale: 'zz_QQ' is not valid; expected a locale identifier"),
-        (["--consumer-locale", "english"], "--consumer-locale: 'english' is not valid"),
         (["--modal-id", "../x"], "--modal-id: '../x' is not valid"),
         (["--min", "5", "--no-minimum"], "--min and --no-minimum cannot be used together"),
         (["--no-configuration", "--max", "5"], "--no-configuration and --max cannot be used together"),
@@ -200,7 +200,7 @@ import Testing
         #expect(stdout.contains("https://static.afterpay.com/modal/en_AU.html"))
         let keys = stdout.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
         #expect(Array(keys.prefix(9)) == [
-            "text", "logoPlacement", "hidden", "hiddenReason", "enabled", "brand", "language", "accessibilityLabel", "linkURL",
+            "text", "logoPlacement", "hidden", "hiddenReason", "enabled", "brand", "language", "accessibilityLabel", "altText",
         ])
         #expect(try BinaryRunner.run("describe", "--amount", "100").stdout == stdout)
     }

@@ -37,7 +37,7 @@ import Testing
         {
             #expect(html.contains(heading), "\(heading)")
         }
-        #expect(html.contains("<figure class=\"tile dark\">"))
+        #expect(html.contains("<figure class=\"tile dark\" id=\"brand-en_AU-in-badge-default-dark\">"))
         #expect(html.contains("hidden: no configuration is set"))
         #expect(html.contains("breakdown render --locale en_GB --amount 100 --logo lockup --palette alt"))
         // Images at their size in points: a 2x PNG of W pixels is shown W/2 wide.

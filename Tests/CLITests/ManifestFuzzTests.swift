@@ -125,7 +125,12 @@ import Testing
             case .render(let plan):
                 #expect(ValueKind.fileName.problem(with: plan.name) == nil, "default names are safe file names")
                 do {
-                    _ = try RenderRequest(plan.options).breakdown
+                    let request = try RenderRequest(plan.options)
+                    _ = request.breakdown
+                    if case .success(let fields) = record.fields {
+                        checkEcho(fields, plan: plan, request: request)
+                        checkRoundTrip(fields, plan: plan)
+                    }
                     tally?(true)
                 } catch {
                     #expect(!error.message.isEmpty)
@@ -139,6 +144,88 @@ import Testing
             }
         }
         return problems
+    }
+
+    /// A successful record's values are the plan's options, and reach the render request.
+    static func checkEcho(_ fields: [String: ManifestValue], plan: BatchRenderPlan, request: RenderRequest) {
+        for (key, value) in fields where !BatchRecordPlanner.extraKeys.contains(key) {
+            guard let spec = BatchRecordPlanner.groups.allOptions.first(where: { $0.name == key }) else {
+                Issue.record("the unknown key '\(key)' was planned")
+                continue
+            }
+            switch value {
+            case .text(let text), .number(let text):
+                if spec.isFlag { continue }
+                if spec.isRepeatable {
+                    #expect(plan.options.strings(key).contains(text), "\(key)")
+                } else {
+                    #expect(plan.options.string(key) == text, "\(key): \(text)")
+                }
+            case .bool(let on) where spec.isFlag:
+                #expect(plan.options.flag(key) == on, "\(key)")
+            default: break
+            }
+        }
+        // The request holds the values themselves: the amount as a decimal, the scale as a number.
+        func text(_ key: String) -> String? {
+            switch fields[key] {
+            case .text(let text)?, .number(let text)?: text
+            default: nil
+            }
+        }
+        if let amount = text("amount"), let expected = Decimal(string: amount) {
+            #expect(request.inputs.amount == expected, "amount \(amount)")
+        }
+        if let scale = text("scale"), let expected = Int(scale) {
+            #expect(request.settings.scale.factor == Double(expected), "scale \(scale)")
+        }
+    }
+
+    /// The record written back as one NDJSON line, read and planned again: the same name,
+    /// formats and fingerprint (the same files).
+    static func checkRoundTrip(_ fields: [String: ManifestValue], plan: BatchRenderPlan) {
+        let members = fields.keys.sorted().compactMap { key in json(.text(key)).flatMap { name in json(fields[key]!).map { name + ": " + $0 } } }
+        guard members.count == fields.count else {
+            Issue.record("a planned record holds a value JSON cannot write: \(fields)")
+            return
+        }
+        let line = "{" + members.joined(separator: ", ") + "}\n"
+        let planner = BatchRecordPlanner(
+            defaults: BatchRecordPlanner.defaults(from: ParsedOptions(groups: [])), defaultFormats: [.png], htmlBaseURL: nil,
+            rendererVersion: { _, _ in "fuzz" })
+        do {
+            let reader = try ManifestOpener.open(bytes: Array(line.utf8), format: .ndjson)
+            guard let again = try reader.next() else {
+                Issue.record("the written record reads as nothing: \(line)")
+                return
+            }
+            guard case .render(let replanned) = planner.plan(again, sequence: 0).work else {
+                Issue.record("the written record does not plan again: \(line)")
+                return
+            }
+            #expect(replanned.name == plan.name, "\(line)")
+            #expect(replanned.formats == plan.formats, "\(line)")
+            #expect(replanned.fingerprint == plan.fingerprint, "\(line)")
+            #expect(try reader.next() == nil)
+        } catch {
+            Issue.record("the written record cannot be read: \(error.message): \(line)")
+        }
+    }
+
+    /// JSON text for a value (nil for an object, which no planned record holds).
+    static func json(_ value: ManifestValue) -> String? {
+        switch value {
+        case .text(let text):
+            guard let data = try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed]) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        case .number(let text): return text
+        case .bool(let on): return on ? "true" : "false"
+        case .null: return "null"
+        case .list(let items):
+            let parts = items.compactMap(json)
+            return parts.count == items.count ? "[" + parts.joined(separator: ", ") + "]" : nil
+        case .object: return nil
+        }
     }
 
     @Test func hostileManifestsEndInRecordsOrMessages() {
@@ -183,15 +270,32 @@ import Testing
             "--appearance", "--link-text", "--", "-", "-o", "-x", "--amount=", "--cbt=true", "--nope", "--help"]
             + Self.jsonValues.map { $0.replacingOccurrences(of: "\"", with: "") }
         let groups = [ContentOptions.group, RenderOptions.drawing]
+        var successes = 0
         for _ in 0..<500 {
             let arguments = (0..<Int.random(in: 0...8, using: &random)).map { _ in Self.pick(words, &random) }
             do {
                 let options = try ParsedOptions(arguments: arguments, groups: groups)
                 _ = try RenderRequest(options).breakdown
+                // Round trip: the options written back as a command line parse to the same options.
+                var again: [String] = []
+                for spec in groups.allOptions {
+                    if spec.isFlag {
+                        if options.flag(spec.name) { again.append("--" + spec.name) }
+                    } else {
+                        for value in spec.isRepeatable ? options.strings(spec.name) : (options.isGiven(spec.name) ? options.string(spec.name).map { [$0] } ?? [] : []) {
+                            again.append("--\(spec.name)=\(value)")
+                        }
+                    }
+                }
+                let reparsed = try ParsedOptions(arguments: again, groups: groups)
+                #expect(BatchRecordPlanner.normalized(reparsed) == BatchRecordPlanner.normalized(options), "\(arguments) → \(again)")
+                successes += 1
             } catch {
                 #expect(!error.message.isEmpty, "\(arguments)")
                 #expect(error.exitStatus == ExitStatus.usage)
             }
         }
+        // Enough command lines parse for the round trip to mean something.
+        #expect(successes > 20, "\(successes) successful parses")
     }
 }

@@ -65,13 +65,13 @@ import Testing
     }
 
     @Test func aPlainFolderWorksLikeTheCatalog() throws {
-        let base = try BatchTestSupport.temporaryFolder("plain")
-        defer { try? FileManager.default.removeItem(at: base) }
-        // The images go beside the artwork folder: render refuses to write inside it.
-        let folder = base.appendingPathComponent("artwork")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try BatchTestSupport.temporaryFolder("plain")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.svg(width: 98, height: 24).utf8).write(to: folder.appendingPathComponent("lockup-cashappafterpay-preferred.svg"))
-        let png = base.appendingPathComponent("a.png").path, json = base.appendingPathComponent("a.json").path
+        // The outputs go beside the artwork folder: writing into it is refused (it is an input).
+        let out = try BatchTestSupport.temporaryFolder("plain-out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let png = out.appendingPathComponent("a.png").path, json = out.appendingPathComponent("a.json").path
         let result = try BinaryRunner.run(
             "render", "--amount", "100", "--locale", "en_US", "--logo-assets", folder.path, "--scale", "2", "-o", png, "--metadata", json)
         #expect(result.status == 0, "\(result.stderr)")

@@ -97,17 +97,21 @@ import Testing
     }
 
     @Test func badOutputPaths() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let noFolder = try BinaryRunner.run("render", "--amount", "100", "-o", "/nonexistent-folder/a.png")
         #expect(noFolder.status == 2)
         #expect(noFolder.stderr.contains("/nonexistent-folder"))
-        let unknown = try BinaryRunner.run("render", "--amount", "100", "-o", "/tmp/a.gif")
+        let unknown = try BinaryRunner.run("render", "--amount", "100", "-o", folder.appendingPathComponent("a.gif").path)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains(".png, .svg or .pdf"))
         let missing = try BinaryRunner.run("render", "--amount", "100")
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("--output"))
-        let mismatch = try BinaryRunner.run("render", "--amount", "100", "--format", "pdf", "-o", "/tmp/a.png")
+        let mismatch = try BinaryRunner.run("render", "--amount", "100", "--format", "pdf", "-o", folder.appendingPathComponent("a.png").path)
         #expect(mismatch.status == 2)
+        #expect(mismatch.stderr.contains("does not match the output's extension .png"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing written")
     }
 
     @Test func unwritableMetadataLeavesNoImage() throws {

@@ -94,6 +94,41 @@ import Testing
         #expect(allowed.status == 0, "\(allowed.stdout)")
     }
 
+    @Test func toleranceDecidesWhetherAPixelOffByThreeDiffers() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.record()
+        var image = try PNGDecoder.decode(fileAtPath: workspace.reference("au"))
+        // The first opaque pixel (the badge's pill), its red channel moved by 3.
+        var point: (x: Int, y: Int)?
+        search: for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y][3] == 255 {
+                point = (x, y)
+                break search
+            }
+        }
+        let (x, y) = try #require(point)
+        var pixel = image[x, y]
+        pixel[0] = pixel[0] >= 3 ? pixel[0] - 3 : pixel[0] + 3
+        image[x, y] = pixel
+        try Data(try PNGEncoder().encode(image)).write(to: URL(fileURLWithPath: workspace.reference("au")))
+
+        let strict = try workspace.run()
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("FAIL au: images differ: 1 of"), "\(strict.stdout)")
+        let below = try workspace.run("--tolerance", "2")
+        #expect(below.status == 1)
+        #expect(below.stdout.contains("2 passed, 1 differ"), "\(below.stdout)")
+        for tolerance in ["3", "5"] {
+            let within = try workspace.run("--tolerance", tolerance)
+            #expect(within.status == 0, "--tolerance \(tolerance): \(within.stdout)")
+            #expect(within.stdout.contains("3 passed, 0 differ"), "\(within.stdout)")
+        }
+        let outOfRange = try workspace.run("--tolerance", "256")
+        #expect(outOfRange.status == 2)
+        #expect(outOfRange.stderr.contains("a whole number from 0 to 255"), "\(outOfRange.stderr)")
+    }
+
     @Test func missingReferenceExits1() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

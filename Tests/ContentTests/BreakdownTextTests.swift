@@ -186,15 +186,26 @@ func breakdown(
         #expect(breakdown("100", nil).accessibilityLabel.hasPrefix("or pay with "))
     }
 
+    /// The web's text (HTML alt, SVG title, JSON altText) writes the brand; VoiceOver's label spells it to be said.
+    @Test func altTextsWriteTheBrand() throws {
+        #expect(breakdown("100", try configuration()).altText == "or 4 interest-free payments of $25.00 with Afterpay")
+        #expect(breakdown("0", try configuration()).altText == "Afterpay available for orders between $1 – $2,000")
+        #expect(breakdown("100", try configuration("en_GB")).altText == "or 4 payments of £25.00 with Clearpay")
+        #expect(breakdown("0", try configuration("en_US")).altText == "Cash App Afterpay available for orders between $1 – $2,000")
+        #expect(breakdown("100", try configuration("en_GB")).accessibilityLabel == "or 4 payments of £25.00 with clear pay")
+    }
+
     @Test func defaultColoursFollowAppearance() throws {
         let light = breakdown("100", try configuration())
-        #expect(light.textColor == .black)
+        #expect(light.textColor == RGBAColor(red8: 0, green8: 0, blue8: 0, alpha8: 255))
         #expect(light.linkColor == RGBAColor(red8: 60, green8: 60, blue8: 67, alpha8: 153))
         let dark = breakdown("100", try configuration(), options: PriceBreakdownOptions(appearance: .dark))
-        #expect(dark.textColor == .white)
+        #expect(dark.textColor == RGBAColor(red8: 255, green8: 255, blue8: 255, alpha8: 255))
         #expect(dark.linkColor == RGBAColor(red8: 235, green8: 235, blue8: 245, alpha8: 153))
-        let custom = breakdown("100", try configuration(), options: PriceBreakdownOptions(textColor: .bondiMint))
-        #expect(custom.textColor == .bondiMint)
+        let chosen = RGBAColor(red8: 0x12, green8: 0x34, blue8: 0x56, alpha8: 0x78)
+        let custom = breakdown("100", try configuration(), options: PriceBreakdownOptions(textColor: chosen))
+        #expect(custom.textColor == RGBAColor(red8: 0x12, green8: 0x34, blue8: 0x56, alpha8: 0x78))
+        #expect(custom.linkColor == RGBAColor(red8: 60, green8: 60, blue8: 67, alpha8: 153))
     }
 
     @Test func dynamicTypeBodySizes() {
@@ -204,8 +215,16 @@ func breakdown(
     }
 
     @Test func sameInputsSameBreakdown() throws {
-        let inputs = BreakdownInputs(configuration: try configuration(), deviceLocale: "en_AU", amount: 100)
-        #expect(inputs.breakdown == inputs.breakdown)
-        #expect(inputs.breakdown == breakdown("100", try configuration()))
+        // Two separately built sets of equal inputs: equal breakdowns, with the seed's values.
+        let first = BreakdownInputs(configuration: try configuration(), deviceLocale: "en_AU", amount: 100).breakdown
+        let second = BreakdownInputs(configuration: try configuration(), deviceLocale: "en_AU", amount: Decimal(string: "100.00")!).breakdown
+        #expect(first == second)
+        #expect(first.text == "or 4 interest-free payments of $25.00 with")
+        #expect(first.logoPlacement == .end)
+        #expect(first.brand == .afterpay)
+        #expect(first.language == "en_AU")
+        // And == tells breakdowns apart: another amount, another device locale.
+        #expect(first != BreakdownInputs(configuration: try configuration(), deviceLocale: "en_AU", amount: 101).breakdown)
+        #expect(first != BreakdownInputs(configuration: try configuration(), deviceLocale: "en_US", amount: 100).breakdown)
     }
 }

@@ -17,7 +17,9 @@ import Testing
         let choice = LogoChoice(brand: .cashAppAfterpay, logoType: type, colorScheme: .static(.alt), appearance: .light)
         #expect(choice.kind == .lockup)
         #expect(choice.brand == .cashAppAfterpay)
-        #expect(choice.heightMultiplier == type.heightMultiplier)
+        // behavior.md section 6: the requested type's multipliers (badge 1.8 and 1.0, the others 1.0 and 1.2).
+        #expect(choice.heightMultiplier == (type == .badge ? 1.8 : 1.0))
+        #expect(choice.descenderMultiplier == (type == .badge ? 1.0 : 1.2))
         #expect(choice.artworkName == "lockup-cashappafterpay")
         #expect(choice.palette == .alt)
     }

@@ -41,5 +41,8 @@ import Testing
         #expect(Brand.afterpay.spokenName == "after pay")
         #expect(Brand.clearpay.spokenName == "clear pay")
         #expect(Brand.cashAppAfterpay.spokenName == "cash app after pay")
+        #expect(Brand.afterpay.writtenName == "Afterpay")
+        #expect(Brand.clearpay.writtenName == "Clearpay")
+        #expect(Brand.cashAppAfterpay.writtenName == "Cash App Afterpay")
     }
 }

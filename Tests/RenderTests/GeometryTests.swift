@@ -7,31 +7,60 @@ import Testing
 
 /// The logo and icons are placed by the reference's formulas (behavior.md section 6).
 @Suite struct GeometryTests {
-    @Test(arguments: [LogoType.badge, .lockup, .compactBadge], [14.0, 17.0, 33.0])
-    func logoRectangleFollowsTheFormulas(type: LogoType, size: Double) throws {
+    /// Expected rectangles derived by hand from behavior.md section 6, Inter's font file and the
+    /// artwork's viewBox sizes (never from the product's constants):
+    ///   Inter-Regular.otf (fonts-inter): 2816 units an em, hhea ascender 2728, descender -680, so
+    ///   at size s: a = 0.96875 s, d = -0.241477 s, fontHeight fh = a - d = 1.210227 s.
+    ///   badge (1186.5 × 413.25, multipliers 1.8 and 1.0): h = 1.8 fh, w = h × 1186.5 / 413.25,
+    ///     bottom = fh/2 - h/2 + d = -0.4 fh + d.
+    ///   lockup (864 × 168, 1.0 and 1.2): h = fh, w = fh × 864 / 168, bottom = 1.2 d.
+    ///   compact badge (75 × 15.75, 1.0 and 1.2): h = fh, w = fh × 75 / 15.75, bottom = 1.2 d.
+    /// e.g. badge at 17: fh = 20.5739, h = 37.0330, w = 37.0330 × 2.871143 = 106.3269,
+    /// bottom = -8.2296 - 4.1051 = -12.3347. Every width here is above the 64 pt floor.
+    /// Pango reports Inter's descent about 0.5 % larger than the file's (its own rounding), so sizes
+    /// may be off by 0.3 % and positions by 0.003 × s; a wrong formula moves them by 5 % or more.
+    @Test(arguments: [
+        (LogoType.badge, 14.0, 87.5633, 30.4977, -10.1580),
+        (.badge, 17.0, 106.3269, 37.0330, -12.3347),
+        (.badge, 33.0, 206.3993, 71.8875, -23.9438),
+        (.lockup, 14.0, 87.1364, 16.9432, -4.0568),
+        (.lockup, 17.0, 105.8084, 20.5739, -4.9261),
+        (.lockup, 33.0, 205.3929, 39.9375, -9.5625),
+        (.compactBadge, 14.0, 80.6818, 16.9432, -4.0568),
+        (.compactBadge, 17.0, 97.9708, 20.5739, -4.9261),
+        (.compactBadge, 33.0, 190.1786, 39.9375, -9.5625),
+    ])
+    func logoRectangleFollowsTheFormulas(type: LogoType, size: Double, width: Double, height: Double, bottom: Double) throws {
         let renderer = try Fixtures.renderer()
-        let metrics = try renderer.typesetter.metrics(family: "Inter", size: size)
-        let breakdown = Fixtures.breakdown(kind: type)
-        let layout = try renderer.layout(breakdown, style: LayoutStyle(fontSize: size))
+        let layout = try renderer.layout(Fixtures.breakdown(kind: type), style: LayoutStyle(fontSize: size))
         let frame = try #require(layout.logoFrame)
-
-        let fontHeight = metrics.ascender - metrics.descender
-        let ratio = breakdown.logo.aspect.height / breakdown.logo.aspect.width
-        let width = max(fontHeight * type.heightMultiplier / ratio, 64)
-        let height = width * ratio
-        let bottomAboveBaseline = fontHeight / 2 - height / 2 + metrics.descender * type.descenderMultiplier
-        #expect(abs(frame.width - width) < 0.01)
-        #expect(abs(frame.height - height) < 0.01)
+        #expect(abs(frame.width - width) < 0.003 * width, "width \(frame.width)")
+        #expect(abs(frame.height - height) < 0.003 * height, "height \(frame.height)")
         let baseline = try #require(layout.baselines.first)
-        #expect(abs((baseline - frame.maxY) - bottomAboveBaseline) < 0.01)
+        // Measured upward from the baseline to the logo's bottom edge (negative: below the baseline).
+        #expect(abs((baseline - frame.maxY) - bottom) < 0.003 * size, "bottom \(baseline - frame.maxY)")
         // One space of the text font between the sentence and the logo.
         #expect(frame.x > 0)
         #expect(frame.maxX <= layout.size.width + 0.01)
     }
 
+    /// The whole chain: a breakdown computed by the content stage (en_AU, 100, default badge) and
+    /// laid out at 17 pt has the badge of the hand-derived numbers above (106.3269 × 37.0330).
+    @Test func computedBreakdownHasTheHandDerivedBadge() throws {
+        let configuration = try Configuration(
+            minimumAmount: "1", maximumAmount: "2000", currencyCode: "AUD", locale: "en_AU", consumerLocale: nil)
+        let breakdown = Breakdown(configuration: configuration, deviceLocale: "en_AU", amount: 100)
+        let layout = try Fixtures.renderer().layout(breakdown, style: LayoutStyle(fontSize: 17))
+        let frame = try #require(layout.logoFrame)
+        #expect(abs(frame.width - 106.3269) < 0.003 * 106.3269)
+        #expect(abs(frame.height - 37.0330) < 0.003 * 37.0330)
+        let baseline = try #require(layout.baselines.first)
+        #expect(abs((baseline - frame.maxY) + 12.3347) < 0.003 * 17)
+    }
+
     @Test func pangoMetricsOfInter17() throws {
         let metrics = try Fixtures.renderer().typesetter.metrics(family: "Inter", size: 17)
-        // Inter's hhea ascender and descender are 0.96875 em and -0.2421875 em (2048 units).
+        // Inter's hhea ascender and descender are 2728 and -680 of 2816 units: 0.96875 em and -0.241477 em.
         #expect(abs(metrics.ascender - 16.47) < 0.05)
         #expect(abs(metrics.descender + 4.12) < 0.05)
     }
@@ -75,14 +104,15 @@ import Testing
     }
 
     @Test func imageLinkIconsFollowTheFormula() throws {
+        // At 17 pt (numbers and tolerances as above): height 0.8 fh = 0.8 × 20.5739 = 16.4591;
+        // bottom 0.6 d = 0.6 × -4.1051 = -2.4631.
         let renderer = try Fixtures.renderer()
-        let metrics = try renderer.typesetter.metrics(family: "Inter", size: 17)
         for link in [LinkContent.circledInfoIcon, .circledQuestionIcon, .circledLogo(.afterpay)] {
             let layout = try renderer.layout(Fixtures.breakdown(link: link), style: LayoutStyle())
             let frame = try #require(layout.linkFrame)
             let baseline = try #require(layout.baselines.first)
-            #expect(abs(frame.height - metrics.fontHeight * 0.8) < 0.01)
-            #expect(abs((baseline - frame.maxY) - metrics.descender * 0.6) < 0.01)
+            #expect(abs(frame.height - 16.4591) < 0.003 * 16.4591)
+            #expect(abs((baseline - frame.maxY) + 2.4631) < 0.003 * 17)
         }
     }
 

@@ -101,7 +101,11 @@ struct ImageDiffTests {
             diff.outcome
                 == .sizeMismatch(reference: PixelSize(width: 20, height: 10), actual: PixelSize(width: 21, height: 10)))
         #expect(!diff.passed)
-        #expect(diff.message == "image sizes differ: reference is 20×10, actual is 21×10")
+        #expect(diff.message.hasPrefix("image sizes differ: reference is 20×10, actual is 21×10; over the common 20×10 area 0 of 200 pixels"))
+        // The common area is still compared: with no tolerance, every pixel that differs is counted.
+        let exact = ImageComparison.exact.compare(reference: base, actual: actual)
+        #expect(exact.comparedPixelCount == 200)
+        #expect(exact.differingPixelCount == ImageComparison.exact.compare(reference: base, actual: PixelImage(width: 20, height: 10)).differingPixelCount)
     }
 
     @Test("the difference image fades the reference and marks differing pixels in magenta")
@@ -127,8 +131,8 @@ struct ImageDiffTests {
         let actual = PixelImage(width: 22, height: 8, filledWith: [255, 255, 255, 0])
         let image = ImageComparison.exact.differenceImage(reference: base, actual: actual)
         #expect(image.width == 22 && image.height == 10)
-        #expect(image[21, 0] == [255, 0, 255, 255])  // only in actual
-        #expect(image[0, 9] == [255, 0, 255, 255])  // only in reference
+        #expect(image[21, 0] == ImageComparison.DifferenceColors.actualOnly)  // only in actual: orange
+        #expect(image[0, 9] == ImageComparison.DifferenceColors.referenceOnly)  // only in reference: light blue
         #expect(image[21, 9] == [255, 255, 255, 255])  // in neither
         #expect(image[0, 0] == [255, 255, 255, 255])  // equal in both
     }

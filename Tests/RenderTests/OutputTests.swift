@@ -29,7 +29,10 @@ import Testing
     @Test func svgIsSelfContainedWithTitleAndLink() throws {
         let rendered = try Fixtures.renderer().render(Fixtures.breakdown(), settings: RenderSettings(), format: .svg)
         let svg = String(decoding: rendered.bytes, as: UTF8.self)
-        #expect(svg.contains("<title>or 4 interest-free payments of $25.00 with after pay</title>"))
+        // The web reads the written brand; VoiceOver's spelling ("after pay") stays in the accessibility label.
+        #expect(svg.contains("<title>or 4 interest-free payments of $25.00 with Afterpay</title>"))
+        #expect(svg.contains("aria-label=\"or 4 interest-free payments of $25.00 with Afterpay\""))
+        #expect(!svg.contains("after pay"))
         #expect(svg.contains("<a href=\"https://static.afterpay.com/modal/en_AU.html\""))
         #expect(!svg.contains("<text"), "glyphs are outlines")
         #expect(!svg.contains("font-family"))

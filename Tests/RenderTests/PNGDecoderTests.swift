@@ -1,6 +1,7 @@
 import BreakdownDiff
 import BreakdownEncode
 import BreakdownPipeline
+import Foundation
 import Testing
 
 #if canImport(Glibc)
@@ -77,7 +78,8 @@ struct PNGDecoderTests {
 
     @Test("a missing file names its path and the system's reason")
     func missingFile() throws {
-        let path = "/tmp/breakdown-no-such-dir/missing.png"
+        // A folder name nobody else uses, never created.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("breakdown-no-such-dir-\(UUID().uuidString)/missing.png").path
         #expect(throws: PNGDecodingError(source: path, reason: .unreadable("No such file or directory"))) {
             try PNGDecoder.decode(fileAtPath: path)
         }
@@ -86,8 +88,10 @@ struct PNGDecoderTests {
     @Test("a file on disk decodes like its bytes")
     func decodesFile() throws {
         let png = try validPNG()
-        let path = "/tmp/breakdown-decoder-\(getpid()).png"
-        defer { unlink(path) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breakdown-decoder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("in.png").path
         let file = try #require(fopen(path, "wb"))
         #expect(fwrite(png, 1, png.count, file) == png.count)
         fclose(file)

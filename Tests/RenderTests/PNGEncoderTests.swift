@@ -2,6 +2,7 @@ import BreakdownDiff
 import BreakdownEncode
 import BreakdownPipeline
 import CPangoCairo
+import Foundation
 import Testing
 
 #if canImport(Glibc)
@@ -195,8 +196,10 @@ struct PNGEncoderTests {
     func pngcheckAccepts() throws {
         try #require(access("/usr/bin/pngcheck", X_OK) == 0, "pngcheck is not installed: run make test, which installs it")
         let png = try BreakdownTestSurface().encode(with: PNGEncoder())
-        let path = "/tmp/breakdown-pngcheck-\(getpid()).png"
-        defer { unlink(path) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breakdown-pngcheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("out.png").path
         let file = try #require(fopen(path, "wb"))
         #expect(fwrite(png, 1, png.count, file) == png.count)
         fclose(file)

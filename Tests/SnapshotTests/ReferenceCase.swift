@@ -39,7 +39,8 @@ struct ReferenceCase: Sendable, CustomTestStringConvertible {
         ReferenceCase(name: "outside-limits-en_GB", arguments: ["--locale", "en_GB", "--amount", "0"]),
         ReferenceCase(name: "outside-limits-en_US", arguments: ["--locale", "en_US", "--amount", "5000"]),
         ReferenceCase(name: "outside-limits-fr_CA", arguments: ["--locale", "fr_CA", "--amount", "5000"]),
-        ReferenceCase(name: "outside-limits-no-minimum", arguments: ["--amount", "2500", "--no-minimum"]),
+        // Without a minimum, 0.80 is in range ("$0.20"); with the default minimum of 1 it would show the limits.
+        ReferenceCase(name: "no-minimum-in-range-0.80", arguments: ["--amount", "0.80", "--no-minimum"]),
         ReferenceCase(name: "wrapped-width-180", arguments: ["--amount", "100", "--width", "180"]),
         ReferenceCase(name: "wrapped-width-fr_CA", arguments: ["--locale", "fr_CA", "--amount", "100", "--width", "200"]),
         ReferenceCase(name: "dynamic-type-ax5", arguments: ["--amount", "100", "--content-size", "accessibilityExtraExtraExtraLarge"]),

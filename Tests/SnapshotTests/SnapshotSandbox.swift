@@ -21,13 +21,15 @@ struct SnapshotSandbox {
         try SnapshotPaths(name: name, filePath: filePath, environment: environment)
     }
 
+    /// Checks as one call site (line 1 of the pretend file) unless `line` says otherwise, so a
+    /// test may record, change and compare the same reference.
     func verify(
-        _ arguments: [String], named name: String, comparison: ImageComparison = .exact, record: RecordMode? = nil,
-        environment: [String: String]? = nil
+        _ arguments: [String], named name: String?, comparison: ImageComparison = .exact, record: RecordMode? = nil,
+        environment: [String: String]? = nil, testName: String = "sandbox", line: UInt = 1
     ) -> String? {
         verifyBreakdownSnapshot(
             of: arguments, named: name, comparison: comparison, record: record,
-            environment: environment ?? self.environment, filePath: filePath, testName: "sandbox")
+            environment: environment ?? self.environment, filePath: filePath, testName: testName, line: line, column: 1)
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }

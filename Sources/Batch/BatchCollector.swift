@@ -5,42 +5,59 @@ import BreakdownPipeline
 import BreakdownOptions
 import Foundation
 
-/// Receives outcomes from the workers in any order and handles them in manifest order: counts,
-/// error lines, report entries, progress. The window (jobs queued, in flight or waiting here)
+/// Receives chunks of outcomes from the workers in any order and handles them in manifest
+/// order: counts, error lines, report entries, progress, and the journal entries of rendered
+/// records, which go to the group commit. The window (chunks queued, in flight or waiting here)
 /// is bounded, so memory stays flat however long the manifest is.
 final class BatchCollector: @unchecked Sendable {
     private let lock = NSLock()
-    private let window: DispatchSemaphore
-    private var pending: [Int: BatchOutcome] = [:]
-    private var nextSequence = 0
+    private var pending: [Int: [BatchOutcome]] = [:]
+    private var nextChunk = 0
     private var counts = BatchCounts()
     private var cancelled = false
+    private var fullDisk = false
     private let settings: BatchSettings
     private let console: Console
     private let progress: BatchProgress
     private let report: BatchReportWriter?
+    private let committer: BatchCommitter
+    private let queue: BatchWorkQueue
     private let onOutcome: (@Sendable (BatchOutcome) -> Void)?
 
     init(
-        windowSize: Int, settings: BatchSettings, console: Console, progress: BatchProgress, report: BatchReportWriter?,
-        onOutcome: (@Sendable (BatchOutcome) -> Void)?
+        settings: BatchSettings, console: Console, progress: BatchProgress, report: BatchReportWriter?, committer: BatchCommitter,
+        queue: BatchWorkQueue, onOutcome: (@Sendable (BatchOutcome) -> Void)?
     ) {
-        window = DispatchSemaphore(value: windowSize)
         self.settings = settings
         self.console = console
         self.progress = progress
         self.report = report
+        self.committer = committer
+        self.queue = queue
         self.onOutcome = onOutcome
     }
 
-    /// The producer waits here before queueing a job, until the window has room.
-    func waitForRoom() { window.wait() }
-
-    /// True once `--fail-fast` saw a failure: the producer stops and workers skip what is left.
+    /// True once `--fail-fast` saw a failure, or SIGINT/SIGTERM came: the producer stops
+    /// reading and workers leave the records they have not started.
     var isCancelled: Bool {
+        if BatchInterrupt.isRequested { return true }
         lock.lock()
         defer { lock.unlock() }
         return cancelled
+    }
+
+    /// `--fail-fast` stopped the batch.
+    var stoppedByFailure: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+
+    /// A full disk stopped the batch (its one line is already printed).
+    var stoppedByFullDisk: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return fullDisk
     }
 
     var currentCounts: BatchCounts {
@@ -49,14 +66,15 @@ final class BatchCollector: @unchecked Sendable {
         return counts
     }
 
-    func deliver(_ outcome: BatchOutcome) {
+    /// The outcomes of chunk number `chunk` (chunks are numbered in manifest order from 0).
+    func deliver(chunk: Int, _ outcomes: [BatchOutcome]) {
         lock.lock()
         defer { lock.unlock() }
-        pending[outcome.sequence] = outcome
-        while let next = pending.removeValue(forKey: nextSequence) {
-            handle(next)
-            nextSequence += 1
-            window.signal()
+        pending[chunk] = outcomes
+        while let next = pending.removeValue(forKey: nextChunk) {
+            for outcome in next { handle(outcome) }
+            nextChunk += 1
+            queue.release()
         }
     }
 
@@ -66,19 +84,22 @@ final class BatchCollector: @unchecked Sendable {
             // After a full disk stopped the batch, records already in flight fail the same way: one line is enough.
             if !(cancelled && outcome.stopsBatch) {
                 progress.clearLine()
-                console.printError("\(settings.manifestLabel) line \(outcome.line) (record \(outcome.index)): \(outcome.message ?? "failed")")
+                console.printError(
+                    "\(settings.manifestLabel) line \(outcome.line) (record \(outcome.record)): \(outcome.message ?? "failed")")
             }
             if settings.failFast || outcome.stopsBatch { cancelled = true }
+            if outcome.stopsBatch { fullDisk = true }
         }
+        if let entry = outcome.journalEntry { committer.add(entry) }
         if settings.printWarnings, !outcome.warnings.isEmpty {
             progress.clearLine()
             for warning in outcome.warnings {
                 console.printWarning(
-                    "\(settings.manifestLabel) line \(outcome.line) (record \(outcome.index), \(outcome.name ?? "")): \(ContrastWarning.prefix)\(warning)")
+                    "\(settings.manifestLabel) line \(outcome.line) (record \(outcome.record), \(outcome.name ?? "")): \(ContrastWarning.prefix)\(warning)")
             }
         }
         report?.add(outcome)
         onOutcome?(outcome)
-        progress.update(counts)
+        progress.update(counts, fractionRead: outcome.fractionRead)
     }
 }

@@ -5,90 +5,180 @@ import BreakdownPipeline
 import BreakdownOptions
 import Foundation
 
-/// Runs a batch: reads the manifest once to count this shard's records, then again to plan each
-/// record on this thread while `jobs` worker threads (each with its own renderers) draw them.
-/// `batch` and `gallery` both run through here.
+/// Runs a batch: reads the manifest once, streaming, planning each record on this thread and
+/// handing chunks of records to `jobs` worker threads (each with its own renderers); outcomes come
+/// back in chunks and are handled in manifest order; a group commit makes finished files durable
+/// and journals them. `batch` and `gallery` both run through here.
 package enum BatchEngine {
+    /// Records a worker takes at a time.
+    static let chunkSize = 16
+    /// Records that a manifest's reader could not read, held until a readable one shows that
+    /// the manifest is one at all (else the manifest is refused with one line, exit 2).
+    private static let heldProblemsLimit = 64
+
     /// - Parameters:
-    ///   - openManifest: opens the manifest from its start (called twice: count, then run).
+    ///   - openManifest: opens the manifest (called once).
     ///   - onOutcome: called for each record, in manifest order.
     package static func run(
         settings: BatchSettings, console: Console, openManifest: () throws(CLIError) -> any ManifestReader,
         onOutcome: (@Sendable (BatchOutcome) -> Void)? = nil
     ) throws(CLIError) -> BatchSummary {
-        let total = try countRecords(openManifest(), shard: settings.shard)
-        try prepareFolders(settings)
-        let report = try settings.reportPath.map { path throws(CLIError) in try BatchReportWriter(path: path, settings: settings) }
-        let progress = BatchProgress(total: total, console: console, enabled: !settings.quiet)
-        let jobs = max(1, settings.jobs)
-        let collector = BatchCollector(
-            windowSize: jobs * 8 + 8, settings: settings, console: console, progress: progress, report: report,
-            onOutcome: onOutcome)
-        let queue = BatchWorkQueue()
-        let workers = DispatchGroup()
-        for number in 0..<jobs {
-            workers.enter()
-            let thread = Thread {
-                let renderer = BatchRecordRenderer(settings: settings)
-                while let job = queue.pop() {
-                    if collector.isCancelled {
-                        collector.deliver(BatchOutcome(job, .notRun))
-                    } else {
-                        collector.deliver(renderer.process(job))
-                    }
-                }
-                workers.leave()
-            }
-            thread.name = "batch worker \(number + 1)"
-            thread.stackSize = 8 << 20
-            thread.start()
+        let reader = try openManifest()
+        let restoreSignals = BatchInterrupt.install()
+        defer { restoreSignals() }
+        let run = Run(settings: settings, console: console, onOutcome: onOutcome)
+        return try run.go(reader)
+    }
+
+    /// One run's state: created lazily when the first record is ready, so a manifest refused
+    /// at once creates no folder.
+    private final class Run {
+        let settings: BatchSettings
+        let console: Console
+        let onOutcome: (@Sendable (BatchOutcome) -> Void)?
+        let progress: BatchProgress
+        var started: Started?
+
+        struct Started {
+            var folder: BatchFolder
+            var journal: BatchJournal
+            var committer: BatchCommitter
+            var report: BatchReportWriter?
+            var queue: BatchWorkQueue
+            var collector: BatchCollector
+            var workers: DispatchGroup
         }
 
-        var readError: CLIError?
-        var sequence = 0
-        do throws(CLIError) {
-            let reader = try openManifest()
+        init(settings: BatchSettings, console: Console, onOutcome: (@Sendable (BatchOutcome) -> Void)?) {
+            self.settings = settings
+            self.console = console
+            self.onOutcome = onOutcome
+            progress = BatchProgress(console: console, enabled: !settings.quiet)
+        }
+
+        func go(_ reader: any ManifestReader) throws(CLIError) -> BatchSummary {
             let planner = BatchRecordPlanner(
                 defaults: settings.defaults, defaultFormats: settings.defaultFormats,
                 htmlBaseURL: settings.writeHTML ? settings.htmlBaseURL : nil)
-            while !collector.isCancelled, let record = try reader.next() {
-                guard settings.shard.contains(record.index) else { continue }
-                let job = planner.plan(record, sequence: sequence)
-                sequence += 1
-                collector.waitForRoom()
-                queue.push(job)
+            var chunk: [BatchJob] = []
+            var chunkNumber = 0
+            var sequence = 0
+            var readable = false
+            var held: [ManifestRecord] = []
+            var readError: CLIError?
+
+            func dispatch() throws(CLIError) {
+                guard !chunk.isEmpty else { return }
+                let state = try start()
+                let jobs = chunk
+                chunk.removeAll(keepingCapacity: true)
+                state.queue.push(jobs, number: chunkNumber)
+                chunkNumber += 1
             }
-        } catch {
-            readError = error
-        }
-        queue.close()
-        workers.wait()
-        progress.finish()
+            func plan(_ record: ManifestRecord) throws(CLIError) {
+                guard settings.shard.contains(record.index) else { return }
+                var job = planner.plan(record, sequence: sequence)
+                job.fractionRead = reader.fractionRead
+                sequence += 1
+                chunk.append(job)
+                if chunk.count >= BatchEngine.chunkSize { try dispatch() }
+            }
 
-        let summary = BatchSummary(
-            records: total, counts: collector.currentCounts, seconds: progress.elapsed, stoppedEarly: collector.isCancelled)
-        if let readError {
-            report?.discard()
-            throw readError
+            do throws(CLIError) {
+                // A stream that pauses: hand out what is planned rather than let workers wait.
+                reader.beforeWaiting = { if readable { try? dispatch() } }
+                while !(started?.collector.isCancelled ?? BatchInterrupt.isRequested), let record = try reader.next() {
+                    if !readable, case .failure = record.fields, held.count < BatchEngine.heldProblemsLimit {
+                        held.append(record)
+                        continue
+                    }
+                    if !readable {
+                        readable = true
+                        for problem in held { try plan(problem) }
+                        held.removeAll()
+                    }
+                    try plan(record)
+                }
+                reader.beforeWaiting = nil
+                if !readable, !BatchInterrupt.isRequested {
+                    var message = "cannot read the manifest \(settings.manifestLabel): it holds no records"
+                    if let first = held.first, case .failure(let problem) = first.fields {
+                        message += " (line \(first.line): \(problem.message))"
+                    }
+                    throw CLIError.usage(message)
+                }
+                try dispatch()
+            } catch {
+                guard started != nil else { throw error }
+                readError = error
+            }
+            guard let state = started else {
+                // Interrupted before the first record: nothing was started.
+                let summary = BatchSummary(
+                    records: 0, counts: BatchCounts(), seconds: progress.elapsed, stoppedEarly: false,
+                    interruptedBy: BatchInterrupt.signal)
+                return summary
+            }
+            state.queue.close()
+            state.workers.wait()
+            progress.finish()
+            var summary = BatchSummary(
+                records: sequence, counts: state.collector.currentCounts, seconds: progress.elapsed,
+                stoppedEarly: state.collector.stoppedByFailure, interruptedBy: BatchInterrupt.signal)
+            do throws(CLIError) {
+                try state.committer.finish()
+            } catch {
+                summary.journalFailure = error.message
+                // After a full disk stopped the batch, its one line says it all.
+                if !state.collector.stoppedByFullDisk {
+                    console.printError(error.message + "; the records of the last group will be drawn again by the next run")
+                }
+            }
+            if let readError {
+                state.report?.discard()
+                throw readError
+            }
+            try state.report?.finish(summary)
+            return summary
         }
-        try report?.finish(summary)
-        return summary
-    }
 
-    /// The records of this shard; reading the whole manifest once also finds a manifest that
-    /// cannot be read before anything is drawn.
-    private static func countRecords(_ reader: any ManifestReader, shard: Shard) throws(CLIError) -> Int {
-        var count = 0
-        while let record = try reader.next() {
-            if shard.contains(record.index) { count += 1 }
+        /// Prepares the folders, journal, report and workers (once).
+        func start() throws(CLIError) -> Started {
+            if let started { return started }
+            let folder = try BatchFolder(path: settings.outputDirectory)
+            StaleTemporaryFiles.remove(in: folder.own)
+            let journal = try BatchJournal(folder: folder)
+            let committer = BatchCommitter(folder: folder, journal: journal, policy: .fromEnvironment())
+            let report = try settings.reportPath.map { path throws(CLIError) in try BatchReportWriter(path: path, settings: settings) }
+            let jobs = max(1, settings.jobs)
+            let queue = BatchWorkQueue(window: jobs * 4 + 2)
+            let collector = BatchCollector(
+                settings: settings, console: console, progress: progress, report: report, committer: committer, queue: queue,
+                onOutcome: onOutcome)
+            let workers = DispatchGroup()
+            for number in 0..<jobs {
+                workers.enter()
+                let thread = Thread { [settings] in
+                    let renderer = BatchRecordRenderer(settings: settings, folder: folder, journal: journal)
+                    while let (chunkNumber, chunk) = queue.pop() {
+                        var outcomes: [BatchOutcome] = []
+                        outcomes.reserveCapacity(chunk.count)
+                        for job in chunk {
+                            outcomes.append(collector.isCancelled ? BatchOutcome(job, .notRun) : renderer.process(job))
+                        }
+                        collector.deliver(chunk: chunkNumber, outcomes)
+                    }
+                    workers.leave()
+                }
+                thread.name = "batch worker \(number + 1)"
+                thread.stackSize = 8 << 20
+                thread.start()
+            }
+            let state = Started(
+                folder: folder, journal: journal, committer: committer, report: report, queue: queue, collector: collector,
+                workers: workers)
+            started = state
+            return state
         }
-        return count
-    }
-
-    private static func prepareFolders(_ settings: BatchSettings) throws(CLIError) {
-        try OutputPath.createFolder(settings.outputDirectory, what: "the output folder")
-        try OutputPath.createFolder(settings.markerDirectory, what: "the output folder's resume folder")
-        StaleTemporaryFiles.remove(in: settings.outputDirectory)
-        StaleTemporaryFiles.remove(in: settings.markerDirectory)
     }
 }

@@ -20,6 +20,8 @@ struct BatchJob: Sendable {
     var index: Int
     var line: Int
     var work: Work
+    /// The share of the manifest read when this record was (for progress), if known.
+    var fractionRead: Double?
 }
 
 /// A valid record: its options (the command line's under the record's), output name and formats,

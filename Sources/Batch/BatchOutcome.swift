@@ -7,11 +7,14 @@ import BreakdownOptions
 package struct BatchOutcome: Sendable {
     package enum Status: String, Sendable {
         case rendered, skipped, hidden, failed
-        /// Not attempted: `--fail-fast` stopped the batch first.
+        /// The same options and name as an earlier record: nothing more to draw.
+        case duplicate
+        /// Not attempted: `--fail-fast`, SIGINT or SIGTERM stopped the batch first.
         case notRun
     }
 
     package var sequence: Int
+    /// Position in the manifest, from 0 (as `--shard` counts).
     package var index: Int
     package var line: Int
     package var status: Status
@@ -23,6 +26,13 @@ package struct BatchOutcome: Sendable {
     package var field: String?
     /// Why it failed, why it is hidden, or why it was skipped.
     package var message: String?
+    /// What a rendered record's journal entry says: its fingerprint and files as written.
+    var journalEntry: JournalEntry?
+    /// The share of the manifest read when the record was (for progress).
+    var fractionRead: Double?
+
+    /// The record's number for people, from 1 (`line 2 (record 2)`).
+    package var record: Int { index + 1 }
     /// Low-contrast warnings of a drawn record (WCAG ratio below 3:1), one line each.
     package var warnings: [String] = []
     /// The failure stops the batch: no later record can be written (the disk is full).
@@ -34,5 +44,6 @@ package struct BatchOutcome: Sendable {
         line = job.line
         self.status = status
         self.name = name
+        fractionRead = job.fractionRead
     }
 }

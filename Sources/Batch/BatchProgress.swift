@@ -5,10 +5,12 @@ import BreakdownPipeline
 import BreakdownOptions
 import Foundation
 
-/// Progress on standard error: on a terminal one live line (done/total, images per second,
-/// time left), redrawn at most ten times a second; otherwise a plain line every five seconds.
+/// Progress on standard error: on a terminal one live line (records done, the share of the
+/// manifest read, images per second, time left), redrawn at most ten times a second; otherwise a
+/// plain line every five seconds. The manifest is read once, so there is no count of records
+/// ahead: the share comes from the bytes read of a file (none for a stream).
 final class BatchProgress {
-    private let total: Int
+    private var fraction: Double?
     private let console: Console
     private let isTerminal: Bool
     private let enabled: Bool
@@ -16,8 +18,7 @@ final class BatchProgress {
     private var lastDrawn = Date.distantPast
     private var lineShown = false
 
-    init(total: Int, console: Console, enabled: Bool, isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
-        self.total = total
+    init(console: Console, enabled: Bool, isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
         self.console = console
         self.enabled = enabled
         self.isTerminal = isTerminal
@@ -27,12 +28,13 @@ final class BatchProgress {
 
     var elapsed: Double { Date().timeIntervalSince(start) }
 
-    /// Called after each record; draws when it is time.
-    func update(_ counts: BatchCounts) {
+    /// Called after each record with the share of the manifest read by then; draws when it is time.
+    func update(_ counts: BatchCounts, fractionRead: Double?) {
         guard enabled else { return }
+        if let fractionRead { fraction = fractionRead }
         let now = Date()
         let interval = isTerminal ? 0.1 : 5
-        guard now.timeIntervalSince(lastDrawn) >= interval || (isTerminal && counts.done == total) else { return }
+        guard now.timeIntervalSince(lastDrawn) >= interval else { return }
         lastDrawn = now
         if isTerminal {
             console.writeError("\r\u{1B}[2K" + text(counts))
@@ -56,15 +58,17 @@ final class BatchProgress {
         lineShown = false
     }
 
-    /// `batch 1234/2000 (61%), 85.2 images/s, 0:09 left`.
+    /// `batch 1,234 records (61% of the manifest), 85.2 records/s, 0:09 left`; from a stream,
+    /// `batch 1,234 records, 85.2 records/s`.
     func text(_ counts: BatchCounts) -> String {
         let done = counts.done
         let seconds = max(elapsed, 0.001)
         let rate = Double(done) / seconds
-        let percent = total > 0 ? done * 100 / total : 100
-        var line = "batch \(done)/\(total) (\(percent)%), \(String(format: "%.1f", rate)) images/s"
-        if rate > 0, done < total {
-            let left = Int((Double(total - done) / rate).rounded(.up))
+        var line = "batch " + BatchSummary.count(done, "record")
+        if let fraction { line += " (\(Int(fraction * 100))% of the manifest)" }
+        line += ", \(String(format: "%.1f", rate)) records/s"
+        if let fraction, fraction > 0.01, fraction < 1 {
+            let left = Int((seconds * (1 - fraction) / fraction).rounded(.up))
             line += ", " + String(format: "%d:%02d", left / 60, left % 60) + " left"
         }
         if counts.failed > 0 { line += ", \(counts.failed) failed" }

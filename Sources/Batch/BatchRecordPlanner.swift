@@ -21,8 +21,9 @@ package final class BatchRecordPlanner {
     private let htmlBaseURL: String?
     private let identify: ([String], String?) -> String
     private var rendererVersions: [[String]: String] = [:]
-    /// Hash of each name used so far → the line of its record (8 + 8 bytes a record).
-    private var namesUsed: [UInt64: Int] = [:]
+    /// Hash of each name used so far → what its record asked for (32 bits of a hash of the
+    /// normalized options and formats) and the line it starts on (32 bits): 16 bytes a record.
+    private var namesUsed: [UInt64: UInt64] = [:]
 
     /// - Parameters:
     ///   - defaults: the command line's content and drawing options, under every record.
@@ -100,12 +101,21 @@ package final class BatchRecordPlanner {
         }
         let normalized = Self.normalized(options)
         let name = explicitName ?? Self.defaultName(options, normalized: normalized)
+        // A name stands for its options: a later record with the same name is a duplicate only
+        // when it asks for the same options and formats (a name given to one record may be the
+        // default name of another with other options).
         let nameHash = Fingerprint(name).value
+        var asked = Fingerprint(normalized)
+        asked.add(formats.map(\.rawValue).joined(separator: ","))
+        let askedBits = asked.value >> 32
         if let earlier = namesUsed[nameHash] {
-            if explicitName == nil { return .duplicate(name: name, line: earlier) }
-            throw RecordProblem(field: "name", "name: '\(name)' is already used by the record on line \(earlier); names must be unique")
+            let earlierLine = Int(earlier & 0xFFFF_FFFF)
+            if earlier >> 32 == askedBits { return .duplicate(name: name, line: earlierLine) }
+            throw RecordProblem(
+                field: "name",
+                "name: '\(name)' is already used by the record on line \(earlierLine), which asks for other options or formats; names must be unique")
         }
-        namesUsed[nameHash] = line
+        namesUsed[nameHash] = askedBits << 32 | UInt64(UInt32(truncatingIfNeeded: line))
 
         var fingerprint = Fingerprint()
         fingerprint.add(rendererVersion(for: options))

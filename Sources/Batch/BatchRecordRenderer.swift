@@ -5,15 +5,20 @@ import BreakdownOptions
 import BreakdownEncode
 import Foundation
 
-/// Does one job on a worker thread: skip it when resume finds it up to date, else draw each
-/// format and write the images, metadata, snippet and resume marker as one atomic group.
+/// Does one job on a worker thread: skip it when the journal finds it up to date, else draw
+/// each format and write the images, metadata and snippet (each whole under its final name, by
+/// rename). The outcome carries the journal entry the group commit appends once they are durable.
 /// One per thread: it owns the thread's renderers (fonts and artwork load once).
 final class BatchRecordRenderer {
     private let cache = RendererCache()
     private let settings: BatchSettings
+    private let folder: BatchFolder
+    private let journal: BatchJournal
 
-    init(settings: BatchSettings) {
+    init(settings: BatchSettings, folder: BatchFolder, journal: BatchJournal) {
         self.settings = settings
+        self.folder = folder
+        self.journal = journal
     }
 
     func process(_ job: BatchJob) -> BatchOutcome {
@@ -24,7 +29,7 @@ final class BatchRecordRenderer {
             outcome.message = problem.message
             return outcome
         case .duplicate(let name, let line):
-            var outcome = BatchOutcome(job, .skipped, name: name)
+            var outcome = BatchOutcome(job, .duplicate, name: name)
             outcome.message = "the same options as the record on line \(line)"
             return outcome
         case .render(let plan):
@@ -47,9 +52,7 @@ final class BatchRecordRenderer {
     private func render(_ plan: BatchRenderPlan, job: BatchJob) -> BatchOutcome {
         var outcome = BatchOutcome(job, .rendered, name: plan.name)
         let files = files(for: plan)
-        if !settings.force,
-            BatchResumeMarker.isUpToDate(name: plan.name, fingerprint: plan.fingerprint, files: files, settings: settings)
-        {
+        if !settings.force, journal.upToDate(name: plan.name, fingerprint: plan.fingerprint, files: files) != nil {
             outcome.status = .skipped
             outcome.files = files
             outcome.message = "up to date"
@@ -62,28 +65,27 @@ final class BatchRecordRenderer {
                 outcome.message = request.breakdown.hiddenReason ?? "the view is hidden"
                 return outcome
             }
-            let folder = settings.outputDirectory + "/"
-            var writes: [(data: Data, path: String)] = []
+            var writes: [(name: String, data: Data)] = []
             for format in plan.formats {
                 let image = try cache.render(request, format: format)
                 if format == plan.formats.first { outcome.warnings = image.metadata.contrast.warnings }
                 let file = "\(plan.name).\(format.rawValue)"
-                writes.append((image.bytes, folder + file))
+                writes.append((file, image.bytes))
                 if settings.writeMetadata {
                     do {
-                        writes.append((try image.metadata.json(), folder + file + ".json"))
+                        writes.append((file + ".json", try image.metadata.json()))
                     } catch {
                         throw CLIError.failure("cannot encode the metadata: \(error)")
                     }
                 }
                 if settings.writeHTML, format == htmlFormat(plan) {
-                    let snippet = HTMLSnippet.snippet(source: settings.htmlBaseURL + file, metadata: image.metadata)
-                    writes.append((Data(snippet.utf8), folder + "\(plan.name).html"))
+                    let snippet = HTMLSnippet.snippet(source: HTMLSnippet.join(settings.htmlBaseURL, file), metadata: image.metadata)
+                    writes.append(("\(plan.name).html", Data(snippet.utf8)))
                 }
             }
-            writes.append((BatchResumeMarker.contents(fingerprint: plan.fingerprint, files: files), BatchResumeMarker.path(for: plan.name, in: settings)))
-            try AtomicWriter.write(writes)
+            let written = try folder.write(writes)
             outcome.files = files
+            outcome.journalEntry = JournalEntry(name: plan.name, fingerprint: plan.fingerprint, files: written)
             return outcome
         } catch {
             outcome.status = .failed

@@ -7,12 +7,14 @@ import Foundation
 
 /// `--report PATH`: one JSON object with an entry per record, in manifest order, then the
 /// counts. Written as the batch goes (to a temporary file, renamed at the end), so its size
-/// does not hold memory.
+/// does not hold memory. A report left by an earlier run is removed when this one starts, so the
+/// path never shows an old run as if it were this one (SIGINT and SIGTERM still get a report).
 final class BatchReportWriter {
     private let path: String
     private let temporary: String
     private let descriptor: Int32
     private var entries = 0
+    private var buffer = Data()
     /// The first failed write (e.g. the disk is full): the report is then not put in place.
     private var failure: String?
 
@@ -29,9 +31,12 @@ final class BatchReportWriter {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
+            unlink(temporary)
             throw .usage("cannot write the report \(path): its temporary file \(temporary) is not a regular file")
         }
         self.descriptor = descriptor
+        // A previous report is not left beside this batch's outcomes (checked above: it is replaceable).
+        unlink(path)
         let header: [(key: String, value: JSONValue)] = [
             ("manifest", .string(settings.manifestLabel)), ("output", .string(settings.outputDirectory)),
             ("shard", .string(settings.shard.description)),
@@ -41,7 +46,8 @@ final class BatchReportWriter {
 
     func add(_ outcome: BatchOutcome) {
         var members: [(key: String, value: JSONValue)] = [
-            ("index", .number(Double(outcome.index))), ("line", .number(Double(outcome.line))),
+            ("record", .number(Double(outcome.record))), ("index", .number(Double(outcome.index))),
+            ("line", .number(Double(outcome.line))),
             ("status", .string(outcome.status.rawValue)),
         ]
         if let name = outcome.name { members.append(("name", .string(name))) }
@@ -59,9 +65,14 @@ final class BatchReportWriter {
         let counts: JSONValue = .object([
             ("records", .number(Double(summary.records))), ("rendered", .number(Double(summary.counts.rendered))),
             ("skipped", .number(Double(summary.counts.skipped))), ("hidden", .number(Double(summary.counts.hidden))),
-            ("failed", .number(Double(summary.counts.failed))), ("notRun", .number(Double(summary.counts.notRun))),
+            ("failed", .number(Double(summary.counts.failed))), ("duplicates", .number(Double(summary.counts.duplicates))),
+            ("notRun", .number(Double(summary.counts.notRun))),
         ])
-        write((entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly)\n}\n")
+        let interrupted: JSONValue = summary.interruptedBy.map { .string(BatchInterrupt.name($0)) } ?? .null
+        write(
+            (entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly),\n"
+                + "  \"interrupted\": " + interrupted.compact + "\n}\n")
+        flush()
         if failure == nil, fsync(descriptor) != 0 { failure = OutputPath.writeProblem(errno) }
         if close(descriptor) != 0, failure == nil { failure = OutputPath.writeProblem(errno) }
         if let failure {
@@ -81,8 +92,16 @@ final class BatchReportWriter {
         unlink(temporary)
     }
 
+    /// Buffered: one write a 64 KiB, not one a record.
     private func write(_ text: String) {
         guard failure == nil else { return }
-        if let problem = OutputPath.write(Data(text.utf8), to: descriptor) { failure = problem }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 64 * 1024 { flush() }
+    }
+
+    private func flush() {
+        guard !buffer.isEmpty, failure == nil else { return }
+        if let problem = OutputPath.write(buffer, to: descriptor) { failure = problem }
+        buffer.removeAll(keepingCapacity: true)
     }
 }

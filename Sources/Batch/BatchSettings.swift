@@ -37,6 +37,6 @@ package struct BatchSettings: Sendable {
         self.defaults = defaults
     }
 
-    /// Where resume markers live: a hidden folder in the output folder.
-    package var markerDirectory: String { outputDirectory + "/" + BatchResumeMarker.folderName }
+    /// The batch's own folder (journal and temporary files), hidden in the output folder.
+    package var ownDirectory: String { outputDirectory + "/" + BatchFolder.ownFolderName }
 }

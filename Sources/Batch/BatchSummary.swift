@@ -7,21 +7,36 @@ import Foundation
 
 /// The end of a batch: counts, time, and whether it stopped early.
 package struct BatchSummary: Sendable {
+    /// Records of this shard read from the manifest.
     var records: Int
     var counts: BatchCounts
     var seconds: Double
+    /// `--fail-fast` stopped it.
     var stoppedEarly: Bool
+    /// SIGINT or SIGTERM stopped it.
+    var interruptedBy: Int32? = nil
+    /// Why finished records could not be made durable in the journal (they are drawn again next time).
+    var journalFailure: String? = nil
 
-    /// 0 when nothing failed, else 1.
-    package var exitStatus: Int32 { counts.failed > 0 ? ExitStatus.failure : ExitStatus.success }
+    /// 128 + the signal when interrupted; else 0 when nothing failed, 1 when something did.
+    package var exitStatus: Int32 {
+        if let interruptedBy { return 128 + interruptedBy }
+        return counts.failed > 0 || journalFailure != nil ? ExitStatus.failure : ExitStatus.success
+    }
 
-    /// `rendered 1990, skipped 0, hidden 0, failed 10 (2000 records in 23.4 s, 85.0 images/s)`.
+    /// `rendered 1990, skipped 0, hidden 0, failed 10 (2000 records in 23.4 s, 85.0 images/s)`;
+    /// duplicates and records not run are listed when there are any.
     package var line: String {
         var text = "rendered \(counts.rendered), skipped \(counts.skipped), hidden \(counts.hidden), failed \(counts.failed)"
+        if counts.duplicates > 0 { text += ", duplicates \(counts.duplicates)" }
         if counts.notRun > 0 { text += ", not run \(counts.notRun)" }
         let rate = seconds > 0 ? Double(counts.rendered) / seconds : 0
-        text += " (\(records) records in \(String(format: "%.1f", seconds)) s, \(String(format: "%.1f", rate)) images/s)"
+        text += " (\(Self.count(records, "record")) in \(String(format: "%.1f", seconds)) s, \(String(format: "%.1f", rate)) images/s)"
         if stoppedEarly { text += "; stopped at the first failure (--fail-fast)" }
+        if let interruptedBy { text += "; interrupted by \(BatchInterrupt.name(interruptedBy)), the rest of the manifest not read" }
         return text
     }
+
+    /// `1 record`, `2 records`.
+    static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 }

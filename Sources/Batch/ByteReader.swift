@@ -5,10 +5,17 @@ import BreakdownPipeline
 import BreakdownOptions
 import Foundation
 
-/// The bytes of a manifest, read forward once: from a file in 64 KiB chunks (memory stays flat
-/// whatever the file's length) or from memory. Counts lines (1-based) as it goes.
+/// The bytes of a manifest, read forward once: from a file, a pipe, a FIFO or standard input
+/// (`-`) in 64 KiB chunks (memory stays flat whatever the length), or from memory. Counts lines
+/// (1-based) as it goes. Nothing is read twice, so a stream works as well as a file.
 final class ByteReader {
     private let descriptor: Int32?
+    private let ownsDescriptor: Bool
+    /// True for a regular file: reads never wait, and its size gives the share read.
+    private let isRegularFile: Bool
+    private let fileSize: Int
+    /// Bytes taken from the file so far (read into the buffer).
+    private var bytesRead = 0
     private var buffer: [UInt8]
     private var position = 0
     private var end = 0
@@ -19,31 +26,53 @@ final class ByteReader {
 
     private static let chunkSize = 64 * 1024
 
-    /// Opens a file; a folder, a missing or unreadable file is an error.
+    /// Opens a file (`-` is standard input); a folder, a missing or unreadable file is an error.
     init(path: String) throws(CLIError) {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .usage("cannot read the manifest \(path): \(String(cString: strerror(errno)))")
         }
         var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if path != "-" { close(descriptor) }
+            throw .usage("cannot read the manifest \(path): \(reason)")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            if path != "-" { close(descriptor) }
             throw .usage("cannot read the manifest \(path): it is a folder, not a file")
         }
         self.descriptor = descriptor
+        ownsDescriptor = path != "-"
+        isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
+        fileSize = isRegularFile ? Int(info.st_size) : 0
         self.buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 
     /// Reads from memory.
     init(bytes: [UInt8]) {
         descriptor = nil
+        ownsDescriptor = false
+        isRegularFile = true
+        fileSize = bytes.count
+        bytesRead = bytes.count
         buffer = bytes
         end = bytes.count
     }
 
     deinit {
-        if let descriptor { close(descriptor) }
+        if let descriptor, ownsDescriptor { close(descriptor) }
     }
+
+    /// The share of the input consumed so far (0...1), when its size is known (a regular file).
+    var fractionRead: Double? {
+        guard isRegularFile, fileSize > 0 else { return nil }
+        return min(1, Double(bytesRead - (end - position)) / Double(fileSize))
+    }
+
+    /// Called before waiting for a stream's next bytes (a pipe whose writer is slow): the batch
+    /// hands out the records it holds rather than let workers wait for a whole chunk.
+    var beforeWaiting: (() -> Void)?
 
     /// The next byte without consuming it; nil at the end.
     func peek() -> UInt8? {
@@ -83,8 +112,11 @@ final class ByteReader {
         return (found, truncated)
     }
 
+    /// Reads the next chunk. A stream is polled, so SIGINT or SIGTERM (`BatchInterrupt`) stops
+    /// the reading even while its writer sends nothing: the input then ends there.
     private func refill() -> Bool {
         guard let descriptor, failure == nil else { return false }
+        if !isRegularFile, !waitForInput(descriptor) { return false }
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Self.chunkSize) }
             if count < 0, errno == EINTR { continue }
@@ -92,7 +124,22 @@ final class ByteReader {
             guard count > 0 else { return false }
             position = 0
             end = count
+            bytesRead += count
             return true
         }
+    }
+
+    /// Waits until the stream has bytes (or its end); false when interrupted first.
+    private func waitForInput(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&entry, 1, 0) > 0 { return true }
+        beforeWaiting?()
+        while !BatchInterrupt.isRequested {
+            entry.revents = 0
+            let ready = poll(&entry, 1, 100)
+            if ready > 0 { return true }
+            if ready < 0, errno != EINTR { return true }
+        }
+        return false
     }
 }

@@ -6,8 +6,8 @@ import BreakdownOptions
 /// CSV (RFC 4180) with a header row naming the columns: cells separated by commas, a cell in
 /// double quotes may hold commas, newlines and doubled quotes (""). Empty cells are "not given".
 /// A row with bad quoting or the wrong number of cells is reported and the next row is read.
-final class CSVManifestReader: ManifestReader {
-    private let bytes: ByteReader
+final class CSVManifestReader: ByteManifestReader {
+    let bytes: ByteReader
     private let label: String
     private var index = 0
     /// The header's column names, in order.

@@ -15,6 +15,16 @@ enum HTMLSnippet {
         return "<a href=\"\(escape(url))\">\(image)</a>\n"
     }
 
+    /// The base URL and a file name with exactly one slash between them (none when the base is
+    /// empty): `https://cdn.example.com/bnpl` and `https://cdn.example.com/bnpl/` both give
+    /// `https://cdn.example.com/bnpl/sku-1.png`.
+    static func join(_ base: String, _ file: String) -> String {
+        guard !base.isEmpty else { return file }
+        var trimmed = Substring(base)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed + "/" + file
+    }
+
     /// Text for an HTML attribute value or element content.
     static func escape(_ text: String) -> String { HTMLText.escape(text) }
 }

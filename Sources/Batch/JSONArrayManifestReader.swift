@@ -6,8 +6,8 @@ import BreakdownOptions
 /// A JSON array of objects, streamed: each element's extent is found by scanning brackets and
 /// strings, and only that element is held and parsed. A bad element is reported and the
 /// scan goes on to the next one.
-final class JSONArrayManifestReader: ManifestReader {
-    private let bytes: ByteReader
+final class JSONArrayManifestReader: ByteManifestReader {
+    let bytes: ByteReader
     private let label: String
     private var index = 0
     private var finished = false

@@ -7,9 +7,12 @@ import Foundation
 
 /// Opens a manifest for reading: picks the format (given, else from the extension, else from the
 /// first character: '[' a JSON array, '{' NDJSON, anything else CSV) and returns its reader.
+/// `-` is standard input.
 package enum ManifestOpener {
     package static func open(path: String, format: ManifestFormat?) throws(CLIError) -> any ManifestReader {
-        try open(ByteReader(path: path), label: path, format: format ?? ManifestFormat(pathExtension: URL(fileURLWithPath: path).pathExtension))
+        let label = path == "-" ? "(standard input)" : path
+        let fromName = path == "-" ? nil : ManifestFormat(pathExtension: URL(fileURLWithPath: path).pathExtension)
+        return try open(ByteReader(path: path), label: label, format: format ?? fromName)
     }
 
     /// The same from bytes in memory.

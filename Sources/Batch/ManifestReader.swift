@@ -8,6 +8,23 @@ package protocol ManifestReader: AnyObject {
     /// The next record (a bad one comes back with its problem, and reading goes on); nil at the
     /// end. Throws only when reading itself fails (an I/O error).
     func next() throws(CLIError) -> ManifestRecord?
+    /// The share of the manifest read so far (0...1), when its length is known; nil for a stream.
+    var fractionRead: Double? { get }
+    /// Called before the reader waits for a stream's next bytes.
+    var beforeWaiting: (() -> Void)? { get set }
+}
+
+/// A reader over a `ByteReader`: its progress and waiting hook are the byte reader's.
+protocol ByteManifestReader: ManifestReader {
+    var bytes: ByteReader { get }
+}
+
+extension ByteManifestReader {
+    package var fractionRead: Double? { bytes.fractionRead }
+    package var beforeWaiting: (() -> Void)? {
+        get { bytes.beforeWaiting }
+        set { bytes.beforeWaiting = newValue }
+    }
 }
 
 /// Limits every reader applies to one record.

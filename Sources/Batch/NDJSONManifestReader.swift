@@ -5,8 +5,8 @@ import BreakdownPipeline
 import BreakdownOptions
 /// NDJSON: one JSON object a line. Blank lines are skipped; each line is read with a length
 /// limit, so even a line of many megabytes costs no more memory than the limit.
-final class NDJSONManifestReader: ManifestReader {
-    private let bytes: ByteReader
+final class NDJSONManifestReader: ByteManifestReader {
+    let bytes: ByteReader
     private let label: String
     private var index = 0
 

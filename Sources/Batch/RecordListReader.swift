@@ -8,6 +8,9 @@ package final class RecordListReader: ManifestReader {
     private let records: [[String: ManifestValue]]
     private var index = 0
 
+    package var fractionRead: Double? { records.isEmpty ? 1 : Double(index) / Double(records.count) }
+    package var beforeWaiting: (() -> Void)?
+
     package init(_ records: [[String: ManifestValue]]) {
         self.records = records
     }

@@ -1,24 +1,52 @@
-import BreakdownLayout
-import BreakdownContent
-import BreakdownEncode
-import BreakdownPipeline
-import BreakdownOptions
 import Foundation
 
-/// A killed batch can leave AtomicWriter's temporary files (`.NAME.png.PID.RANDOM.tmp`, never
-/// under a final name). At the start of a batch, those of processes no longer running on this
-/// machine, and older than ten seconds (a write takes milliseconds), are removed.
+/// The batch's temporary files: written in the batch's own folder (`.breakdown-batch`) under a
+/// name that says whose they are, `tmp-MACHINE-PID-START-N`, and renamed into the output
+/// folder when whole. A killed run leaves some behind; the next run removes those whose
+/// process has ended, at once, and never touches anything else.
 enum StaleTemporaryFiles {
-    static func remove(in folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        let cutoff = Date().addingTimeInterval(-10)
-        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
-            let parts = name.split(separator: ".")
-            guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]), UInt32(parts[parts.count - 2]) != nil else { continue }
-            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
-            let path = folder + "/" + name
-            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-            if let modified, modified < cutoff { try? FileManager.default.removeItem(atPath: path) }
+    private static let prefix = "tmp-"
+    private static let counter = Counter()
+
+    /// A new temporary name for this process.
+    static func newName() -> String {
+        let me = ProcessIdentity.current
+        return "\(prefix)\(me.machine)-\(me.pid)-\(me.start)-\(counter.next())"
+    }
+
+    /// The writer of a temporary name, or nil when the name is not one of ours.
+    static func owner(of name: String) -> ProcessIdentity? {
+        guard name.hasPrefix(prefix) else { return nil }
+        let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0].count == 16, parts[0].allSatisfy(\.isHexDigit),
+            parts.dropFirst().allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let pid = Int32(parts[1]), let start = UInt64(parts[2]), UInt64(parts[3]) != nil
+        else { return nil }
+        return ProcessIdentity(machine: String(parts[0]), pid: pid, start: start)
+    }
+
+    /// Removes, from the batch's folder (an open descriptor), the regular files with a temporary
+    /// name whose writer has ended. Returns how many it removed.
+    @discardableResult
+    static func remove(in folder: Int32) -> Int {
+        var removed = 0
+        for name in BatchFolder.names(in: folder) {
+            guard let owner = owner(of: name), owner.hasEnded else { continue }
+            var info = stat()
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            if unlinkat(folder, name, 0) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: UInt64 = 0
+        func next() -> UInt64 {
+            lock.withLock {
+                value += 1
+                return value
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// make and remove folders. Writing is one open/write/close, the least a batch must pay per image.
 package enum BenchFiles {
     /// Writes `bytes` to `path` (created or truncated).
-    static func write(_ bytes: Data, to path: String) throws(CLIError) {
+    package static func write(_ bytes: Data, to path: String) throws(CLIError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .failure("cannot write \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
@@ -52,10 +52,14 @@ package enum BenchFiles {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    /// True when the two folders hold the same file names with the same bytes.
+    /// True when the two folders hold the same file names with the same bytes (hidden names,
+    /// such as a batch's own folder, left out).
     package static func sameContents(_ first: String, _ second: String) -> Bool {
-        let names = Set((try? FileManager.default.contentsOfDirectory(atPath: first)) ?? [])
-        guard !names.isEmpty, names == Set((try? FileManager.default.contentsOfDirectory(atPath: second)) ?? []) else {
+        func visible(_ folder: String) -> Set<String> {
+            Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") })
+        }
+        let names = visible(first)
+        guard !names.isEmpty, names == visible(second) else {
             return false
         }
         return names.allSatisfy { read(first + "/" + $0) == read(second + "/" + $0) }
@@ -63,7 +67,7 @@ package enum BenchFiles {
 
     /// The total size of the files in a folder, and how many there are.
     package static func totalSize(of folder: String) -> (bytes: Int, files: Int) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }
         var total = 0
         for name in names {
             let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)

@@ -37,6 +37,22 @@ package struct BenchWorkload: Sendable {
         return Breakdown(configuration: configuration, deviceLocale: Self.deviceLocale, amount: price)
     }
 
+    /// The same images as a `breakdown batch` manifest: one NDJSON record an image, named as
+    /// the baseline names its files; `batchOptions` give the rest (locale, limits, font size, scale).
+    package static func manifest(count: Int) -> String {
+        var text = ""
+        text.reserveCapacity(count * 40)
+        for index in 0..<count {
+            let cents = 4 * paymentCents(index)
+            let amount = "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+            text += "{\"amount\": \"\(amount)\", \"name\": \"\(fileName(index, format: .png).dropLast(4))\"}\n"
+        }
+        return text
+    }
+
+    /// The command line options that make a batch draw `settings` and `configuration`.
+    package static let batchOptions = ["--locale", deviceLocale, "--min", "1.00", "--max", "10000.00", "--font-size", "17", "--scale", "2"]
+
     /// The file name of image `index`, as the baseline names it.
     package static func fileName(_ index: Int, format: OutputFormat) -> String {
         let digits = String(index)

@@ -9,12 +9,21 @@ import Foundation
 /// The naive C baseline (`naive-baseline.c`): found, compiled with `cc -O2` against pangocairo,
 /// and run on the same count, so its figure comes from the same run as the project's.
 package enum NaiveBaseline {
-    /// The source: `explicit`, else `Bench/naive-baseline.c` in the package root (where the
-    /// project's `Fonts/` and `LogoAssets/` are).
+    /// The source: `explicit`, else `Bench/naive-baseline.c` in the project, else
+    /// `shared/bench/naive-baseline.c` beside the package root or beside one of its parents
+    /// (`../shared/bench/…` from a checkout, `../../shared/bench/…` from a worktree under a folder
+    /// of worktrees).
     package static func locate(explicit: String?) -> String? {
         if let explicit { return FileManager.default.isReadableFile(atPath: explicit) ? explicit : nil }
-        let candidate = ProjectResources.home.appendingPathComponent("Bench/naive-baseline.c").path
-        return FileManager.default.isReadableFile(atPath: candidate) ? candidate : nil
+        var folder = ProjectResources.home.standardizedFileURL
+        let inProject = folder.appendingPathComponent("Bench/naive-baseline.c").path
+        if FileManager.default.isReadableFile(atPath: inProject) { return inProject }
+        for _ in 0..<3 {
+            folder.deleteLastPathComponent()
+            let candidate = folder.appendingPathComponent("shared/bench/naive-baseline.c").path
+            if FileManager.default.isReadableFile(atPath: candidate) { return candidate }
+        }
+        return nil
     }
 
     /// The official asset catalog for the artwork line: `explicit`, else
@@ -41,19 +50,6 @@ package enum NaiveBaseline {
             throw .failure("cannot build \(source): \(reason)")
         }
         return program
-    }
-
-    /// Runs the program on `count` images into `folder` and returns the seconds it reports.
-    package static func time(_ program: String, count: Int, folder: String) throws(CLIError) -> Double {
-        let result = run(program, [String(count), folder])
-        // "COUNT images in S s: R images/s"
-        let words = result.output.split(separator: " ")
-        guard result.status == 0, let index = words.firstIndex(of: "in"), index + 1 < words.count,
-            let seconds = Double(words[index + 1])
-        else {
-            throw .failure("the naive baseline failed (status \(result.status)): \(result.output)")
-        }
-        return seconds
     }
 
     private static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {

@@ -44,7 +44,7 @@ public enum BatchCommand {
         groups: [options, ContentOptions.group, RenderOptions.drawing],
         positional: PositionalSpec(
             name: "manifest",
-            help: "Records whose keys are the content and drawing option names without dashes, plus name (the file stem; by default made from the options) and format (png, svg, pdf or a list). Options given here apply to every record; a record's own values win.")
+            help: "The manifest file, or - for standard input (read once, so pipes and FIFOs work). Records whose keys are the content and drawing option names without dashes, plus name (the file stem; by default made from the options) and format (png, svg, pdf or a list). Options given here apply to every record; a record's own values win.")
     ) { options, console throws(CLIError) in
         let manifest = options.positionals[0]
         let settings = try settings(from: options, manifest: manifest)
@@ -61,7 +61,8 @@ public enum BatchCommand {
             throw .usage("missing \(options.display("output")) <dir>: the folder to write the images to")
         }
         var settings = BatchSettings(
-            outputDirectory: output, manifestLabel: manifest, defaults: BatchRecordPlanner.defaults(from: options))
+            outputDirectory: output, manifestLabel: manifest == "-" ? "(standard input)" : manifest,
+            defaults: BatchRecordPlanner.defaults(from: options))
         if let jobs = options.integer("jobs") { settings.jobs = jobs }
         if let text = options.string("shard") {
             guard let shard = Shard(text) else {

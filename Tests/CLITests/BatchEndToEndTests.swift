@@ -35,9 +35,9 @@ import Testing
         #expect(result.stdout.hasPrefix("rendered 2, skipped 0, hidden 1, failed 3 (6 records"))
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
         #expect(errors == [
-            "error: \(manifest.path) line 2 (record 1): amount: 'abc' is not valid; expected a decimal number such as 100 or 25.50",
-            "error: \(manifest.path) line 6 (record 4): Minimum (30) is not strictly less than maximum (10) (min, max)",
-            "error: \(manifest.path) line 7 (record 5): not a JSON object; expected a JSON object such as {\"amount\": \"100\"}",
+            "error: \(manifest.path) line 2 (record 2): amount: 'abc' is not valid; expected a decimal number such as 100 or 25.50",
+            "error: \(manifest.path) line 6 (record 5): Minimum (30) is not strictly less than maximum (10) (min, max)",
+            "error: \(manifest.path) line 7 (record 6): not a JSON object; expected a JSON object such as {\"amount\": \"100\"}",
         ])
         let pngs = try Support.files(output, ext: "png")
         #expect(pngs.count == 2)
@@ -48,9 +48,12 @@ import Testing
         #expect(pngs.contains { $0.hasPrefix("en_AU-100.10-lockup-") })
 
         let json = try Support.report(report)
-        #expect(try Support.counts(json) == ["records": 6, "rendered": 2, "skipped": 0, "hidden": 1, "failed": 3, "notRun": 0])
+        #expect(try Support.counts(json) == ["records": 6, "rendered": 2, "skipped": 0, "hidden": 1, "failed": 3, "duplicates": 0, "notRun": 0])
         let records = try #require(json["records"] as? [[String: Any]])
         #expect(records.map { $0["line"] as? Int } == [1, 2, 4, 5, 6, 7])
+        #expect(records.map { $0["record"] as? Int } == [1, 2, 3, 4, 5, 6])
+        #expect(records.map { $0["index"] as? Int } == [0, 1, 2, 3, 4, 5])
+        #expect(json["interrupted"] is NSNull)
         #expect(records.map { $0["status"] as? String } == ["rendered", "failed", "rendered", "hidden", "failed", "failed"])
         #expect(records[1]["field"] as? String == "amount")
         #expect(records[4]["field"] as? String == "min")
@@ -73,7 +76,7 @@ import Testing
         #expect(try BinaryRunner.run("batch", manifest.path, "-o", output, "--metadata").stdout.hasPrefix("rendered 6, skipped 0,"))
         #expect(try BinaryRunner.run("batch", manifest.path, "-o", output, "--metadata").stdout.hasPrefix("rendered 0, skipped 6,"))
         #expect(try BinaryRunner.run("batch", manifest.path, "-o", output, "--force").stdout.hasPrefix("rendered 6, skipped 0,"))
-        // Same options under an explicit name: the marker is per name, so it renders.
+        // Same options under an explicit name: the journal is per name, so it renders.
         try Support.write("{\"amount\": \"10.50\", \"name\": \"named\"}\n", to: manifest)
         #expect(try BinaryRunner.run("batch", manifest.path, "-o", output).stdout.hasPrefix("rendered 1, skipped 0,"))
     }
@@ -192,6 +195,13 @@ import Testing
         #expect(result.status == 0)
         let html = try String(contentsOf: output.appendingPathComponent("p.html"), encoding: .utf8)
         #expect(html.hasPrefix("<a href=\"https://static.afterpay.com/modal/en_AU.html\"><img src=\"https://cdn.example.com/b/p.png\" alt=\"or 4 interest-free payments of $25.00 with Afterpay\" width=\""))
+        // Issue 13: the base URL and the file name are joined with exactly one slash, whatever the base ends with.
+        for base in ["https://cdn.example.com/bnpl", "https://cdn.example.com/bnpl//"] {
+            let other = folder.appendingPathComponent("out-\(base.count)")
+            #expect(try BinaryRunner.run("batch", manifest.path, "-o", other.path, "--html", "--html-base-url", base).status == 0)
+            let snippet = try String(contentsOf: other.appendingPathComponent("p.html"), encoding: .utf8)
+            #expect(snippet.contains("<img src=\"https://cdn.example.com/bnpl/p.png\""), "\(snippet)")
+        }
         let metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("p.png.json"))) as? [String: Any])
         let size = try #require(metadata["size"] as? [String: Double])
         let width = try #require(size["width"])

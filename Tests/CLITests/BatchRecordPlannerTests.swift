@@ -56,7 +56,32 @@ import Testing
             return
         }
         #expect(problem.field == "name")
-        #expect(problem.message == "name: 'x' is already used by the record on line 3; names must be unique")
+        #expect(problem.message == "name: 'x' is already used by the record on line 3, which asks for other options or formats; names must be unique")
+        // The same options and formats under the same given name are a duplicate, not a clash.
+        guard case .duplicate(_, let named) = Self.plan(["amount": .text("2"), "name": .text("x")], planner, line: 5) else {
+            Issue.record("expected a duplicate")
+            return
+        }
+        #expect(named == 3)
+        // Same options, other formats: not the same files, so the name clashes.
+        guard case .problem = Self.plan(["amount": .text("2"), "name": .text("x"), "format": .text("svg")], planner, line: 6) else {
+            Issue.record("expected a problem")
+            return
+        }
+    }
+
+    /// Issue 12 point 7: a record given another record's default name does not make that record
+    /// a "duplicate" of it when their options differ; the later one fails and names the clash.
+    @Test func aGivenNameThatIsAnotherRecordsDefaultNameIsAClash() throws {
+        let planner = try Self.planner()
+        let defaultName = try Self.renderPlan(Self.plan(["amount": .text("10")], Self.planner())).name
+        _ = try Self.renderPlan(Self.plan(["amount": .text("20"), "name": .text(defaultName)], planner, line: 1))
+        guard case .problem(let problem) = Self.plan(["amount": .text("10")], planner, line: 2) else {
+            Issue.record("expected a problem, not a duplicate")
+            return
+        }
+        #expect(problem.field == "name")
+        #expect(problem.message.contains("already used by the record on line 1"))
     }
 
     @Test func formatsFromTextOrList() throws {

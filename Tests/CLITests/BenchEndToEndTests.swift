@@ -12,18 +12,21 @@ import Testing
 /// `breakdown bench` run as a subprocess on a tiny count. It is a benchmark, not a timed test:
 /// these check that it runs and prints its lines, never what the times are.
 @Suite struct BenchEndToEndTests {
-    @Test func printsEveryFigureAndTheTargets() throws {
-        let result = try BinaryRunner.run("bench", "--count", "20", "--runs", "1", "--memory-count", "40")
+    @Test(.timeLimit(.minutes(3))) func printsEveryFigureAndTheTargets() throws {
+        let result = try BinaryRunner.run("bench", "--count", "20", "--runs", "2", "--memory-count", "40")
         #expect(result.status == 0, "\(result.stderr)")
         for expected in [
-            "PNG --jobs 1", "PNG --jobs 2", "SVG --jobs 1", "PDF --jobs 1", "milliseconds per image by stage",
-            "PNG bytes per image", "encoder for encoder on our own", "same decoded pixels", "peak resident memory (VmHWM",
-            "deterministic: yes", "targets (issue 6):",
+            "breakdown batch --jobs 1 ", "breakdown batch --jobs 2 ", "--format svg", "--format pdf",
+            "diagnosis: in-process loop, PNG, 1 thread", "milliseconds per image by stage", "floor: creating a ",
+            "floor: a batch process of one record", "floor, one core:", "PNG bytes per image", "encoder for encoder on our own",
+            "same decoded pixels", "peak resident memory (ru_maxrss of breakdown batch --jobs 2", "2 records", "40 records",
+            "deterministic: yes", "batch vs the in-process loop identical", "batch --jobs 2 vs --jobs 1 (run 2) identical",
+            "targets (issue 14; reported, never asserted):", "batch --jobs 1 within 15% of the in-process loop",
         ] {
             #expect(result.stdout.contains(expected), "missing \"\(expected)\" in:\n\(result.stdout)")
         }
         // The baseline's source is in the repository (Bench/) and make installs cc: it runs beside it.
-        #expect(result.stdout.contains("naive baseline PNG"), "\(result.stdout)")
+        #expect(result.stdout.contains("naive C baseline"), "\(result.stdout)")
         #expect(result.stdout.contains("Bench/naive-baseline.c, built with cc"))
         // The last line says in words whether the targets were met.
         let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
@@ -35,13 +38,6 @@ import Testing
         #expect(Benchmark.verdict(missed: ["a", "b"], unmeasured: []) == "Targets NOT met (2): a; b.")
         #expect(Benchmark.verdict(missed: [], unmeasured: ["c"]) == "Every measured target met; not measured: c.")
         #expect(Benchmark.verdict(missed: ["a"], unmeasured: ["c"]) == "Targets NOT met (1): a. Not measured: c.")
-    }
-
-    @Test func memoryOnlyReportsPeakResidentMemory() throws {
-        let result = try BinaryRunner.run("bench", "--memory-only", "4")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("peak resident memory after 4 PNG images, --jobs 2: "))
-        #expect(result.stdout.contains(" KiB (VmHWM)"))
     }
 
     @Test func helpDescribesTheOptions() throws {

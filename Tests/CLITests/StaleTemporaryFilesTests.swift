@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// A batch starts by removing the temporary files a killed batch left in its output folder
-/// (`.NAME.EXT.PID.RANDOM.tmp`), but only those of a process that is no longer running and older
-/// than ten seconds: a running batch's files, fresh ones and other hidden files stay.
+/// Since the batch engine keeps its temporary files in `.breakdown-batch/` (named
+/// `tmp-MACHINE-PID-START-N`, removed when their process has ended: see
+/// `BatchEngineTests.ownFolderAndTemporaryFiles`), a batch removes nothing from the output folder
+/// itself: files that look like the old engine's temporaries (`.NAME.EXT.PID.RANDOM.tmp`), even of
+/// a dead process, are someone else's and stay.
 @Suite struct StaleTemporaryFilesTests {
     typealias Support = BatchTestSupport
 
@@ -18,8 +20,8 @@ import Testing
         let alive = getpid()
         let minuteAgo = Date().addingTimeInterval(-60)
         let files: [(name: String, modified: Date?, stays: Bool)] = [
-            (".old.png.\(dead).12345.tmp", minuteAgo, false),
-            (".old.png.json.\(dead).7.tmp", minuteAgo, false),
+            (".old.png.\(dead).12345.tmp", minuteAgo, true),
+            (".old.png.json.\(dead).7.tmp", minuteAgo, true),
             (".fresh.png.\(dead).12345.tmp", nil, true),
             (".running.png.\(alive).12345.tmp", minuteAgo, true),
             (".other.tmp", minuteAgo, true),

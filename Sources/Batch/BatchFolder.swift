@@ -1,0 +1,173 @@
+import BreakdownOptions
+import Foundation
+
+/// The output folder of a batch and the batch's own folder inside it (`.breakdown-batch`: the
+/// journal and the temporary files), both held open, so every later step works relative to the
+/// folders it checked and nothing can redirect it elsewhere. The batch's folder is created by
+/// the batch; a symbolic link (or anything but a folder of this user) in its place is refused.
+final class BatchFolder: @unchecked Sendable {
+    static let ownFolderName = ".breakdown-batch"
+
+    let path: String
+    /// The output folder.
+    let output: Int32
+    /// `.breakdown-batch` inside it.
+    let own: Int32
+
+    /// Creates the output folder (and its parents) when missing, then the batch's folder.
+    init(path: String) throws(CLIError) {
+        self.path = path
+        // Exit 2 with one clean line for a folder that cannot be made (exit 1 for a full disk).
+        try OutputPath.createFolder(path, what: "the output folder")
+        let output = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard output >= 0 else { throw .usage("cannot open the output folder \(path): \(Self.lastError)") }
+        if mkdirat(output, Self.ownFolderName, 0o755) != 0, errno != EEXIST {
+            let code = errno
+            close(output)
+            throw CLIError(
+                "cannot write in the output folder \(path): \(OutputPath.writeProblem(code))",
+                exitStatus: Self.isFull(code) ? ExitStatus.failure : ExitStatus.usage)
+        }
+        let own = openat(output, Self.ownFolderName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        var info = stat()
+        guard own >= 0, fstat(own, &info) == 0, info.st_uid == geteuid() else {
+            if own >= 0 { close(own) }
+            close(output)
+            throw .usage(
+                "\(path)/\(Self.ownFolderName) is not a folder this user made (a symbolic link, a file, or another user's); "
+                    + "the batch keeps its journal there: remove it or choose another output folder")
+        }
+        self.output = output
+        self.own = own
+    }
+
+    deinit {
+        close(own)
+        close(output)
+    }
+
+    /// One record's files: written to temporary files in the batch's folder, then each renamed
+    /// into the output folder. No fsync here: the journal's group commit makes them durable.
+    /// On failure nothing is left under a temporary name.
+    func write(_ files: [(name: String, data: Data)]) throws(CLIError) -> [JournalFile] {
+        var temporaries: [(temporary: String, file: JournalFile)] = []
+        func removeTemporaries() { for entry in temporaries { unlinkat(own, entry.temporary, 0) } }
+        for file in files {
+            let temporary = StaleTemporaryFiles.newName()
+            do throws(CLIError) {
+                temporaries.append((temporary, try writeTemporary(temporary, file.data, for: file.name)))
+            } catch {
+                removeTemporaries()
+                throw error
+            }
+        }
+        // Only a regular file, a symbolic link or nothing is replaced: never a device node, FIFO,
+        // socket or folder found in the output folder (checked before any file lands).
+        for entry in temporaries {
+            do throws(CLIError) {
+                _ = try OutputPath.disposition(path + "/" + entry.file.name, allowDevices: false)
+            } catch {
+                removeTemporaries()
+                throw error
+            }
+        }
+        for (position, entry) in temporaries.enumerated() where renameat(own, entry.temporary, output, entry.file.name) != 0 {
+            let reason = Self.lastError
+            for pending in temporaries[position...] { unlinkat(own, pending.temporary, 0) }
+            throw .failure("cannot write \(path)/\(entry.file.name): \(reason)")
+        }
+        return temporaries.map(\.file)
+    }
+
+    private func writeTemporary(_ temporary: String, _ data: Data, for name: String) throws(CLIError) -> JournalFile {
+        let descriptor = openat(own, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            // A full disk stops the whole batch (no later record could be written either).
+            throw CLIError(
+                "cannot write \(path)/\(name): \(OutputPath.writeProblem(code))", exitStatus: ExitStatus.failure,
+                stopsBatch: Self.isFull(code))
+        }
+        defer { close(descriptor) }
+        var code: Int32 = 0
+        let failed: Bool = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 {
+                    code = count < 0 ? errno : ENOSPC
+                    return true
+                }
+                offset += count
+            }
+            return false
+        }
+        var info = stat()
+        if failed {
+            unlinkat(own, temporary, 0)
+            throw CLIError(
+                "cannot write \(path)/\(name): \(OutputPath.writeProblem(code))", exitStatus: ExitStatus.failure,
+                stopsBatch: Self.isFull(code))
+        }
+        guard fstat(descriptor, &info) == 0 else {
+            unlinkat(own, temporary, 0)
+            throw .failure("cannot write \(path)/\(name): \(Self.lastError)")
+        }
+        return JournalFile(name: name, size: Int(info.st_size), modified: Self.nanoseconds(info.st_mtim))
+    }
+
+    /// The size and modification time of a regular file in the output folder (a symbolic link
+    /// is not followed), or nil.
+    func regularFile(_ name: String) -> JournalFile? {
+        var info = stat()
+        guard fstatat(output, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return JournalFile(name: name, size: Int(info.st_size), modified: Self.nanoseconds(info.st_mtim))
+    }
+
+    /// Makes everything written so far durable: the file system's data and metadata (`syncfs`),
+    /// then the output folder's entries.
+    func makeDurable() throws(CLIError) {
+        guard Self.syncFileSystem(output) == 0 else { throw .failure("cannot make the images in \(path) durable (syncfs): \(Self.lastError)") }
+        guard fsync(output) == 0 else { throw .failure("cannot make the folder \(path) durable (fsync): \(Self.lastError)") }
+    }
+
+    /// `syncfs(2)` (a GNU extension the Swift Glibc module leaves out, so looked up by name);
+    /// `sync(2)`, every file system, where it is missing.
+    private static func syncFileSystem(_ descriptor: Int32) -> Int32 {
+        guard let syncfs = syncfsFunction else {
+            sync()
+            return 0
+        }
+        return syncfs(descriptor)
+    }
+
+    private typealias SyncFS = @convention(c) (Int32) -> Int32
+    private static let syncfsFunction: SyncFS? = dlsym(nil, "syncfs").map { unsafeBitCast($0, to: SyncFS.self) }
+
+    /// The names in a folder held open (without "." and "..").
+    static func names(in folder: Int32) -> [String] {
+        let copy = openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard copy >= 0, let directory = fdopendir(copy) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    static var lastError: String { reason(errno) }
+
+    /// ENOSPC or EDQUOT: the disk (or the user's quota) is full.
+    static func isFull(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT }
+
+    /// strerror's text, lower case first ("no space left on device").
+    static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
+}

@@ -1,0 +1,57 @@
+import BreakdownOptions
+import Foundation
+
+/// A program run as a child process and timed from spawn to exit (process start included), with
+/// its peak resident memory from `wait4` (`ru_maxrss`): what a user's shell sees.
+package enum ChildProcess {
+    package struct Result: Sendable {
+        /// The exit status, or 128 + the signal that ended it.
+        package var status: Int32
+        package var seconds: Double
+        package var peakResidentKiB: Int
+        /// User and system CPU time of the child.
+        package var cpuSeconds: Double
+        /// Standard output and error together.
+        package var output: String
+    }
+
+    /// Runs `executable` with `arguments`; standard input is /dev/null, standard output and
+    /// error go to `outputFile` (read back into `output`).
+    package static func run(_ executable: String, _ arguments: [String], outputFile: String) throws(CLIError) -> Result {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let start = monotonicSeconds()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw .failure("cannot run \(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw .failure("cannot wait for \(executable): \(String(cString: strerror(errno)))") }
+        }
+        let seconds = monotonicSeconds() - start
+        let signal = status & 0x7F
+        let output = BenchFiles.read(outputFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return Result(
+            status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, seconds: seconds, peakResidentKiB: Int(usage.ru_maxrss),
+            cpuSeconds: cpuSeconds(usage), output: output)
+    }
+
+    /// User + system time of a `rusage`.
+    package static func cpuSeconds(_ usage: rusage) -> Double {
+        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// This process's CPU time so far (all threads).
+    package static func ownCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return cpuSeconds(usage)
+    }
+}

@@ -86,12 +86,27 @@ def restore_leftovers():
         print(f"restored {relative} left mutated by an interrupted run")
 
 
+# A mutant can make a test hang (a decoder looping on a wrong filter byte): after this long the
+# test process group is killed and the mutant counts as caught ("timed out").
+TIMEOUT_SECONDS = int(os.environ.get("MUTANT_TIMEOUT", "300"))
+
+
 def run(command, log):
     started = time.monotonic()
-    process = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+    process = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace",
+        start_new_session=True)
+    try:
+        output, _ = process.communicate(timeout=TIMEOUT_SECONDS)
+        status = process.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+        output += f"\ntimed out after {TIMEOUT_SECONDS} s\n"
+        status = 124
     with open(log, "a", encoding="utf-8") as handle:
-        handle.write(f"$ {' '.join(command)}\n{process.stdout}\n")
-    return process.returncode, process.stdout, time.monotonic() - started
+        handle.write(f"$ {' '.join(command)}\n{output}\n")
+    return status, output, time.monotonic() - started
 
 
 # Swift Testing: `✘ Test name() recorded an issue at File.swift:…` / `✘ Test name() failed after …`;

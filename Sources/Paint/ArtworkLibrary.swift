@@ -17,6 +17,11 @@ public final class ArtworkLibrary {
     public let iconDirectory: URL
     /// The folder `init(directory:)` was given: the source's folder.
     public var directory: URL { source.directory }
+    /// `source.directory` and `iconDirectory` as paths ending in "/", made once: file paths are
+    /// joined as text, since `URL.appendingPathComponent` asks the file system whether each
+    /// result is a folder (two `stat`s an image).
+    private let sourcePrefix: String
+    private let iconPrefix: String
     private var parsed: [ParsedKey: ParsedArtwork] = [:]
     private var logoFiles: [LogoFileKey: LogoArtwork] = [:]
     private var recordings: [RecordingKey: CairoSurface] = [:]
@@ -60,6 +65,13 @@ public final class ArtworkLibrary {
     public init(source: ArtworkSource = .project) {
         self.source = source
         iconDirectory = source.kind == .projectArtwork ? source.directory : ProjectResources.logoAssetsDirectory
+        sourcePrefix = Self.prefix(source.directory)
+        iconPrefix = Self.prefix(iconDirectory)
+    }
+
+    private static func prefix(_ folder: URL) -> String {
+        let path = folder.path
+        return path.hasSuffix("/") ? path : path + "/"
     }
 
     /// The project's artwork in `directory` (a folder with the project's file names), unchecked.
@@ -128,14 +140,14 @@ public final class ArtworkLibrary {
     func drawLogo(_ logo: LogoChoice, artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws {
         let stylesheet = artwork.isRecoloured ? Self.stylesheet(logo.colors) : ""
         // `artwork.file` is relative to the artwork folder (metadata records it so).
-        let path = artwork.file.hasPrefix("/") ? artwork.file : source.directory.appendingPathComponent(artwork.file).path
+        let path = artwork.file.hasPrefix("/") ? artwork.file : sourcePrefix + artwork.file
         try draw(path: path, imageName: artwork.imageName, stylesheet: stylesheet, frame: frame, in: context)
     }
 
     /// Draws the icon or project artwork `name` (an SVG file stem) filling `frame` (points, in the
     /// context's current user space).
     func draw(_ name: String, stylesheet: String, frame: Rect, in context: CairoContext) throws {
-        let path = iconDirectory.appendingPathComponent("\(name).svg").path
+        let path = iconPrefix + name + ".svg"
         try draw(path: path, imageName: name, stylesheet: stylesheet, frame: frame, in: context)
     }
 

@@ -42,7 +42,7 @@ struct NameTable {
     }
 
     /// Where a key's probe starts: its top bits after a multiplicative mix.
-    private static func home(of key: UInt64, slotCount: Int) -> Int {
+    static func home(of key: UInt64, slotCount: Int) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - slotCount.trailingZeroBitCount))
     }
 

@@ -48,4 +48,23 @@ import Testing
         #expect(table.count == 1)
         #expect(table[1] == nil)
     }
+
+    /// Probes that run off the end of the table wrap to its start: keys made to start in the
+    /// last two of 16 slots (five of them, so some land in slot 15 by probing and some wrap to
+    /// slots 0 and 1) are all found, and a key that starts there but was never added is not.
+    @Test func probesWrapAroundTheEnd() {
+        var table = NameTable(capacity: 4)
+        var nearEnd: [UInt64] = []
+        var candidate: UInt64 = 1
+        while nearEnd.count < 6 {
+            if NameTable.home(of: candidate, slotCount: 16) >= 14 { nearEnd.append(candidate) }
+            candidate += 1
+        }
+        for (index, key) in nearEnd.prefix(5).enumerated() { table[key] = UInt64(index + 100) }
+        for (index, key) in nearEnd.prefix(5).enumerated() {
+            #expect(table[key] == UInt64(index + 100), "key \(key) (starts in slot \(NameTable.home(of: key, slotCount: 16)))")
+        }
+        #expect(table[nearEnd[5]] == nil)
+        #expect(table.count == 5)
+    }
 }

@@ -67,6 +67,7 @@ package struct Benchmark {
 
     package mutating func run() throws(CLIError) -> Int32 {
         defer { if !keep { BenchFiles.remove(folder) } }
+        // Nothing is deleted before the end: folders no longer needed go to `trash` (see `discard`).
         let cores = ProcessInfo.processInfo.activeProcessorCount
         console.print(
             "breakdown bench: \(count) in-range badge images a pass (en_AU, Inter 17 pt, scale 2, transparent, a payment of "
@@ -115,7 +116,7 @@ package struct Benchmark {
             if let catalog {
                 let official = try batchPass(jobs: 1, format: .png, run: run, logoAssets: catalog)
                 record(.official, official.rate, cpu: official.cpu, into: &line)
-                BenchFiles.remove(passFolder(batchLabel(jobs: 1, format: .png) + "-official", run: run))
+                BenchFiles.discard(passFolder(batchLabel(jobs: 1, format: .png) + "-official", run: run), into: trash)
             }
             let loop = passFolder("loop", run: run)
             try BenchFiles.makeFolder(loop)
@@ -143,6 +144,9 @@ package struct Benchmark {
     // MARK: - Passes
 
     private func passFolder(_ label: String, run: Int) -> String { folder + "/\(label)-\(run)" }
+
+    /// Where folders that are no longer needed wait for the end of the bench.
+    private var trash: String { folder + "/trash" }
 
     private func batchLabel(jobs: Int, format: OutputFormat) -> String { "batch-\(format.rawValue)-jobs\(jobs)" }
 
@@ -202,11 +206,11 @@ package struct Benchmark {
                     "batch \(format.rawValue.uppercased()) run \(run) vs run 1", passFolder(batchLabel(jobs: 1, format: format), run: run),
                     against: passFolder(batchLabel(jobs: 1, format: format), run: 1))
             }
-            for format in OutputFormat.allCases { BenchFiles.remove(passFolder(batchLabel(jobs: 1, format: format), run: run)) }
-            BenchFiles.remove(passFolder("loop", run: run))
-            BenchFiles.remove(passFolder("naive", run: run))
+            for format in OutputFormat.allCases { BenchFiles.discard(passFolder(batchLabel(jobs: 1, format: format), run: run), into: trash) }
+            BenchFiles.discard(passFolder("loop", run: run), into: trash)
+            BenchFiles.discard(passFolder("naive", run: run), into: trash)
         }
-        BenchFiles.remove(passFolder(batchLabel(jobs: 2, format: .png), run: run))
+        BenchFiles.discard(passFolder(batchLabel(jobs: 2, format: .png), run: run), into: trash)
     }
 
     // MARK: - Summary
@@ -264,7 +268,7 @@ package struct Benchmark {
                 binary, ["batch", one, "-o", output, "--jobs", "1", "--quiet"] + BenchWorkload.batchOptions, outputFile: folder + "/batch.log")
             guard result.status == 0 else { throw .failure("breakdown batch of one record failed: \(result.output)") }
             starts.append(result.seconds * 1000)
-            BenchFiles.remove(output)
+            BenchFiles.discard(output, into: trash)
         }
         let start = Self.median(starts)
         let floor = content + layout + paint + encode + files.create
@@ -338,8 +342,8 @@ package struct Benchmark {
             let output = folder + "/memory-\(records)"
             try BenchFiles.write(Data(BenchWorkload.manifest(count: records).utf8), to: manifest)
             defer {
-                BenchFiles.remove(output)
-                BenchFiles.remove(manifest)
+                BenchFiles.discard(output, into: trash)
+                BenchFiles.discard(manifest, into: trash)
             }
             let result = try ChildProcess.run(
                 binary, ["batch", manifest, "-o", output, "--jobs", "2", "--quiet"] + BenchWorkload.batchOptions, outputFile: folder + "/batch.log")

@@ -20,8 +20,8 @@ package enum FileCreationCost {
         try BenchFiles.makeFolder(plain)
         try BenchFiles.makeFolder(atomic + "/.own")
         defer {
-            BenchFiles.remove(plain)
-            BenchFiles.remove(atomic)
+            BenchFiles.discard(plain, into: folder + "/trash")
+            BenchFiles.discard(atomic, into: folder + "/trash")
         }
         var start = monotonicSeconds()
         for index in 0..<count {

@@ -38,7 +38,7 @@ import Testing
         var find: String
         var replace: String
         var named: String
-        var testDescription: String { "\(find) → \(replace)" }
+        var testDescription: String { "\(named) in \(file)" }
     }
 
     static let mistakes = [

@@ -5,10 +5,10 @@
 //
 // Every declaration is checked against the installed GLib headers by
 // Tools/check-c-declarations.py (run by the tests): prototypes must be compatible, structs must
-// have the same size and field offsets, constants the same values. Type definitions sit inside
-// `#ifndef BREAKDOWN_CHECK_AGAINST_REAL_HEADERS`: the check compiles this file after the real
-// headers with that macro set, so the real definitions are used and our prototypes are compared
-// with theirs.
+// have the same size and field offsets, constants the same values. Struct and enum definitions sit
+// inside `#ifndef BREAKDOWN_CHECK_AGAINST_REAL_HEADERS`: the check compiles this file after the
+// real headers with that macro set, so the real definitions are used, and the compiler compares our
+// prototypes, typedefs and macros (outside the guard) with theirs.
 #ifndef BREAKDOWN_GLIB_DECLARATIONS_H
 #define BREAKDOWN_GLIB_DECLARATIONS_H
 

@@ -23,7 +23,7 @@ package final class BatchRecordPlanner {
     private var rendererVersions: [[String]: String] = [:]
     /// Hash of each name used so far → what its record asked for (32 bits of a hash of the
     /// normalized options and formats) and the line it starts on (32 bits): 16 bytes a record.
-    private var namesUsed: [UInt64: UInt64] = [:]
+    private var namesUsed = NameTable()
 
     /// - Parameters:
     ///   - defaults: the command line's content and drawing options, under every record.
@@ -74,29 +74,31 @@ package final class BatchRecordPlanner {
         for key in fields.keys.sorted() {
             let value = fields[key]!
             switch key {
-            case "name": explicitName = try Self.name(value)
-            case "format": formats = try Self.formats(value)
+            case "name", "format":
+                do throws(RecordProblem) {
+                    if key == "name" { explicitName = try Self.name(value) } else { formats = try Self.formats(value) }
+                } catch {
+                    try Self.checkEach(values)
+                    throw error
+                }
             default:
-                let recordValue: RecordValue
                 switch value {
-                case .text(let text), .number(let text): recordValue = .string(text)
-                case .bool(let on): recordValue = .bool(on)
+                case .text(let text), .number(let text): values[key] = .string(text)
+                case .bool(let on): values[key] = .bool(on)
                 case .null: continue
                 case .list, .object:
+                    // A field before this one that is wrong on its own is named first.
+                    try Self.checkEach(values)
                     throw RecordProblem(field: key, "\(key): \(value.kindName) is not accepted; give one value")
                 }
-                do throws(CLIError) {
-                    _ = try ParsedOptions(record: [key: recordValue], groups: Self.groups)
-                } catch {
-                    throw RecordProblem(field: key, Self.recordMessage(error.message))
-                }
-                values[key] = recordValue
             }
         }
         let options: ParsedOptions
         do throws(CLIError) {
             options = defaults.overlaid(by: try ParsedOptions(record: values, groups: Self.groups))
         } catch {
+            // Name the first field that is wrong on its own; else the problem is between fields.
+            try Self.checkEach(values)
             throw RecordProblem(Self.recordMessage(error.message))
         }
         let normalized = Self.normalized(options)
@@ -124,6 +126,18 @@ package final class BatchRecordPlanner {
         return .render(BatchRenderPlan(name: name, formats: formats, options: options, fingerprint: fingerprint.hex))
     }
 
+    /// Checks each field alone, in name order, and throws for the first that is wrong on its own
+    /// (only on the error path: a valid record is checked once, as a whole).
+    private static func checkEach(_ values: [String: RecordValue]) throws(RecordProblem) {
+        for key in values.keys.sorted() {
+            do throws(CLIError) {
+                _ = try ParsedOptions(record: [key: values[key]!], groups: groups)
+            } catch {
+                throw RecordProblem(field: key, recordMessage(error.message))
+            }
+        }
+    }
+
     private func rendererVersion(for options: ParsedOptions) -> String {
         let fontFiles = options.strings("font-file")
         let logoAssets = options.string("logo-assets")
@@ -137,24 +151,33 @@ package final class BatchRecordPlanner {
     /// Every option's effective value (given or default), one `name=value` a line, in the
     /// options' declared order: records that mean the same give the same text.
     static func normalized(_ options: ParsedOptions) -> String {
-        var lines: [String] = []
-        for spec in groups.allOptions {
+        var text = ""
+        text.reserveCapacity(512)
+        func add(_ line: String) {
+            if !text.isEmpty { text += "\n" }
+            text += line
+        }
+        for spec in allOptions {
             if spec.isFlag {
-                if options.flag(spec.name) { lines.append(spec.name) }
+                if options.flag(spec.name) { add(spec.name) }
             } else if spec.isRepeatable {
-                lines += options.strings(spec.name).map { "\(spec.name)=\($0)" }
-            } else if let value = options.string(spec.name) {
-                lines.append("\(spec.name)=\(value)")
+                for value in options.strings(spec.name) { add(spec.name + "=" + value) }
+            } else if let value = options.values[spec.name] ?? spec.defaultValue {
+                // What `options.string(spec.name)` gives, without looking the option up again.
+                add(spec.name + "=" + value)
             }
         }
-        return lines.joined(separator: "\n")
+        return text
     }
+
+    /// Every option of `groups`, in declared order, flattened once.
+    private static let allOptions = groups.allOptions
 
     /// A readable slug of the locale, amount and other given options, then 10 hex digits of the
     /// normalized options: `en_AU-100-lockup-alt-3f9c2a71b0`. Same options, same name.
     static func defaultName(_ options: ParsedOptions, normalized: String) -> String {
         var parts = [options.string("locale") ?? "", options.string("amount") ?? ""]
-        for spec in groups.allOptions where !unnamedOptions.contains(spec.name) && options.isGiven(spec.name) {
+        for spec in allOptions where !unnamedOptions.contains(spec.name) && options.isGiven(spec.name) {
             let value = options.string(spec.name) ?? ""
             if spec.isFlag {
                 parts.append(spec.name)

@@ -12,7 +12,7 @@ import Foundation
 /// rebuilt renderer, new artwork or a new font re-renders everything.
 ///
 /// Files are identified cheaply and soundly, never read whole: by name, size, modification time
-/// (ns), device and inode, plus a streamed hash of at most `hashedBytes` of them (all of any
+/// (ns), device and inode, plus a streamed `ContentDigest` of at most `hashedBytes` of them (all of any
 /// artwork file the renderer can load, which is capped at that size). A 3 GB font file or a
 /// stray 2 GB file in the artwork folder costs one `stat` and a few MiB of reading, in 64 KiB
 /// pieces.
@@ -73,7 +73,7 @@ package enum RendererVersion {
     /// Size, time, device and inode, then the first `limit` bytes, streamed. A file that cannot
     /// be opened (a FIFO, no permission) adds what `lstat` says, without opening it.
     private static func addFile(_ path: String, to hash: inout Fingerprint, limit: Int = hashedBytes) {
-        var local = Fingerprint()
+        var local = ContentDigest()
         do throws(RegularFile.Problem) {
             let identity = try RegularFile.stream(path, limit: limit) { local.add($0) }
             hash.add("\(identity.size) \(identity.modified) \(identity.device) \(identity.inode)")

@@ -44,14 +44,16 @@ public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
     public var description: String {
-        let rgb = [red, green, blue].map(Self.hexByte).joined()
-        return alpha == 255 ? "#\(rgb)" : "#\(rgb)\(Self.hexByte(alpha))"
+        var text: [UInt8] = [UInt8(ascii: "#")]
+        text.reserveCapacity(9)
+        for byte in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
+            text.append(Self.hexDigits[Int(byte >> 4)])
+            text.append(Self.hexDigits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private static func hexByte(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-    }
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// Channels as 0...1 fractions, for drawing.
     public var fractions: (red: Double, green: Double, blue: Double, alpha: Double) {

@@ -112,6 +112,14 @@ import Testing
             (["amout": .text("1")], "amout"),
             (["name": .text("../x")], "name"),
             (["locale": .bool(true)], "locale"),
+            // Several wrong fields: the first in name order is named, whatever kind of problem
+            // each has (a record is checked as a whole first, field by field only when it fails).
+            (["amount": .text("abc"), "name": .text("../x")], "amount"),
+            (["amount": .text("abc"), "min": .list([])], "amount"),
+            (["amount": .text("abc"), "format": .text("gif")], "amount"),
+            (["logo": .text("huge"), "amount": .text("1"), "min": .text("x")], "logo"),
+            (["amount": .text("1"), "min": .object, "name": .text("../x")], "min"),
+            (["amount": .text("1"), "min": .text("1"), "name": .text("../x")], "name"),
         ]
         for (fields, field) in cases {
             guard case .problem(let problem) = Self.plan(fields, planner) else {

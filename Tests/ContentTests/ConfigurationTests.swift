@@ -124,4 +124,41 @@ import Testing
     func rejects(text: String) {
         #expect(Decimal(decimalString: text) == nil)
     }
+
+    /// The one-pass parser for short numbers against Foundation's own `Decimal(string:)`: the
+    /// same value and the same text for thousands of plain numbers (signs, leading and trailing
+    /// zeros, 18 to 21 digits around the short path's 19-digit limit), and nil exactly where
+    /// Foundation's parser would take more than a plain number (a second point, a letter).
+    @Test func agreesWithFoundationsParser() throws {
+        let posix = Locale(identifier: "en_US_POSIX")
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for _ in 0..<4000 {
+            let integerLength = Int.random(in: 0...12, using: &generator)
+            let fractionLength = Int.random(in: 0...9, using: &generator)
+            func digits(_ count: Int) -> String { String((0..<count).map { _ in "0000123456789".randomElement(using: &generator)! }) }
+            let sign = ["", "", "+", "-"].randomElement(using: &generator)!
+            let point = fractionLength > 0 || Bool.random(using: &generator) ? "." : ""
+            let text = sign + digits(integerLength) + point + digits(fractionLength)
+            let expected = Decimal(string: text, locale: posix)
+            let digitCount = text.filter(\.isNumber).count
+            guard digitCount > 0 else {
+                #expect(Decimal(decimalString: text) == nil, "\(text)")
+                continue
+            }
+            let value = try #require(Decimal(decimalString: text), "\(text)")
+            #expect(value == expected, "\(text)")
+            #expect("\(value)" == "\(expected!)", "\(text)")
+            checked += 1
+        }
+        #expect(checked > 3000)
+        for length in 17...22 {
+            let text = String(repeating: "9", count: length) + ".5"
+            #expect(Decimal(decimalString: text) == Decimal(string: text, locale: posix), "\(text)")
+            #expect("\(Decimal(decimalString: text)!)" == "\(Decimal(string: text, locale: posix)!)")
+        }
+        #expect(Decimal(decimalString: "1.2.3") == nil)
+        #expect(Decimal(decimalString: "12a") == nil)
+        #expect(Decimal(decimalString: "-0.00").map { !$0.isSignMinus && $0 == 0 } == true)
+    }
 }

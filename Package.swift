@@ -11,16 +11,15 @@ let package = Package(
         .library(name: "BreakdownSnapshotTesting", targets: ["BreakdownSnapshotTesting"]),
     ],
     targets: [
-        // C libraries from Debian, through pkg-config.
+        // C libraries from Debian. Pango/Cairo, librsvg and poppler come with declaration headers of
+        // our own (only the API we call, checked against the real headers by
+        // Tools/check-c-declarations.py), not through pkg-config: its Cflags for them carry
+        // `-pthread`, which SwiftPM refuses ("prohibited flag") in every package depending on this one.
         .systemLibrary(
-            name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
+            name: "CPangoCairo", path: "Sources/CPangoCairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libfontconfig-dev"])]),
-        .systemLibrary(
-            name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(
-            name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
-            providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),

@@ -9,7 +9,7 @@ import Foundation
 /// Pango font maps are not thread-safe: use one library per thread.
 package final class FontLibrary {
     private let config: OpaquePointer
-    package let fontMap: UnsafeMutablePointer<PangoFontMap>
+    package let fontMap: OpaquePointer
     package let context: OpaquePointer
     /// The families this library can draw, sorted.
     package let families: [String]
@@ -46,7 +46,7 @@ package final class FontLibrary {
         }
         let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
         // A Pango font map made for FreeType fonts is a PangoFcFontMap: give it our configuration.
-        pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
+        pango_fc_font_map_set_config(fontMap, config)
         let context = pango_font_map_create_context(fontMap)!
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -70,7 +70,7 @@ package final class FontLibrary {
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(fontMap)
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
         FcConfigDestroy(config)
     }
 
@@ -139,8 +139,8 @@ package final class FontLibrary {
         return names
     }
 
-    private static func listFamilies(_ fontMap: UnsafeMutablePointer<PangoFontMap>) -> [String] {
-        var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+    private static func listFamilies(_ fontMap: OpaquePointer) -> [String] {
+        var list: UnsafeMutablePointer<OpaquePointer?>?
         var count: Int32 = 0
         pango_font_map_list_families(fontMap, &list, &count)
         defer { g_free(list) }

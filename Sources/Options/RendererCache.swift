@@ -1,7 +1,6 @@
 import BreakdownLayout
 import BreakdownContent
 import BreakdownPipeline
-import BreakdownOptions
 import BreakdownEncode
 import Foundation
 

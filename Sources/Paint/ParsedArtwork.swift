@@ -8,7 +8,7 @@ import Foundation
 /// draws itself scaled to fill a rectangle at the origin, as vectors for SVG and PDF.
 final class ParsedArtwork {
     private enum Content {
-        case svg(UnsafeMutablePointer<RsvgHandle>)
+        case svg(OpaquePointer)
         case pdf(document: OpaquePointer, page: OpaquePointer)
         case png(OpaquePointer)
     }
@@ -68,7 +68,7 @@ final class ParsedArtwork {
 
     private static func loadSVG(_ data: Data, stylesheet: String) throws(PaintError) -> (Content, (Double, Double)) {
         var error: UnsafeMutablePointer<GError>?
-        let handle: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBytes { bytes in
+        let handle: OpaquePointer? = data.withUnsafeBytes { bytes in
             rsvg_handle_new_from_data(bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), &error)
         }
         guard let handle else { throw Self.error(error, "not an SVG file that librsvg reads") }

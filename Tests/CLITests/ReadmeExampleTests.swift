@@ -128,6 +128,14 @@ import Testing
 
         let build = try Self.run(["swift", "build", "--build-tests"], in: package)
         try #require(build.status == 0, "the README's examples do not build:\n\(build.output.suffix(4000))")
+        // Building a package that depends on ours prints no warning of ours: none about our files
+        // (the link, the real checkout, the package name) and no "prohibited flag(s): -pthread",
+        // which pkg-config's flags for Pango and librsvg used to cause (see CDeclarationsTests).
+        let ours = [scratch.path, Self.root.path, Self.root.resolvingSymlinksInPath().path, "'breakdown'", "prohibited flag"]
+        let warnings = build.output.split(separator: "\n").filter { line in
+            line.contains("warning:") && ours.contains { line.contains($0) }
+        }
+        #expect(warnings.isEmpty, "building against breakdown warns:\n\(warnings.joined(separator: "\n"))")
 
         for (name, example) in programs {
             let work = scratch.appendingPathComponent("run-\(name)")

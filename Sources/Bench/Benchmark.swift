@@ -101,6 +101,7 @@ package struct Benchmark {
             if let program {
                 let target = passFolder("naive", run: run)
                 try BenchFiles.makeFolder(target)
+                BenchFiles.settle()
                 let result = try ChildProcess.run(program, [String(count), target], outputFile: folder + "/naive.log")
                 guard result.status == 0 else { throw .failure("the naive baseline failed (status \(result.status)): \(result.output)") }
                 record(.baseline, Double(count) / result.seconds, cpu: result.cpuSeconds, into: &line)
@@ -120,6 +121,7 @@ package struct Benchmark {
             }
             let loop = passFolder("loop", run: run)
             try BenchFiles.makeFolder(loop)
+            BenchFiles.settle()
             let cpuBefore = ChildProcess.ownCPUSeconds()
             let pass = try BenchPass.run(workload, format: .png, jobs: 1, folder: loop)
             stages.append(pass.stages)
@@ -159,6 +161,7 @@ package struct Benchmark {
     /// One `breakdown batch` into a new folder: images per second from spawn to exit, and CPU seconds.
     private func batchPass(jobs: Int, format: OutputFormat, run: Int, logoAssets: String? = nil) throws(CLIError) -> (rate: Double, cpu: Double) {
         let output = passFolder(batchLabel(jobs: jobs, format: format) + (logoAssets == nil ? "" : "-official"), run: run)
+        BenchFiles.settle()
         let result = try ChildProcess.run(
             binary, Array(batchCommand(jobs: jobs, format: format, output: output, logoAssets: logoAssets).dropFirst()),
             outputFile: folder + "/batch.log")

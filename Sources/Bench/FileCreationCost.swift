@@ -23,11 +23,13 @@ package enum FileCreationCost {
             BenchFiles.discard(plain, into: folder + "/trash")
             BenchFiles.discard(atomic, into: folder + "/trash")
         }
+        BenchFiles.settle()
         var start = monotonicSeconds()
         for index in 0..<count {
             try BenchFiles.write(bytes, to: plain + "/" + BenchWorkload.fileName(index, format: .png))
         }
         let create = (monotonicSeconds() - start) / Double(count) * 1000
+        BenchFiles.settle()
         start = monotonicSeconds()
         for index in 0..<count {
             let temporary = atomic + "/.own/tmp-\(index)"

@@ -114,7 +114,7 @@ import Testing
         var figures = Figures()
         for number in 0..<Self.caseCount {
             var arguments: [String]
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<12, using: &random) {
             case 0...1:
                 arguments = ["describe"] + Self.options(&random, count: 0...4).filter { !$0.hasPrefix("--font") }
             case 2...5:
@@ -126,9 +126,19 @@ import Testing
                 arguments = ["batch", manifest, "-o", Self.pick(["out", "out", "file/out", "fifo"], &random), "--jobs", "1", "--quiet"]
                 if Int.random(in: 0..<4, using: &random) == 0 { arguments += ["--report", Self.pick(["r.json", manifest, "fifo", "full"], &random)] }
                 arguments += Self.options(&random, count: 0...2)
-            default:
+            case 9:
                 arguments = ["verify", "v.json", "--reference", Self.pick(["ref", "folder", "file"], &random), "--record"]
                     + Self.options(&random, count: 0...2)
+            case 10:
+                // An artwork folder that is a FIFO, a file, a device, missing, or far too big to list.
+                arguments = ["assets", Self.pick(["folder", "file", "fifo", "full", "missing", "/etc", "/proc/self", ".", "v.json"], &random)]
+                if Int.random(in: 0..<3, using: &random) == 0 { arguments += Self.options(&random, count: 1...2) }
+            default:
+                // Generated text: completions for a shell (or not), the manifest schema, the manual.
+                arguments = Self.pick(
+                    [["completions", "bash"], ["completions", "zsh"], ["completions", "fish"], ["completions", "tcsh"], ["completions"],
+                     ["schema"], ["schema", "extra"], ["help", "--man"], ["help", "nope"]], &random)
+                if Int.random(in: 0..<4, using: &random) == 0 { arguments += Self.options(&random, count: 1...2) }
             }
             let stdout: ProcessProbe.Stream = Int.random(in: 0..<8, using: &random) == 0 ? .path("/dev/full") : .captured
             let result = try ProcessProbe.run(arguments, in: folder, stdout: stdout, timeout: 30)

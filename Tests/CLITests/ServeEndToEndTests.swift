@@ -156,7 +156,7 @@ import Testing
 
         let unsignedOnly = try server.get("/abc/v1/breakdown.png?amount=1")
         #expect(unsignedOnly.status == 403, "a signature with no key configured is refused")
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "the server's standard error: \(server.log.suffix(3000))")
     }
 
     /// The problem's detail is the line the command line prints for the same bad option.
@@ -302,7 +302,7 @@ import Testing
         #expect(try server.get("/healthz").status == 200, "health needs no signature")
 
         // The access log shows the path without the signature.
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "the server's standard error: \(server.log.suffix(3000))")
         let lines = server.accessLines
         #expect(!server.log.contains(signature))
         #expect(lines.contains { $0.hasPrefix("method=GET path=\(path) status=200 bytes=\(signed.body.count) ms=") })
@@ -373,7 +373,7 @@ import Testing
         let metrics = try server.get("/metrics").text
         #expect(Self.metric(metrics, "breakdown_http_requests_in_flight") == 1, "only the /metrics request itself")
         #expect(Self.metric(metrics, "breakdown_render_seconds_count") == 0, "nothing hostile was drawn")
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "the server's standard error: \(server.log.suffix(3000))")
     }
 
     // MARK: - Connections
@@ -407,7 +407,7 @@ import Testing
         held.forEach { shutdown($0.fd, Int32(SHUT_RDWR)) }
         let later = try server.connect(timeout: 10)
         #expect(try later.request("GET", "/healthz").status == 200)
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "the server's standard error: \(server.log.suffix(3000))")
     }
 
     @Test func thousandConcurrentRequestsThenHealthz() throws {
@@ -431,7 +431,7 @@ import Testing
         #expect(try server.get("/healthz").status == 200)
         let metrics = try server.get("/metrics").text
         #expect(Self.metric(metrics, "breakdown_http_requests_total{status=\"200\",endpoint=\"png\"}") == 1000)
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "the server's standard error: \(server.log.suffix(3000))")
         #expect(server.accessLines.count == 1000 + 2)
     }
 
@@ -618,7 +618,7 @@ import Testing
         let png = try server.get("\(Self.png)?amount=12&locale=en_NZ")
         _ = try server.get("\(Self.png)?amount=12&locale=en_NZ", method: "HEAD")
         _ = try server.get("/nowhere?x=%0d%0aforged")
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "the server's standard error: \(server.log.suffix(3000))")
         let lines = server.accessLines
         #expect(lines.count == 3, "\(server.log)")
         let pattern = try Regex(#"^method=[A-Z]+ path=\S+ status=\d{3} bytes=\d+ ms=\d+\.\d{2}$"#)

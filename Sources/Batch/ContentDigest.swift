@@ -73,9 +73,4 @@ struct ContentDigest {
         return Self.fold(result ^ length)
     }
 
-    /// 16 lowercase hex digits.
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
 }

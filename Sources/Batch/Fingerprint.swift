@@ -36,7 +36,10 @@ struct Fingerprint {
     }
 
     /// 16 lowercase hex digits.
-    var hex: String {
+    var hex: String { Self.hex(value) }
+
+    /// Any 64-bit value as 16 lowercase hex digits.
+    static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

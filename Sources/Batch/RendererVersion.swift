@@ -77,7 +77,7 @@ package enum RendererVersion {
         do throws(RegularFile.Problem) {
             let identity = try RegularFile.stream(path, limit: limit) { local.add($0) }
             hash.add("\(identity.size) \(identity.modified) \(identity.device) \(identity.inode)")
-            hash.add(local.hex)
+            hash.add(Fingerprint.hex(local.value))
         } catch {
             addMetadata(of: path, to: &hash)
         }

@@ -13,17 +13,9 @@ import Testing
 
     /// Runs the check on the headers under `sources` (this checkout's Sources by default).
     static func check(sources: URL? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("Tools/check-c-declarations.py").path]
-            + (sources.map { ["--sources", $0.path] } ?? [])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ExternalTool.run(
+            "/usr/bin/env",
+            ["python3", root.appendingPathComponent("Tools/check-c-declarations.py").path] + (sources.map { ["--sources", $0.path] } ?? []))
     }
 
     @Test func ourDeclarationsMatchTheInstalledHeaders() throws {

@@ -7,19 +7,6 @@ import Testing
 
 /// SVG, PDF, determinism and bad input.
 @Suite struct OutputTests {
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     static func temporaryFile(_ name: String, _ data: Data) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("breakdown-\(UUID().uuidString)-\(name)").path
         try data.write(to: URL(fileURLWithPath: path))
@@ -38,7 +25,7 @@ import Testing
         #expect(!svg.contains("font-family"))
         let path = try Self.temporaryFile("a.svg", rendered.bytes)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let converted = try Self.run("rsvg-convert", [path, "-o", path + ".png"])
+        let converted = try ExternalTool.run("rsvg-convert", [path, "-o", path + ".png"])
         defer { try? FileManager.default.removeItem(atPath: path + ".png") }
         #expect(converted.status == 0, "rsvg-convert: \(converted.output)")
     }
@@ -50,7 +37,7 @@ import Testing
         #expect(pdf.contains("/URI (https://static.afterpay.com/modal/en_AU.html)"))
         let path = try Self.temporaryFile("a.pdf", rendered.bytes)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let info = try Self.run("pdfinfo", [path])
+        let info = try ExternalTool.run("pdfinfo", [path])
         #expect(info.status == 0)
         #expect(info.output.range(of: "Pages: +1\n", options: .regularExpression) != nil, "\(info.output)")
     }

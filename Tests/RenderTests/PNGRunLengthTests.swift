@@ -194,20 +194,7 @@ enum PythonDecoder {
     static func run(folder: String) throws -> (status: Int32, output: String) {
         let scriptPath = folder + "/decode.py"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        return try runTool("/usr/bin/env", ["python3", scriptPath, folder])
-    }
-
-    static func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try ExternalTool.run("/usr/bin/env", ["python3", scriptPath, folder])
     }
 }
 
@@ -274,7 +261,7 @@ struct PNGRunLengthTests {
                 #expect(try PNGDecoder.decode(png) == PNGDecoder.decode(reference), "\(name): Cairo")
             }
         }
-        let check = try PythonDecoder.runTool("/usr/bin/pngcheck", ["-q"] + names.map { folder.path + "/" + $0 + ".png" })
+        let check = try ExternalTool.run("/usr/bin/pngcheck", ["-q"] + names.map { folder.path + "/" + $0 + ".png" })
         #expect(check.status == 0, "pngcheck: \(check.output)")
 
         let python = try PythonDecoder.run(folder: folder.path)
@@ -313,7 +300,7 @@ struct PNGRunLengthTests {
         #expect(folder.read("adler.error") != nil, "zlib accepted a wrong Adler-32")
         let huffman = folder.read("huffman.error") != nil || folder.read("huffman.scanlines") != image.noneFilteredScanlines
         #expect(huffman, "a damaged stream decoded to the right scanlines")
-        #expect(try PythonDecoder.runTool("/usr/bin/pngcheck", ["-q", folder.path + "/adler.png"]).status != 0)
+        #expect(try ExternalTool.run("/usr/bin/pngcheck", ["-q", folder.path + "/adler.png"]).status != 0)
     }
 
     @Test("the same pixels give the same bytes, whatever the encoder encoded before")

@@ -207,7 +207,7 @@ package final class BatchRecordPlanner {
         default: throw RecordProblem(field: "name", "name: \(value.kindName) is not accepted; expected a file name without extension")
         }
         if let accepted = ValueKind.fileName.problem(with: text) {
-            throw RecordProblem(field: "name", "name: '\(text)' is not valid; expected \(accepted), without an extension")
+            throw RecordProblem(field: "name", "name: \(QuotedValue.quoted(text)) is not valid; expected \(accepted), without an extension")
         }
         guard text.count <= maximumNameLength else {
             throw RecordProblem(field: "name", "name: longer than \(maximumNameLength) characters")
@@ -234,7 +234,7 @@ package final class BatchRecordPlanner {
         var formats: [OutputFormat] = []
         for word in words {
             guard let format = OutputFormat(rawValue: word.lowercased()) else {
-                throw RecordProblem(field: "format", "format: '\(word)' is not valid; expected png, svg or pdf")
+                throw RecordProblem(field: "format", "format: \(QuotedValue.quoted(word)) is not valid; expected png, svg or pdf")
             }
             if !formats.contains(format) { formats.append(format) }
         }

@@ -66,7 +66,7 @@ public enum BatchCommand {
         if let jobs = options.integer("jobs") { settings.jobs = jobs }
         if let text = options.string("shard") {
             guard let shard = Shard(text) else {
-                throw .usage("--shard: '\(text)' is not valid; expected K/N with N >= 1 and 0 <= K < N, e.g. 0/4")
+                throw .usage("--shard: \(QuotedValue.quoted(text)) is not valid; expected K/N with N >= 1 and 0 <= K < N, e.g. 0/4")
             }
             settings.shard = shard
         }

@@ -16,15 +16,15 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     public var message: String {
         switch self {
         case .invalidMinimum(let text):
-            "Minimum (\(text)) is not convertible to a positive Decimal number"
+            "Minimum (\(QuotedValue.shortened(text))) is not convertible to a positive Decimal number"
         case .invalidMaximum(let text):
-            "Maximum (\(text)) is not convertible to a positive Decimal number"
+            "Maximum (\(QuotedValue.shortened(text))) is not convertible to a positive Decimal number"
         case .minimumNotLessThanMaximum(let minimum, let maximum):
             "Minimum (\(minimum)) is not strictly less than maximum (\(maximum))"
         case .invalidCurrencyCode(let text):
-            "Currency code (\(text)) is not valid"
+            "Currency code (\(QuotedValue.shortened(text))) is not valid"
         case .invalidLocale(let text):
-            "Locale with identifier (\(text)) is not valid"
+            "Locale with identifier (\(QuotedValue.shortened(text))) is not valid"
         }
     }
 

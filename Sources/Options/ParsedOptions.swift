@@ -68,7 +68,7 @@ public struct ParsedOptions: Sendable {
                 guard argument.count >= 2, let letter, let spec = groups.option(short: letter),
                     argument.count == 2 || argument.dropFirst(2).hasPrefix("=")
                 else {
-                    throw .option(String(argument.drop { $0 == "-" }), "unknown option '\(argument)'\(Self.suggestion(for: argument, in: groups))")
+                    throw .option(String(argument.drop { $0 == "-" }), "unknown option \(QuotedValue.quoted(argument))\(Self.suggestion(for: argument, in: groups))")
                 }
                 expanded = spec.flagName + argument.dropFirst(2)
             }
@@ -82,7 +82,7 @@ public struct ParsedOptions: Sendable {
                 name = String(body)
             }
             guard let spec = groups.option(named: name) else {
-                throw .option(name, "unknown option '--\(name)'\(Self.suggestion(for: name, in: groups))")
+                throw .option(name, "unknown option \(QuotedValue.quoted("--" + name))\(Self.suggestion(for: name, in: groups))")
             }
             switch spec.kind {
             case .flag:
@@ -109,13 +109,13 @@ public struct ParsedOptions: Sendable {
         self.spelling = .record
         for key in record.keys.sorted() {
             guard let spec = groups.option(named: key) else {
-                throw .option(key, "unknown option '\(key)'\(Self.suggestion(for: key, in: groups))")
+                throw .option(key, "unknown option \(QuotedValue.quoted(key))\(Self.suggestion(for: key, in: groups))")
             }
             switch (spec.kind, record[key]!) {
             case (.flag, .bool(let on)):
                 try setFlag(key, on)
             case (.flag, .string(let text)):
-                guard let on = Bool(text) else { throw .option(key, "\(key) is a flag: use true or false, not '\(text)'") }
+                guard let on = Bool(text) else { throw .option(key, "\(key) is a flag: use true or false, not \(QuotedValue.quoted(text))") }
                 try setFlag(key, on)
             case (.value, .string(let text)):
                 try set(key, to: text)
@@ -132,11 +132,11 @@ public struct ParsedOptions: Sendable {
 
     /// Sets a value option after checking it against its kind. The single validation path.
     public mutating func set(_ name: String, to value: String) throws(CLIError) {
-        guard let spec = groups.option(named: name) else { throw .option(name, "unknown option '\(name)'") }
+        guard let spec = groups.option(named: name) else { throw .option(name, "unknown option \(QuotedValue.quoted(name))") }
         guard case .value(_, let type, _) = spec.kind else { throw .option(name, "\(display(spec)) is a flag and takes no value") }
         guard values[name] == nil || spec.isRepeatable else { throw .option(name, "\(display(spec)) was given more than once") }
         if let accepted = type.problem(with: value) {
-            throw .option(name, "\(display(spec)): '\(value)' is not valid; expected \(accepted)")
+            throw .option(name, "\(display(spec)): \(QuotedValue.quoted(value)) is not valid; expected \(accepted)")
         }
         values[name] = value
         if spec.isRepeatable { lists[name, default: []].append(value) }
@@ -144,7 +144,7 @@ public struct ParsedOptions: Sendable {
 
     /// Turns a flag on or off.
     public mutating func setFlag(_ name: String, _ on: Bool) throws(CLIError) {
-        guard let spec = groups.option(named: name), spec.isFlag else { throw .option(name, "unknown flag '\(name)'") }
+        guard let spec = groups.option(named: name), spec.isFlag else { throw .option(name, "unknown flag \(QuotedValue.quoted(name))") }
         guard !flags.contains(name) else { throw .option(name, "\(display(spec)) was given more than once") }
         if on { flags.insert(name) }
     }
@@ -203,6 +203,8 @@ public struct ParsedOptions: Sendable {
     /// "; did you mean '--amount'?" for a near miss, else "".
     static func suggestion(for name: String, in groups: [OptionGroup]) -> String {
         let bare = String(name.drop { $0 == "-" })
+        // Nothing long is a typo of an option name (and the edit distance of a 10 MB key would take seconds).
+        guard bare.count <= 40 else { return "" }
         let best = groups.allOptions.map { ($0, editDistance(bare, $0.name)) }.min { $0.1 < $1.1 }
         guard let (spec, distance) = best, distance <= max(1, bare.count / 3) else { return "" }
         return "; did you mean '\(spec.flagName)'?"

@@ -358,6 +358,7 @@ import Testing
             #expect(reply["content-type"] == "application/problem+json", "\(query.prefix(80))")
             let detail = try reply.json()["detail"] as? String ?? ""
             #expect(!detail.isEmpty && !detail.contains("\n"), "\(query.prefix(80))")
+            #expect(detail.count < 400, "\(query.prefix(80)): a detail of \(detail.count) characters")
         }
         // Paths that try to climb out are just unknown pages.
         for target in ["/v1/../etc/passwd", "/v1/%2e%2e/%2e%2e/etc/passwd", "/..%2F..%2Fetc%2Fpasswd", "/v1/breakdown.png/../../x"] {

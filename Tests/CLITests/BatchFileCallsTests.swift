@@ -35,8 +35,10 @@ import Testing
         let artworkCalls = { (lines: [Substring]) in lines.filter { $0.contains(artwork) }.count }
         #expect(artworkCalls(few) > 0, "the trace shows the artwork being read")
         #expect(artworkCalls(many) == artworkCalls(few), "artwork calls grow with the records: \(artworkCalls(few)) for 4, \(artworkCalls(many)) for 44")
-        // Per record: create the temporary file, check the final name, rename; 4 allows one more.
+        // Per record: create the temporary file, stat it, check the final name, rename: 4. Some
+        // runs make a call or two more once (seen under CI load: 4.025), hence 4.5; one more call
+        // every record (5) fails, as the two stats an image did (6).
         let perRecord = Double(many.count - few.count) / 40
-        #expect(perRecord <= 4, "\(perRecord) file calls a record")
+        #expect(perRecord <= 4.5, "\(perRecord) file calls a record")
     }
 }

@@ -135,6 +135,36 @@ public final class ArtworkLibrary {
         }
     }
 
+    /// The icon files (`icon-*.svg` in `iconDirectory`) a link can draw.
+    public static var iconNames: [String] {
+        var names = Brand.allCases.compactMap { LinkContent.circledLogo($0).artworkName }
+        if let question = LinkContent.circledQuestionIcon.artworkName { names.append(question) }
+        return names
+    }
+
+    /// Checks the whole source before a long-lived process relies on it (`serve`): every logo
+    /// image the source can be asked for (`source.allImageNames`: the SDK's names for official
+    /// artwork, the project's stems for its own) that it holds is found and parsed at every scale
+    /// (a catalog's PNGs differ by scale), and every icon parses. Throws the same one-line error a
+    /// drawing would for the first file that does not load, and for any missing image of the
+    /// project's own artwork (which has them all). Returns the official image names the source
+    /// does not hold: a catalog or folder may hold a subset, as `render` accepts; a drawing that
+    /// needs one of those fails naming it.
+    @discardableResult
+    public func checkAll() throws -> [String] {
+        let missing = source.missingImageNames
+        for name in source.allImageNames where !missing.contains(name) {
+            for scale in [1.0, 2.0, 3.0] {
+                let file = try source.file(for: name, scale: scale)
+                _ = try parse(file.url.path, format: file.format, stylesheet: "", imageName: name)
+            }
+        }
+        for icon in Self.iconNames {
+            _ = try parse(iconPrefix + icon + ".svg", format: .svg, stylesheet: "", imageName: icon)
+        }
+        return missing
+    }
+
     /// Draws the logo from its file filling `frame`: the project's artwork in the palette's colours,
     /// official files as they are.
     func drawLogo(_ logo: LogoChoice, artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws {

@@ -96,6 +96,27 @@ public struct ArtworkSource: Sendable, Hashable {
         isOfficial ? LogoChoice.allImageNames : LogoChoice.allArtworkNames
     }
 
+    /// The official image names this source does not hold (none for the project's artwork,
+    /// which must hold them all): a catalog or folder of a subset is accepted, as by `render`.
+    public var missingImageNames: [String] {
+        isOfficial ? allImageNames.filter { !contains($0) } : []
+    }
+
+    /// True when the source has a file (or an imageset) for `imageName`; whether it draws is
+    /// another question (`file(for:scale:)` and parsing answer it).
+    public func contains(_ imageName: String) -> Bool {
+        switch kind {
+        case .projectArtwork:
+            return FileManager.default.fileExists(atPath: directory.appendingPathComponent(imageName + ".svg").path)
+        case .imageFolder:
+            let manager = FileManager.default
+            return ["pdf", "svg", "png"].contains { manager.fileExists(atPath: directory.appendingPathComponent("\(imageName).\($0)").path) }
+                || ["@1x", "@2x", "@3x"].contains { manager.fileExists(atPath: directory.appendingPathComponent("\(imageName)\($0).png").path) }
+        case .assetCatalog:
+            return imagesets[imageName] != nil
+        }
+    }
+
     /// The file that draws `imageName` at `scale` pixels per point: a vector file if there is one,
     /// else the PNG whose scale is nearest (the larger on a tie). Throws a one-line error naming
     /// the image, the file and the folder when it is missing or its `Contents.json` is bad.

@@ -28,10 +28,11 @@ public final class BreakdownServer {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         signal(SIGPIPE, SIG_IGN)
 
-        let renderers = try makeRenderers()
+        let (renderers, missing) = try makeRenderers()
         let identity = RendererVersion.identity(fontFiles: configuration.fontFiles, logoAssets: configuration.logoAssets)
         let metrics = ServerMetrics()
         let service = BreakdownService(configuration: configuration, identity: identity, renderers: renderers, metrics: metrics)
+        service.missingArtwork = Set(missing)
         let socket = try ListenSocket(host: configuration.host, port: configuration.port)
         let daemon = HTTPDaemon(service: service, metrics: metrics)
         do {
@@ -43,6 +44,10 @@ public final class BreakdownServer {
         let signing = configuration.signer == nil ? "unsigned URLs only" : configuration.allowUnsigned ? "signed and unsigned URLs" : "signed URLs only"
         AccessLog.write(socket.url + "\n", to: 1)
         AccessLog.write("listening on \(socket.url) with \(configuration.threads) threads (\(signing))\n")
+        if !missing.isEmpty, let folder = configuration.logoAssets {
+            AccessLog.write(
+                "warning: the artwork \(folder) has no \(missing.count) of the SDK's \(renderers.renderers.first?.artworkSource.allImageNames.count ?? 0) logo images (\(missing.prefix(3).joined(separator: ", "))\(missing.count > 3 ? ", …" : "")): requests that need them are answered 500\n")
+        }
 
         var received: Int32 = 0
         while sigwait(&signals, &received) != 0 {}
@@ -80,42 +85,29 @@ public final class BreakdownServer {
         }
     }
 
-    /// One renderer a thread, each warmed up with a drawing and every artwork file checked.
-    private func makeRenderers() throws(CLIError) -> ThreadRenderers {
-        if let folder = configuration.logoAssets {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw .usage("logo assets folder \(folder) does not exist or is not a folder")
-            }
-        }
+    /// One renderer a thread, each warmed up with a drawing and its artwork checked: the
+    /// `--logo-assets` folder is recognised by the same code as `render`'s (an asset catalog, a
+    /// folder of files named by the SDK's image names, or a folder with the project's names), with
+    /// the same one-line errors, and every file it holds is parsed before the server listens.
+    /// Returns the renderers and the official image names the folder does not hold.
+    private func makeRenderers() throws(CLIError) -> (ThreadRenderers, missing: [String]) {
         let fontFiles = configuration.fontFiles
         let logoAssets = configuration.logoAssets.map { URL(fileURLWithPath: $0, isDirectory: true) }
         let warmUp = try RenderRequest(ParsedOptions(record: ["amount": "100", "scale": "2"], groups: BreakdownService.queryGroups))
         do {
             let renderers = try ThreadRenderers(count: configuration.threads) {
                 let renderer = try BreakdownRenderer(fontFiles: fontFiles, logoAssets: logoAssets)
-                try renderer.painter.artwork.validate(Self.artworkNames)
-                _ = try renderer.render(warmUp.breakdown, settings: warmUp.settings, format: .png)
+                let absent = try renderer.painter.artwork.checkAll()
+                if !absent.contains(renderer.artworkSource.imageName(for: warmUp.breakdown.logo)) {
+                    _ = try renderer.render(warmUp.breakdown, settings: warmUp.settings, format: .png)
+                }
                 return renderer
             }
-            return renderers
+            return (renderers, renderers.renderers.first?.artworkSource.missingImageNames ?? [])
         } catch let error as BreakdownError {
             throw .usage(error.description)
         } catch {
             throw .usage("\(error)")
         }
-    }
-
-    /// Every artwork file a drawing can ask for.
-    static var artworkNames: [String] {
-        var names: Set<String> = []
-        for brand in Brand.allCases {
-            for kind in LogoType.allCases where brand != .cashAppAfterpay || kind == .lockup {
-                names.insert(LogoChoice(kind: kind, brand: brand, palette: .default, heightMultiplier: 1, descenderMultiplier: 1).artworkName)
-            }
-            if let name = LinkContent.circledLogo(brand).artworkName { names.insert(name) }
-        }
-        if let name = LinkContent.circledQuestionIcon.artworkName { names.insert(name) }
-        return names.sorted()
     }
 }

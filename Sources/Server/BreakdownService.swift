@@ -29,6 +29,9 @@ final class BreakdownService: @unchecked Sendable {
     let metrics: ServerMetrics
     /// Open connections, for /metrics (set once the daemon runs).
     var connectionCount: () -> Int = { 0 }
+    /// The official logo images the server's `--logo-assets` does not hold (set once at start,
+    /// before any worker runs): a request that needs one is the server's problem, a 500 naming it.
+    var missingArtwork: Set<String> = []
 
     init(configuration: ServerConfiguration, identity: String, renderers: ThreadRenderers, metrics: ServerMetrics) {
         self.configuration = configuration
@@ -184,6 +187,13 @@ final class BreakdownService: @unchecked Sendable {
             renderer = try renderers.current()
         } catch {
             throw .failure("cannot make a renderer: \(error)")
+        }
+        if !request.breakdown.isHidden, !missingArtwork.isEmpty {
+            let needed = renderer.artworkSource.imageName(for: request.breakdown.logo)
+            if missingArtwork.contains(needed) {
+                throw .failure(
+                    "this server's artwork (\(renderer.artworkSource.kind.rawValue)) has no logo image \(needed), which this request needs")
+            }
         }
         if endpoint == "json" {
             var members: [(key: String, value: JSONValue)]

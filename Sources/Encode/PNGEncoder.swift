@@ -53,6 +53,10 @@ public final class PNGEncoder {
     private var scanlines = ScratchBuffer()
     /// The whole PNG file, written here before being copied out at its exact size.
     private var file = ScratchBuffer()
+    /// Spans of the scanlines known to be zero bytes, in order (see `encode`).
+    private var zeroSpans: [Range<Int>] = []
+    /// Shorter zero spans are left to the compressor's comparisons.
+    static let minimumZeroSpan = 64
 
     /// Makes an encoder using `method`, with libdeflate at `compressionLevel` (0 through 12)
     /// where it uses libdeflate.
@@ -89,15 +93,17 @@ public final class PNGEncoder {
         let rowBytes = image.width * 4
         return try image.rgba.withUnsafeBytes { pixels in
             try encode(width: image.width, height: image.height) { y, row in
-                guard let base = pixels.baseAddress else { return }
+                guard let base = pixels.baseAddress else { return 0..<rowBytes }
                 row.copyMemory(from: base + y * rowBytes, byteCount: rowBytes)
+                return 0..<rowBytes  // not looked at: no span is known to be zero
             }
         }
     }
 
-    /// Writes the PNG for an image whose row `y` of RGBA bytes `writeRow(y, destination)` writes.
+    /// Writes the PNG for an image whose row `y` of RGBA bytes `writeRow(y, destination)` writes;
+    /// it returns the part of the row that may hold non-zero bytes (the rest is known to be zero).
     private func encode(
-        width: Int, height: Int, writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Void
+        width: Int, height: Int, writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Range<Int>
     ) throws -> [UInt8] {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw PNGEncodingError.invalidSize(width: width, height: height)
@@ -109,14 +115,27 @@ public final class PNGEncoder {
         }
 
         let rows = scanlines.reserve(scanlineBytes)
+        // The spans of zero bytes (transparent pixels and filter bytes) long enough to be worth
+        // skipping: from the end of a row's last non-transparent group of pixels to the start of
+        // the next row's first, across any transparent rows between.
+        zeroSpans.removeAll(keepingCapacity: true)
+        var zeroStart = 0
         for y in 0..<height {
-            let scanline = rows + y * (rowBytes + 1)
+            let offset = y * (rowBytes + 1)
+            let scanline = rows + offset
             scanline.storeBytes(of: 0, as: UInt8.self)  // filter type None
-            writeRow(y, scanline + 1)
+            let kept = writeRow(y, scanline + 1)
+            if !kept.isEmpty {
+                if offset + 1 + kept.lowerBound - zeroStart >= Self.minimumZeroSpan {
+                    zeroSpans.append(zeroStart..<(offset + 1 + kept.lowerBound))
+                }
+                zeroStart = offset + 1 + kept.upperBound
+            }
         }
+        if scanlineBytes - zeroStart >= Self.minimumZeroSpan { zeroSpans.append(zeroStart..<scanlineBytes) }
         var runLengthSize: Int?
         if method == .runLength || (method == .automatic && scanlineBytes <= Self.runLengthLimit) {
-            let size = runLength.analyze(rows, byteCount: scanlineBytes, rowBytes: rowBytes)
+            let size = runLength.analyze(rows, byteCount: scanlineBytes, rowBytes: rowBytes, zeroSpans: zeroSpans)
             if method == .runLength || Double(size) <= Self.fallbackFraction * Double(scanlineBytes) {
                 return try writeRunLength(width: width, height: height, size: size)
             }

@@ -18,8 +18,9 @@ import CDeflate
 ///
 /// It is not safe to share between threads; its buffers are reused from image to image.
 final class PNGRunLengthCompressor {
-    /// Tokens are 32 bits: the low 16 a literal byte (0...255) or 256 + (n − 3) for a copy of
-    /// n = 3...258 bytes; the high 16 the copy's distance, 0 for a literal.
+    /// Tokens are 32 bits: the low 9 a literal byte (0...255) or 256 + (n − 3) for a copy of
+    /// n = 3...258 bytes; for a copy, bits 9–13 its distance code (0...29) and bits 14–26 the
+    /// distance's extra bits, worked out once here so that `write` only looks codes up.
     typealias Token = UInt32
     /// The shortest copy from distance 4 or one row back that is taken.
     static let minimumMatch = 4
@@ -50,7 +51,12 @@ final class PNGRunLengthCompressor {
 
     /// Tokenizes `byteCount` bytes of scanlines (each a filter type byte then `rowBytes` bytes).
     /// Returns the exact size of the zlib stream `write` will make.
-    func analyze(_ scanlines: UnsafeRawPointer, byteCount: Int, rowBytes: Int) -> Int {
+    ///
+    /// `zeroSpans` (in order, not overlapping) are byte ranges known to be all zero: there a copy
+    /// of the bytes 4 back is known to run to the end of the span without comparing them, so a
+    /// transparent area is looked at once, by the unpremultiplier, not again here. The tokens are
+    /// the same as without them.
+    func analyze(_ scanlines: UnsafeRawPointer, byteCount: Int, rowBytes: Int, zeroSpans: [Range<Int>] = []) -> Int {
         let tokens = tokenMemory.reserve(byteCount * 4).bindMemory(to: Token.self, capacity: byteCount)
         tokenStart = tokens
         counts.initialize(repeating: 0, count: 512 + 30)
@@ -58,19 +64,44 @@ final class PNGRunLengthCompressor {
         let rowDistance = rowBytes + 1
         let rowCopies = rowDistance <= Self.maximumDistance
         let rowDistanceCode = BlockPlan.distanceCode(min(rowDistance, Self.maximumDistance))
+        let rowDistanceExtra = min(rowDistance, Self.maximumDistance) - BlockPlan.distanceBaseOf(rowDistanceCode)
         var count = 0, position = 0
+        var span = 0
+        let spanCount = zeroSpans.count
+        // Past the last span: no span ends after any position.
+        var spanStart = spanCount > 0 ? zeroSpans[0].lowerBound : Int.max
+        var spanEnd = spanCount > 0 ? zeroSpans[0].upperBound : Int.max
         while position < byteCount {
             let limit = min(Self.maximumMatch, byteCount &- position)
-            var length = 0, distance = 4, distanceCode = 3
-            if position >= 4 {
-                length = Self.matchLength(scanlines, at: position, distance: 4, limit: limit)
+            var length = 0, distance = 4, distanceCode = 3, extra = 0
+            while position >= spanEnd {
+                span &+= 1
+                spanStart = span < spanCount ? zeroSpans[span].lowerBound : Int.max
+                spanEnd = span < spanCount ? zeroSpans[span].upperBound : Int.max
             }
-            if rowCopies, length < limit, position >= rowDistance {
-                let above = Self.matchLength(scanlines, at: position, distance: rowDistance, limit: limit)
+            if position &- 4 >= spanStart {
+                // Inside a zero span with 4 zeros before: the copy runs at least to the span's end.
+                length = min(limit, spanEnd &- position)
+                if length < limit {
+                    length &+= Self.matchLength(scanlines, at: position &+ length, distance: 4, limit: limit &- length)
+                }
+            } else if position >= 4, limit >= 4,
+                scanlines.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+                    == scanlines.loadUnaligned(fromByteOffset: position &- 4, as: UInt32.self)
+            {
+                // Only a copy of 4 bytes or more is taken: one 4-byte compare rules the rest out.
+                length = Self.matchLength(scanlines, at: position &+ 4, distance: 4, limit: limit &- 4) &+ 4
+            }
+            if rowCopies, length < limit, position >= rowDistance, limit >= 4,
+                scanlines.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+                    == scanlines.loadUnaligned(fromByteOffset: position &- rowDistance, as: UInt32.self)
+            {
+                let above = Self.matchLength(scanlines, at: position &+ 4, distance: rowDistance, limit: limit &- 4) &+ 4
                 if above > length {
                     length = above
                     distance = rowDistance
                     distanceCode = rowDistanceCode
+                    extra = rowDistanceExtra
                 }
             }
             if length < Self.minimumMatch, limit >= 4 {
@@ -78,19 +109,23 @@ final class PNGRunLengthCompressor {
                 let hash = Int(truncatingIfNeeded: (next &* 0x9E37_79B1) &>> UInt32(32 - Self.hashBits))
                 let previous = Int(hashTable[hash]) &- 1
                 hashTable[hash] = Int32(truncatingIfNeeded: position &+ 1)
-                if previous >= 0, position &- previous <= Self.maximumDistance {
-                    let hashed = Self.matchLength(scanlines, at: position, distance: position &- previous, limit: limit)
+                if previous >= 0, position &- previous <= Self.maximumDistance,
+                    scanlines.loadUnaligned(fromByteOffset: previous, as: UInt32.self) == next
+                {
+                    let hashed = Self.matchLength(scanlines, at: position &+ 4, distance: position &- previous, limit: limit &- 4) &+ 4
                     if hashed >= Self.minimumHashedMatch {
                         length = hashed
                         distance = position &- previous
                         distanceCode = BlockPlan.distanceCode(distance)
+                        extra = distance &- BlockPlan.distanceBaseOf(distanceCode)
                     }
                 }
             }
             let token: Token
             if length >= Self.minimumMatch {
                 let value = 256 &+ length &- 3
-                token = Token(truncatingIfNeeded: value) | Token(truncatingIfNeeded: distance) &<< 16
+                token = Token(truncatingIfNeeded: value) | Token(truncatingIfNeeded: distanceCode) &<< 9
+                    | Token(truncatingIfNeeded: extra) &<< 14
                 counts[value] &+= 1
                 counts[512 &+ distanceCode] &+= 1
                 position &+= length
@@ -143,18 +178,15 @@ final class PNGRunLengthCompressor {
             plan.valueLengths.withUnsafeBufferPointer { lengths in
                 plan.distanceCodes.withUnsafeBufferPointer { distanceCodes in
                     plan.distanceLengths.withUnsafeBufferPointer { distanceLengths in
-                        BlockPlan.distanceCodeTable.withUnsafeBufferPointer { distanceCodeTable in
-                            for index in 0..<tokenCount {
-                                let token = tokens[index]
-                                let value = Int(token & 0xFFFF)
-                                bits.write(codes[value], count: Int(lengths[value]))
-                                let distance = Int(token &>> 16)
-                                if distance != 0 {
-                                    let code = Int(BlockPlan.distanceCode(distance, table: distanceCodeTable))
-                                    let extra = UInt32(truncatingIfNeeded: distance &- BlockPlan.distanceBaseOf(code))
-                                    let codeLength = Int(distanceLengths[code])
-                                    bits.write(distanceCodes[code] | extra &<< UInt32(codeLength), count: codeLength &+ BlockPlan.distanceExtraBits(code))
-                                }
+                        for index in 0..<tokenCount {
+                            let token = tokens[index]
+                            let value = Int(token & 0x1FF)
+                            bits.write(codes[value], count: Int(lengths[value]))
+                            if value >= 256 {
+                                let code = Int((token &>> 9) & 0x1F)
+                                let extra = token &>> 14
+                                let codeLength = Int(distanceLengths[code])
+                                bits.write(distanceCodes[code] | extra &<< UInt32(codeLength), count: codeLength &+ BlockPlan.distanceExtraBits(code))
                             }
                         }
                     }

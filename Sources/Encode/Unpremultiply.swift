@@ -18,36 +18,59 @@ package enum Unpremultiply {
     /// Converts one row of native-endian `0xAARRGGBB` premultiplied words into straight RGBA bytes.
     /// `table` is `Unpremultiply.table`'s storage, passed in so the caller takes it out of the array once.
     ///
-    /// Most pixels of a breakdown image are fully transparent (about 90% of the bytes are zero), so
-    /// pixels are taken two at a time (four a loop) and a transparent pair is written as zeros without looking
-    /// at its channels; the others go through `convertPixel`. Same bytes either way.
+    /// Most pixels of a breakdown image are fully transparent (about 70% of them) or opaque (the
+    /// badge, about a quarter), so pixels are taken four at a time: four transparent pixels are
+    /// written as 16 zero bytes, four opaque ones by swapping red and blue in two 64-bit words,
+    /// without looking at each pixel; the others go through `convertPixel`. Same bytes either way.
+    ///
+    /// Returns the bytes of the row that are not known to be zero: from the first group of four
+    /// pixels that is not all transparent to the end of the last one (`0..<0` for a row of
+    /// transparent pixels), so the compressor can skip the transparent spans without comparing them.
     @inline(__always)
+    @discardableResult
     package static func convertRow(
         from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, width: Int,
         table: UnsafeBufferPointer<UInt8>
-    ) {
+    ) -> Range<Int> {
+        var firstKept = -1, end = 0
+        let alphas: UInt64 = 0xFF00_0000_FF00_0000
+        let greens: UInt64 = 0xFF00_FF00_FF00_FF00
+        let blues: UInt64 = 0x0000_00FF_0000_00FF
         var x = 0
         while x &+ 4 <= width {
             let first = source.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self)
             let second = source.loadUnaligned(fromByteOffset: x &* 4 &+ 8, as: UInt64.self)
-            if first == 0 {
+            if first | second == 0 {
                 destination.storeBytes(of: 0, toByteOffset: x &* 4, as: UInt64.self)
+                destination.storeBytes(of: 0, toByteOffset: x &* 4 &+ 8, as: UInt64.self)
+                x &+= 4
+                continue
+            }
+            if firstKept < 0 { firstKept = x &* 4 }
+            end = (x &+ 4) &* 4
+            if first & second & alphas == alphas {
+                // Four opaque pixels: 0xFFRRGGBB → bytes R, G, B, 0xFF (the word 0xFFBBGGRR).
+                let a = first & greens | (first &>> 16) & blues | (first & blues) &<< 16
+                let b = second & greens | (second &>> 16) & blues | (second & blues) &<< 16
+                destination.storeBytes(of: a.littleEndian, toByteOffset: x &* 4, as: UInt64.self)
+                destination.storeBytes(of: b.littleEndian, toByteOffset: x &* 4 &+ 8, as: UInt64.self)
             } else {
                 convertPixel(x, from: source, to: destination, table: table)
                 convertPixel(x &+ 1, from: source, to: destination, table: table)
-            }
-            if second == 0 {
-                destination.storeBytes(of: 0, toByteOffset: x &* 4 &+ 8, as: UInt64.self)
-            } else {
                 convertPixel(x &+ 2, from: source, to: destination, table: table)
                 convertPixel(x &+ 3, from: source, to: destination, table: table)
             }
             x &+= 4
         }
         while x < width {
+            if source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self) != 0 {
+                if firstKept < 0 { firstKept = x &* 4 }
+                end = (x &+ 1) &* 4
+            }
             convertPixel(x, from: source, to: destination, table: table)
             x &+= 1
         }
+        return firstKept < 0 ? 0..<0 : firstKept..<end
     }
 
     /// Converts pixel `x` of a row.

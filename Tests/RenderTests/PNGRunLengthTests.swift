@@ -284,6 +284,30 @@ struct PNGRunLengthTests {
         }
     }
 
+    /// From Cairo's premultiplied pixels the encoder learns, while unpremultiplying, which spans
+    /// are transparent and skips comparing them; from straight RGBA it learns nothing and compares
+    /// every byte. The spans only save work: the tokens, so the bytes, are the same. Images with
+    /// transparent margins, transparent rows, opaque runs and a transparent last row exercise it.
+    @Test("the transparent spans found while unpremultiplying give the same bytes as comparing every byte")
+    func zeroSpansChangeNothing() throws {
+        var images = try PNGTestImages.synthetic() + PNGTestImages.rendered()
+        images.append(
+            ARGBImage(name: "margins-and-rows", width: 203, height: 23) { x, y in
+                y % 5 == 0 || x < 70 || x > 150 ? 0 : (x % 9 == 0 ? 0x80_402010 : 0xFF00_0000)
+            })
+        let encoder = try PNGEncoder(method: .runLength)
+        var spanned = 0
+        for image in images {
+            let fromPremultiplied = try image.encode(with: encoder)
+            let straight = PixelImage(width: image.width, height: image.height, rgba: image.straightRGBA)
+            let fromStraight = try encoder.encode(straight)
+            #expect(fromPremultiplied == fromStraight, "\(image.name): \(difference(fromPremultiplied, fromStraight))")
+            // Which images have a transparent span long enough to be skipped (64 bytes: 16 pixels).
+            if image.straightRGBA.count >= 64, image.words.contains(0) { spanned += 1 }
+        }
+        #expect(spanned >= 10, "the images must have transparent spans to skip")
+    }
+
     @Test("a wrong Adler-32 or a damaged Huffman stream is caught by the decoders the tests use")
     func decodersCatchDamage() throws {
         let image = try #require(PNGTestImages.rendered().first)

@@ -42,8 +42,17 @@ package struct Benchmark {
         case batchSVG = "breakdown batch --jobs 1 --format svg"
         case batchPDF = "breakdown batch --jobs 1 --format pdf"
         case official = "breakdown batch PNG --jobs 1, official artwork (--logo-assets)"
+        case baselineMemory = "naive C baseline, on tmpfs"
+        case batch1Memory = "breakdown batch --jobs 1, on tmpfs"
+        case batch2Memory = "breakdown batch --jobs 2, on tmpfs"
         case loop1 = "diagnosis: in-process loop, PNG, 1 thread"
     }
+
+    /// A second folder on a memory file system (`/dev/shm`) when `folder` is on a disk, so that one
+    /// run gives the batch beside the baseline both with and without the disk's cost of files.
+    let memoryFolder: String?
+    /// The encoders alone on the workload's images (filled in by `run`).
+    private var encoderFigures: PNGEncoderSpeedComparison.Result?
 
     package init(
         count: Int, runs: Int, memoryCount: Int, baseline: String?, folder parent: String?, keep: Bool, catalog: String?,
@@ -60,13 +69,23 @@ package struct Benchmark {
         self.console = console
         workload = try BenchWorkload(count: count)
         folder = try BenchFiles.makeTemporaryFolder(in: parent)
+        if Self.fileSystemType(of: folder) != "tmpfs", Self.fileSystemType(of: "/dev/shm/") == "tmpfs",
+            let shm = try? BenchFiles.makeTemporaryFolder(in: "/dev/shm")
+        {
+            memoryFolder = shm
+        } else {
+            memoryFolder = nil
+        }
         binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         manifest = folder + "/bench.ndjson"
         try BenchFiles.write(Data(BenchWorkload.manifest(count: count).utf8), to: manifest)
     }
 
     package mutating func run() throws(CLIError) -> Int32 {
-        defer { if !keep { BenchFiles.remove(folder) } }
+        defer {
+            if !keep { BenchFiles.remove(folder) }
+            if let memoryFolder { BenchFiles.remove(memoryFolder) }
+        }
         // Nothing is deleted before the end: folders no longer needed go to `trash` (see `discard`).
         let cores = ProcessInfo.processInfo.activeProcessorCount
         console.print(
@@ -74,6 +93,9 @@ package struct Benchmark {
                 + "$10.00 to $509.99 varying per image as in the naive baseline), \(runs) run\(runs == 1 ? "" : "s") interleaved, median reported")
         console.print("machine: \(cores) cores, load average \(loadAverage()) at start; other work on the machine slows every figure")
         console.print("images written to \(folder) (\(fileSystem(of: folder)))")
+        if let memoryFolder {
+            console.print("and, for the tmpfs rows, to \(memoryFolder) (\(fileSystem(of: memoryFolder))): the same passes without a disk's cost of files")
+        }
         console.print("batch under test: \(binary) (this binary; build with swift build -c release), as a child process, timed from spawn to exit:")
         console.print("  " + batchCommand(jobs: 1, format: .png, output: "OUT").joined(separator: " "))
         console.print("  manifest: \(manifest), \(count) NDJSON records like \(BenchWorkload.manifest(count: 1).dropLast())")
@@ -110,6 +132,22 @@ package struct Benchmark {
             record(.batch1, batch1.rate, cpu: batch1.cpu, into: &line)
             let batch2 = try batchPass(jobs: 2, format: .png, run: run)
             record(.batch2, batch2.rate, cpu: batch2.cpu, into: &line)
+            if let memoryFolder {
+                if let program {
+                    let target = memoryFolder + "/naive-\(run)"
+                    try BenchFiles.makeFolder(target)
+                    BenchFiles.settle()
+                    let result = try ChildProcess.run(program, [String(count), target], outputFile: folder + "/naive.log")
+                    guard result.status == 0 else { throw .failure("the naive baseline failed (status \(result.status)): \(result.output)") }
+                    record(.baselineMemory, Double(count) / result.seconds, cpu: result.cpuSeconds, into: &line)
+                    BenchFiles.remove(target)
+                }
+                for (jobs, row) in [(1, Row.batch1Memory), (2, .batch2Memory)] {
+                    let pass = try batchPass(jobs: jobs, format: .png, run: run, inside: memoryFolder)
+                    record(row, pass.rate, cpu: pass.cpu, into: &line)
+                    BenchFiles.remove(memoryFolder + "/" + batchLabel(jobs: jobs, format: .png) + "-\(run)")
+                }
+            }
             let batchSVG = try batchPass(jobs: 1, format: .svg, run: run)
             record(.batchSVG, batchSVG.rate, cpu: batchSVG.cpu, into: &line)
             let batchPDF = try batchPass(jobs: 1, format: .pdf, run: run)
@@ -132,6 +170,7 @@ package struct Benchmark {
         console.print("")
         printRates()
         let floor = try printFloor()
+        encoderFigures = try printEncoders()
         let sizes = try printSizes(baselineRan: program != nil)
         let memory = try printMemory()
         console.print(
@@ -159,8 +198,11 @@ package struct Benchmark {
     }
 
     /// One `breakdown batch` into a new folder: images per second from spawn to exit, and CPU seconds.
-    private func batchPass(jobs: Int, format: OutputFormat, run: Int, logoAssets: String? = nil) throws(CLIError) -> (rate: Double, cpu: Double) {
-        let output = passFolder(batchLabel(jobs: jobs, format: format) + (logoAssets == nil ? "" : "-official"), run: run)
+    private func batchPass(
+        jobs: Int, format: OutputFormat, run: Int, logoAssets: String? = nil, inside parent: String? = nil
+    ) throws(CLIError) -> (rate: Double, cpu: Double) {
+        let label = batchLabel(jobs: jobs, format: format) + (logoAssets == nil ? "" : "-official")
+        let output = parent.map { $0 + "/\(label)-\(run)" } ?? passFolder(label, run: run)
         BenchFiles.settle()
         let result = try ChildProcess.run(
             binary, Array(batchCommand(jobs: jobs, format: format, output: output, logoAssets: logoAssets).dropFirst()),
@@ -185,6 +227,9 @@ package struct Benchmark {
         case .batchSVG: "SVG"
         case .batchPDF: "PDF"
         case .official: "official"
+        case .baselineMemory: "baseline(tmpfs)"
+        case .batch1Memory: "batch×1(tmpfs)"
+        case .batch2Memory: "batch×2(tmpfs)"
         case .loop1: "loop×1"
         }
     }
@@ -230,19 +275,21 @@ package struct Benchmark {
 
     private func printRates() {
         console.print("images per second, process start included (median of \(runs); all runs in brackets), and CPU time an image:")
-        let baseline = median(.baseline)
         for row in Row.allCases {
             guard let values = rates[row], let value = median(row) else { continue }
+            let onMemory = [Row.baselineMemory, .batch1Memory, .batch2Memory].contains(row)
+            let baselineRow: Row = onMemory ? .baselineMemory : .baseline
+            let baseline = median(baselineRow)
             if row == .loop1 {
                 console.print("diagnosis (not what users get: the bench's own thread and plain file writes, no process start, manifest, resume or atomic writes):")
             }
             var text = "  " + pad(row.rawValue, 46) + pad(format(value, 1), 9, left: true)
             text += "   [" + values.map { format($0, 1) }.joined(separator: ", ") + "]"
-            if let baseline, row != .baseline { text += "   \(format(value / baseline, 2))× baseline" }
+            if let baseline, row != baselineRow { text += "   \(format(value / baseline, 2))× baseline" + (onMemory ? " (tmpfs)" : "") }
             console.print(text)
             if let times = cpu[row] {
                 var detail = "      CPU (user + system, all threads) " + format(Self.median(times), 3) + " ms an image"
-                if let base = cpu[.baseline], row != .baseline { detail += ", \(format(Self.median(base) / Self.median(times), 2))× less than the baseline's" }
+                if let base = cpu[baselineRow], row != baselineRow { detail += ", \(format(Self.median(base) / Self.median(times), 2))× less than the baseline's" }
                 console.print(detail)
             }
         }
@@ -288,6 +335,23 @@ package struct Benchmark {
         }
         console.print(text)
         return floor
+    }
+
+    /// The PNG encoder alone on the workload's images (a sample, each encoded a few times, the
+    /// fastest kept), beside libdeflate at level 1 on the same premultiplied pixels.
+    private func printEncoders() throws(CLIError) -> PNGEncoderSpeedComparison.Result {
+        let result = try PNGEncoderSpeedComparison.runWorkload(count: min(count, 200), repetitions: 5)
+        let images = Double(max(result.images, 1))
+        func figures(_ seconds: Double) -> String {
+            "\(format(seconds / images * 1000, 3)) ms an image, \(format(Double(result.pixels) / seconds / 1e6, 0)) MP/s"
+        }
+        console.print(
+            "PNG encoder alone (\(result.images) workload images of \(result.pixels / max(result.images, 1)) pixels, scale 2, fastest of 5 each, one core): "
+                + "ours \(figures(result.newSeconds)), \(format(Double(result.newBytes) / images, 0)) bytes; "
+                + "libdeflate level 1 (filter None) \(figures(result.oldSeconds)), \(format(Double(result.oldBytes) / images, 0)) bytes → ours "
+                + "\(format(result.oldSeconds / max(result.newSeconds, 1e-12), 2))× faster, \(format(Double(result.newBytes) / Double(max(result.oldBytes, 1)), 3))× the bytes"
+                + (result.samePixels ? "" : "; DIFFERENT decoded pixels"))
+        return result
     }
 
     /// Prints the byte comparisons; returns ours ÷ the baseline's for the same images, if it ran.
@@ -386,6 +450,18 @@ package struct Benchmark {
         let official = zip(median(.official), batch1).map { $0 / $1 }
         target(
             "official artwork PNG ≥ 0.9× own artwork (issue 9)", official.map { format($0, 2) + "×" }, official.map { $0 >= 0.9 })
+        console.print("targets (issue 24; reported, never asserted):")
+        if let encoders = encoderFigures, encoders.images > 0 {
+            let ms = encoders.newSeconds / Double(encoders.images) * 1000
+            target("PNG encode ≤ 0.15 ms an image at scale 2", format(ms, 3), ms <= 0.15)
+            let bytes = Double(encoders.newBytes) / Double(max(encoders.oldBytes, 1))
+            target("PNG bytes ≤ 1.2× libdeflate level 1's", format(bytes, 2) + "×", bytes <= 1.2)
+        }
+        let memorySpeedup = zip(median(.batch1Memory), median(.baselineMemory)).map { $0 / $1 }
+        target("batch --jobs 1 ≥ 8× naive baseline on tmpfs", memorySpeedup.map { format($0, 2) + "×" }, memorySpeedup.map { $0 >= 8 })
+        target(
+            "batch --jobs 1 ≥ 6× naive baseline on \(memoryFolder == nil ? "this file system" : "the disk")", speedup.map { format($0, 2) + "×" },
+            speedup.map { $0 >= 6 })
         if let batch1 {
             console.print("  (not a target: batch --jobs 1 at \(format(100 * floor * batch1 / 1000, 0))% of the one-core floor's rate)")
         }
@@ -422,7 +498,8 @@ package struct Benchmark {
     }
 
     /// The file system type of the folder, from /proc/mounts (the longest mount point that holds it).
-    private func fileSystem(of path: String) -> String {
+    /// The mount `path` is on (its longest mount point that is a prefix), from /proc/mounts.
+    static func mount(of path: String) -> (point: String, type: String)? {
         let mounts = (BenchFiles.read("/proc/mounts")).map { String(decoding: $0, as: UTF8.self) } ?? ""
         var best: (point: String, type: String)?
         for line in mounts.split(separator: "\n") {
@@ -433,7 +510,14 @@ package struct Benchmark {
                 best = (point, String(fields[2]))
             }
         }
-        return best.map { "\($0.type) at \($0.point)" } ?? "file system unknown"
+        return best
+    }
+
+    /// The type of the file system `path` is on (`tmpfs`, `ext4`…).
+    static func fileSystemType(of path: String) -> String { mount(of: path)?.type ?? "unknown" }
+
+    private func fileSystem(of path: String) -> String {
+        Self.mount(of: path).map { "\($0.type) at \($0.point)" } ?? "file system unknown"
     }
 
     private func loadAverage() -> String {

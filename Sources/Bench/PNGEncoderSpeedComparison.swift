@@ -17,6 +17,8 @@ package enum PNGEncoderSpeedComparison {
     package struct Result: Sendable {
         package var name: String
         package var images = 0
+        /// Pixels of all the images.
+        package var pixels = 0
         /// Seconds encoding every image once, the fastest of the repetitions per image, per encoder.
         package var oldSeconds = 0.0
         package var newSeconds = 0.0
@@ -118,6 +120,7 @@ package enum PNGEncoderSpeedComparison {
                 newBest = min(newBest, t2 - t1)
             }
             result.images += 1
+            result.pixels += width * height
             result.oldSeconds += oldBest
             result.newSeconds += newBest
             result.oldBytes += oldBytes.count

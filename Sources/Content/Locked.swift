@@ -3,7 +3,7 @@ import Foundation
 /// A value behind a lock, with `Synchronization.Mutex`'s `withLock` shape, for state shared by
 /// threads. Not `Mutex` itself: on Linux, `Mutex` locks with raw `futex` system calls, which
 /// ThreadSanitizer does not intercept, so every access it guards is reported as a race
-/// (`Tools/sanitize/mutex-tsan-proof.swift` shows it: an exact count, and a report). `NSLock` is a
+/// (`Tools/sanitize/mutex-proof/main.swift` shows it: an exact count, and a report). `NSLock` is a
 /// `pthread_mutex_t`, which TSan understands, so the sanitizer runs stay meaningful.
 public final class Locked<Value: ~Copyable>: @unchecked Sendable {
     private let lock = NSLock()

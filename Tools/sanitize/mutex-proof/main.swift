@@ -9,17 +9,7 @@ import Foundation
 import Synchronization
 let state = Mutex<[Int: Int]>([:])
 #else
-// A copy of Sources/Content/Locked.swift's lock (this program is built on its own, without the package).
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
+// Sources/Content/Locked.swift, compiled in beside this file.
 let state = Locked<[Int: Int]>([:])
 #endif
 let group = DispatchGroup()

@@ -5,14 +5,15 @@ import Foundation
 /// ThreadSanitizer does not intercept, so every access it guards is reported as a race
 /// (`Tools/sanitize/mutex-proof/main.swift` shows it: an exact count, and a report). `NSLock` is a
 /// `pthread_mutex_t`, which TSan understands, so the sanitizer runs stay meaningful.
-public final class Locked<Value: ~Copyable>: @unchecked Sendable {
+package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    public init(_ value: consuming Value) { self.value = value }
+    /// A lock around `value`.
+    package init(_ value: consuming Value) { self.value = value }
 
     /// Runs `body` with the value, holding the lock.
-    public func withLock<Result: ~Copyable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result: ~Copyable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

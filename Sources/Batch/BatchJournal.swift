@@ -26,14 +26,17 @@ struct JournalEntry: Hashable, Sendable {
     /// never believed.
     var line: String {
         let body = ([name, fingerprint] + files.map { "\($0.name):\($0.size):\($0.modified):\($0.inode):\($0.owner)" }).joined(separator: " ")
-        return body + " " + Fingerprint(body).hex + "\n"
+        return body + " " + Self.check(body) + "\n"
     }
+
+    /// The CHECK of a line: a hash of everything before it (name, fingerprint and every file's fields).
+    static func check(_ body: some StringProtocol) -> String { Fingerprint(String(body)).hex }
 
     /// Parses one line (without its newline); nil when it is not a whole, intact entry.
     init?(line: Substring) {
         guard let split = line.lastIndex(of: " ") else { return nil }
         let body = line[..<split]
-        guard Fingerprint(String(body)).hex == line[line.index(after: split)...] else { return nil }
+        guard Self.check(body) == line[line.index(after: split)...] else { return nil }
         let words = body.split(separator: " ")
         guard words.count >= 3 else { return nil }
         var files: [JournalFile] = []

@@ -158,4 +158,54 @@ import Testing
         #expect(run.stdout.hasPrefix("rendered 1, skipped 1,"), "\(run.stdout)")
         #expect(try Self.stat(image).st_uid == geteuid())
     }
+
+    /// A line whose CHECK does not match its text is not believed, even when every field of it
+    /// matches the file on disk: the journal of `p` (amount 100), then of `p` redrawn as amount
+    /// 200; its last line is forged, keeping its CHECK, to say the amount-100 fingerprint (case 0)
+    /// or, after the image is replaced by another picture, that picture's size, time and inode
+    /// (case 1). Believed, either forgery would keep a wrong picture; it must be drawn again.
+    @Test(arguments: 0..<2) func aLineWhoseCheckDoesNotMatchIsNotBelieved(_ forgery: Int) throws {
+        let folder = try Support.temporaryFolder("journal-check-\(forgery)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        let output = folder.appendingPathComponent("out")
+        let image = output.appendingPathComponent("p.png")
+        let hundred = #"{"name": "p", "amount": "100"}"# + "\n"
+        try Support.write(hundred, to: manifest)
+        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1,"))
+        let expected = try Data(contentsOf: image)
+        var text = try String(contentsOf: Self.journalURL(output), encoding: .utf8)
+        let firstLine = try #require(text.split(separator: "\n").last)
+        let fingerprint100 = firstLine.split(separator: " ")[1]
+        try Support.write(#"{"name": "p", "amount": "200"}"# + "\n", to: manifest)
+        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1,"))
+        text = try String(contentsOf: Self.journalURL(output), encoding: .utf8)
+        let last = try #require(text.split(separator: "\n").last)
+        var words = last.split(separator: " ").map(String.init)
+        #expect(words[1] != fingerprint100)
+        if forgery == 0 {
+            words[1] = String(fingerprint100)
+        } else {
+            // Another picture of the same size under the name, a new inode and time: the forged
+            // line says those, and the amount-100 fingerprint.
+            var other = try Data(contentsOf: image)
+            other[other.count / 2] ^= 0xFF
+            let staged = folder.appendingPathComponent("other.png")
+            try other.write(to: staged)
+            #expect(rename(staged.path, image.path) == 0)
+            let info = try Self.stat(image)
+            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            words[1] = String(fingerprint100)
+            words[2] = "p.png:\(info.st_size):\(modified):\(info.st_ino):\(info.st_uid)"
+        }
+        // The forged line replaces the last one; its CHECK is the old line's.
+        let forged = words.joined(separator: " ")
+        try Support.write(String(text.dropLast(last.count + 1)) + forged + "\n", to: Self.journalURL(output))
+        #expect(try String(contentsOf: Self.journalURL(output), encoding: .utf8).hasSuffix(forged + "\n"))
+
+        try Support.write(hundred, to: manifest)
+        let run = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        #expect(run.stdout.hasPrefix("rendered 1, skipped 0,"), "\(run.stdout)")
+        #expect(try Data(contentsOf: image) == expected)
+    }
 }

@@ -236,3 +236,16 @@ final class BatchJournal: @unchecked Sendable {
         }
     }
 }
+
+/// The journal as the fuzz harness sees it (the journal's types are the module's own).
+package enum BatchJournalProbe {
+    /// What the fuzz harness (`Fuzz/Harnesses`) sees of a journal: opens the output folder `path`
+    /// and its journal as a batch does (loading, or rebuilding a damaged header), then looks each
+    /// of `names` up as resume does. Returns how many were up to date and why it was rebuilt.
+    package static func probe(outputFolder path: String, names: [String]) throws(CLIError) -> (upToDate: Int, rebuilt: String?) {
+        let folder = try BatchFolder(path: path)
+        let journal = try BatchJournal(folder: folder)
+        let found = names.filter { journal.upToDate(name: $0, fingerprint: "0", files: [$0 + ".png"]) != nil }
+        return (found.count, journal.rebuilt)
+    }
+}

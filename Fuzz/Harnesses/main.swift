@@ -7,7 +7,7 @@
 //
 // Each harness feeds the bytes to one parser through the entry point the program uses, and
 // checks what must hold for any input: no crash or leak (the sanitizers), and a refusal is one
-// line (no newline in the message), as the command line prints it.
+// short message, as the command line prints it.
 import BreakdownBatch
 import BreakdownDiff
 import BreakdownOptions
@@ -21,9 +21,11 @@ func finding(_ message: String) -> Never {
     abort()
 }
 
-/// A refusal must be one line.
-func checkOneLine(_ message: String, _ what: String) {
-    if message.isEmpty || message.contains("\n") { finding("\(what): the error is not one line: \(message.debugDescription)") }
+/// A refusal says something, briefly: long values are quoted by their start and length
+/// (QuotedValue), so no message comes near 1,000 characters. (Control characters in a message,
+/// such as a newline a manifest holds, are escaped by the console when it is printed.)
+func checkMessage(_ message: String, _ what: String) {
+    if message.isEmpty || message.count > 1000 { finding("\(what): an error of \(message.count) characters: \(message.prefix(200).debugDescription)") }
 }
 
 /// A private scratch folder for the harnesses that read files (in TMPDIR; removed at exit by the script).
@@ -40,17 +42,15 @@ func write(_ bytes: UnsafeRawBufferPointer, to path: String) {
 
 /// The manifest readers: every record read, up to 10,000 (the input is at most a few KiB).
 func manifest(_ bytes: UnsafeRawBufferPointer, _ format: ManifestFormat) {
-    do {
+    do throws(CLIError) {
         let reader = try ManifestOpener.open(bytes: Array(bytes), format: format)
         var count = 0
         while count < 10_000, let record = try reader.next() {
-            if case .failure(let problem) = record.fields { checkOneLine(problem.message, "\(format) record") }
+            if case .failure(let problem) = record.fields { checkMessage(problem.message, "\(format) record") }
             count += 1
         }
-    } catch let error as CLIError {
-        checkOneLine(error.message, "\(format) manifest")
     } catch {
-        finding("\(format): an error that is not a CLIError: \(error)")
+        checkMessage(error.message, "\(format) manifest")
     }
 }
 
@@ -60,7 +60,7 @@ func query(_ bytes: UnsafeRawBufferPointer) {
         let pairs = try QueryString.pairs(Substring(String(decoding: bytes, as: UTF8.self)))
         if Set(pairs.map(\.key)).count != pairs.count { finding("query: a key given twice was accepted") }
     } catch {
-        checkOneLine(error.message, "query")
+        checkMessage(error.message, "query")
     }
 }
 
@@ -99,7 +99,7 @@ func contentsJSON(_ bytes: UnsafeRawBufferPointer) {
         let source = try ArtworkSource(directory: URL(fileURLWithPath: catalog))
         for scale in [1.0, 2.0, 3.0] { _ = try? source.file(for: "badge-afterpay-mint-on-black", scale: scale) }
     } catch {
-        checkOneLine("\(error)", "Contents.json")
+        checkMessage("\(error)", "Contents.json")
     }
 }
 
@@ -117,7 +117,7 @@ func artwork(_ bytes: UnsafeRawBufferPointer) {
         let art = try library.artwork(named: "badge-afterpay-mint-on-black", scale: 2)
         if !(art.width > 0 && art.height > 0 && art.width.isFinite && art.height.isFinite) { finding("artwork: size \(art.width) × \(art.height)") }
     } catch {
-        checkOneLine("\(error)", "artwork")
+        checkMessage("\(error)", "artwork")
     }
 }
 
@@ -127,7 +127,7 @@ func png(_ bytes: UnsafeRawBufferPointer) {
         let image = try PNGDecoder.decode(Array(bytes))
         if image.rgba.count != image.width * image.height * 4 { finding("png: \(image.rgba.count) bytes for \(image.width) × \(image.height)") }
     } catch {
-        checkOneLine("\(error)", "png")
+        checkMessage("\(error)", "png")
     }
 }
 
@@ -140,7 +140,7 @@ func journal(_ bytes: UnsafeRawBufferPointer) {
     do {
         _ = try BatchJournalProbe.probe(outputFolder: output, names: ["a", "b", "p", "en_AU-10.50-0123456789"])
     } catch {
-        checkOneLine(error.message, "journal")
+        checkMessage(error.message, "journal")
     }
 }
 
@@ -167,7 +167,8 @@ func runDriver(
 var argc = CommandLine.argc - 1
 let argv = CommandLine.unsafeArgv
 argv[1] = argv[0]
-let status = runDriver(&argc, &argv[1]) { data, size in
+var shifted = argv + 1
+let status = runDriver(&argc, &shifted) { data, size in
     chosen(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }

@@ -49,7 +49,7 @@ export LSAN_OPTIONS="suppressions=$PWD/Tools/sanitize/lsan.supp:print_suppressio
 # --- Does TSan see Synchronization.Mutex? ---
 step "the Mutex proof (Tools/sanitize/mutex-proof)"
 swiftc -sanitize=thread -D USE_MUTEX Tools/sanitize/mutex-proof/main.swift -o "$work/mutex" 2>&1 | grep -v "^$" || true
-swiftc -sanitize=thread Tools/sanitize/mutex-proof/main.swift Sources/Content/Locked.swift -o "$work/locked" 2>&1 | grep -v "^$" || true
+swiftc -sanitize=thread -package-name breakdown Tools/sanitize/mutex-proof/main.swift Sources/Content/Locked.swift -o "$work/locked" 2>&1 | grep -v "^$" || true
 mutex_out=$(TSAN_OPTIONS="halt_on_error=0:exitcode=0" "$work/mutex" 2>&1)
 locked_out=$(TSAN_OPTIONS="halt_on_error=0:exitcode=0" "$work/locked" 2>&1)
 if grep -q "count 200000" <<<"$mutex_out" && grep -q "WARNING: ThreadSanitizer" <<<"$mutex_out" \

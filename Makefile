@@ -8,7 +8,7 @@ DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev li
 
 PREFIX ?= /usr/local
 
-.PHONY: deps build gallery test bench install check-install mutants
+.PHONY: deps build gallery test bench install check-install mutants sanitize fuzz
 
 deps:
 	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -60,3 +60,15 @@ check-install:
 # `make mutants MUTANTS="id1 id2"` runs only those.
 mutants: deps
 	python3 Tools/mutants.py $(MUTANTS)
+
+# ThreadSanitizer and AddressSanitizer/LeakSanitizer over the batch engine, the server, the
+# snapshot library, rendering and the parsers (Tools/sanitize.sh; builds in .build-tsan and
+# .build-asan, logs in .build-sanitize). Not part of `make test`: see README.md for its time.
+sanitize: deps
+	Tools/sanitize.sh
+
+# Coverage-guided fuzzing (libFuzzer + ASan) of every parser, FUZZ_SECONDS each (default 60);
+# reproducers of findings are left in .build-fuzz/findings.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Tools/fuzz-harnesses.sh $(HARNESSES)

@@ -70,6 +70,11 @@ let package = Package(
             ],
             path: "Sources/CLI"),
         .executableTarget(name: "breakdown", dependencies: ["BreakdownCLI"], path: "Sources/breakdown"),
+        // Fuzz harnesses: built with libFuzzer and ASan by Tools/fuzz-harnesses.sh (`make fuzz`); a plain
+        // build is a replayer of saved inputs (`breakdown-fuzz HARNESS FILE…`) for the regression tests.
+        .executableTarget(
+            name: "breakdown-fuzz", dependencies: ["BreakdownBatch", "BreakdownServer", "BreakdownDiff", "BreakdownPaint"],
+            path: "Fuzz/Harnesses"),
 
         .testTarget(name: "ContentTests", dependencies: ["BreakdownContent"], path: "Tests/ContentTests"),
         .testTarget(name: "RenderTests", dependencies: ["BreakdownPipeline", "BreakdownDiff"], path: "Tests/RenderTests"),

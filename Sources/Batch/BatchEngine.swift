@@ -148,6 +148,7 @@ package enum BatchEngine {
             let folder = try BatchFolder(path: settings.outputDirectory)
             StaleTemporaryFiles.remove(in: folder.own)
             let journal = try BatchJournal(folder: folder)
+            if let rebuilt = journal.rebuilt { console.printWarning(rebuilt) }
             let committer = BatchCommitter(folder: folder, journal: journal, policy: .fromEnvironment())
             let report = try settings.reportPath.map { path throws(CLIError) in try BatchReportWriter(path: path, settings: settings) }
             let jobs = max(1, settings.jobs)

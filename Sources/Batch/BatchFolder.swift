@@ -114,15 +114,21 @@ final class BatchFolder: @unchecked Sendable {
             unlinkat(own, temporary, 0)
             throw .failure("cannot write \(path)/\(name): \(Self.lastError)")
         }
-        return JournalFile(name: name, size: Int(info.st_size), modified: Self.nanoseconds(info.st_mtim))
+        return Self.journalFile(name, info)
     }
 
-    /// The size and modification time of a regular file in the output folder (a symbolic link
+    /// What the journal records of a file: size, modification time, inode, owner.
+    private static func journalFile(_ name: String, _ info: stat) -> JournalFile {
+        JournalFile(
+            name: name, size: Int(info.st_size), modified: nanoseconds(info.st_mtim), inode: UInt64(info.st_ino), owner: info.st_uid)
+    }
+
+    /// The size, modification time, inode and owner of a regular file in the output folder (a symbolic link
     /// is not followed), or nil.
     func regularFile(_ name: String) -> JournalFile? {
         var info = stat()
         guard fstatat(output, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return JournalFile(name: name, size: Int(info.st_size), modified: Self.nanoseconds(info.st_mtim))
+        return Self.journalFile(name, info)
     }
 
     /// Makes everything written so far durable: the file system's data and metadata (`syncfs`),

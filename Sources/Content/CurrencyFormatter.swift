@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Formats prices the way the real product does: in the device locale's
 /// style, except that a foreign currency keeps its home symbol, followed by its ISO code when the
@@ -98,7 +97,7 @@ public struct CurrencyFormatter: Sendable, Hashable {
 
     /// Formatters by configuration, made on first use. The set is small (locales × currencies ×
     /// symbols × scales), so it is never trimmed.
-    private static let formatters = Mutex<[FormatterKey: NumberFormatter]>([:])
+    private static let formatters = Locked<[FormatterKey: NumberFormatter]>([:])
 
     /// Runs `body` with the formatter for `key`, holding the cache's lock.
     private static func withFormatter(_ key: FormatterKey, _ body: (NumberFormatter) -> String?) -> String? {

@@ -81,6 +81,10 @@ public final class ArtworkLibrary {
 
     deinit {
         for artwork in parsed.values { artwork.release() }
+        // A recording drawn onto an SVG or PDF surface keeps a snapshot of itself that refers
+        // back to it, so dropping the last reference of ours leaves the pair alive (LeakSanitizer
+        // found them at the end of every batch). Finishing the recording detaches its snapshots.
+        for recording in recordings.values { cairo_surface_finish(recording.pointer) }
     }
 
     /// The stylesheet that colours a mark in a palette.

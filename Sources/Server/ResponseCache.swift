@@ -1,3 +1,4 @@
+import BreakdownContent
 import Foundation
 import Synchronization
 
@@ -21,7 +22,7 @@ final class ResponseCache: Sendable {
     }
 
     private let budget: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())  // not Mutex: TSan cannot see it (Content/Locked.swift)
 
     init(budget: Int) {
         self.budget = budget

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Runs the batch binary with an environment, standard input and signals, and reads the journal
-/// as its documented format says (`NAME FINGERPRINT FILE:SIZE:MTIME_NS … CHECK`), without the
+/// as its documented format says (`NAME FINGERPRINT FILE:SIZE:MTIME_NS:INODE:UID … CHECK`), without the
 /// batch's own parser.
 enum BatchProcess {
     struct Entry: Equatable {
@@ -17,7 +17,7 @@ enum BatchProcess {
     static func journal(_ output: URL) throws -> [Entry] {
         let text = try String(contentsOf: output.appendingPathComponent(".breakdown-batch/journal"), encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "breakdown batch journal 1")
+        #expect(lines.first == "breakdown batch journal 2")
         lines.removeFirst()
         return lines.filter { !$0.isEmpty }.map { line in
             let words = line.split(separator: " ")

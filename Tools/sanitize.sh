@@ -1,0 +1,173 @@
+#!/bin/bash
+# `make sanitize`: the Swift toolchain's own sanitizers over the code that runs concurrently or
+# parses and draws (issue 22). Builds into .build-tsan and .build-asan (the normal .build is left
+# alone), logs into .build-sanitize/ (each process's reports in its own file: log_path), and
+# fails on any report.
+#   ThreadSanitizer: whether TSan sees Synchronization.Mutex (Tools/sanitize/mutex-proof); a
+#     3,000-record `batch --jobs 2`; the serve suites run against the TSan binary, then 32
+#     concurrent clients (wrk) and SIGTERM under that load (exit 0); the snapshot library's
+#     tests in a TSan test bundle.
+#   AddressSanitizer + LeakSanitizer: the rendering, artwork, PNG encoder/decoder and parser
+#     tests in an ASan test bundle; render of each format and a batch through the ASan binary.
+# Known leaks in libraries, not in this project, are suppressed in Tools/sanitize/lsan.supp (and,
+# for the SVG batch only, lsan-svg.supp), each with its reason; the script first runs the small C
+# program that shows each such leak is the library's, and fails if it no longer is.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+logs=.build-sanitize
+rm -rf "$logs"
+mkdir -p "$logs"
+work=$(mktemp -d "${TMPDIR:-/tmp}/breakdown-sanitize.XXXXXX")
+server_pid=
+cleanup() {
+	[ -z "$server_pid" ] || kill -KILL "$server_pid" 2>/dev/null || true
+	rm -rf "$work"
+}
+trap cleanup EXIT
+ulimit -f $((4 * 1024 * 1024))   # no file over 4 GiB
+start=$(date +%s)
+step() { echo "sanitize [$(($(date +%s) - start)) s]: $*"; }
+failures=0
+# Fails when any process of this step wrote a sanitizer report.
+reports() {
+	local prefix=$1 what=$2
+	local found
+	found=$(grep -l -E "WARNING: ThreadSanitizer|ERROR: (AddressSanitizer|LeakSanitizer)" "$logs"/"$prefix".* 2>/dev/null || true)
+	if [ -n "$found" ]; then
+		echo "sanitize: $what: reports in $found" >&2
+		grep -h -E "^(WARNING|ERROR|SUMMARY):" $found | sort | uniq -c | head -20 >&2
+		failures=$((failures + 1))
+	else
+		step "$what: no report"
+	fi
+}
+
+export TSAN_OPTIONS="halt_on_error=0:exitcode=66:second_deadlock_stack=1:log_path=$PWD/$logs/tsan"
+export ASAN_OPTIONS="detect_leaks=1:exitcode=67:log_path=$PWD/$logs/asan"
+export LSAN_OPTIONS="suppressions=$PWD/Tools/sanitize/lsan.supp:print_suppressions=1"
+
+# --- Does TSan see Synchronization.Mutex? ---
+step "the Mutex proof (Tools/sanitize/mutex-proof)"
+swiftc -sanitize=thread -D USE_MUTEX Tools/sanitize/mutex-proof/main.swift -o "$work/mutex" 2>&1 | grep -v "^$" || true
+swiftc -sanitize=thread -package-name breakdown Tools/sanitize/mutex-proof/main.swift Sources/Content/Locked.swift -o "$work/locked" 2>&1 | grep -v "^$" || true
+mutex_out=$(TSAN_OPTIONS="halt_on_error=0:exitcode=0" "$work/mutex" 2>&1)
+locked_out=$(TSAN_OPTIONS="halt_on_error=0:exitcode=0" "$work/locked" 2>&1)
+if grep -q "count 200000" <<<"$mutex_out" && grep -q "WARNING: ThreadSanitizer" <<<"$mutex_out" \
+	&& grep -q "count 200000" <<<"$locked_out" && ! grep -q "WARNING: ThreadSanitizer" <<<"$locked_out"; then
+	step "Mutex: exact count (200000) and $(grep -c 'WARNING: ThreadSanitizer' <<<"$mutex_out") TSan reports: TSan does not see it; Locked (NSLock): exact count, no report"
+else
+	echo "sanitize: the Mutex proof no longer holds (Mutex: $(grep -c WARNING <<<"$mutex_out") reports; Locked: $(grep -c WARNING <<<"$locked_out") reports); see Sources/Content/Locked.swift" >&2
+	failures=$((failures + 1))
+fi
+
+# --- The libraries' own leaks, shown without this project (the reasons for lsan*.supp) ---
+step "the library leak proofs (Tools/sanitize/*.c)"
+clang=$(dirname "$(command -v swiftc)")/clang
+[ -x "$clang" ] || clang=clang
+"$clang" -g -fsanitize=address Tools/sanitize/fontconfig-init.c $(pkg-config --cflags --libs fontconfig) -o "$work/fontconfig-init" 2>/dev/null
+"$clang" -g -fsanitize=address Tools/sanitize/cairo-svg-recording.c $(pkg-config --cflags --libs cairo) -o "$work/cairo-svg-recording" 2>/dev/null
+proof=$(ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 "$work/fontconfig-init" init 2>&1 || true)
+proof_conf=$(FONTCONFIG_FILE=$PWD/Fonts/fonts.conf ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 "$work/fontconfig-init" 2>&1 || true)
+if grep -q "XML_ParseBuffer" <<<"$proof" && grep -q "XML_ParseBuffer" <<<"$proof_conf"; then
+	step "fontconfig alone leaks under XML_ParseBuffer: $(grep -o 'SUMMARY.*' <<<"$proof" | sed 's/SUMMARY: AddressSanitizer: //') (FcInit), $(grep -o 'SUMMARY.*' <<<"$proof_conf" | sed 's/SUMMARY: AddressSanitizer: //') (Fonts/fonts.conf)"
+else
+	echo "sanitize: fontconfig no longer leaks while parsing its configuration: remove leak:XML_ParseBuffer from Tools/sanitize/lsan*.supp" >&2
+	failures=$((failures + 1))
+fi
+if ASAN_OPTIONS=detect_leaks=0 "$work/cairo-svg-recording" | grep -q "references left: 2"; then
+	step "Cairo's SVG surface keeps a reference to a recording painted onto it (2 left, not 1)"
+else
+	echo "sanitize: Cairo's SVG surface lets go of recordings now: remove leak:cairo_recording_surface_create from Tools/sanitize/lsan-svg.supp" >&2
+	failures=$((failures + 1))
+fi
+
+# --- ThreadSanitizer ---
+step "building with ThreadSanitizer (.build-tsan)"
+swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | grep -E "error|Build" || true
+swift build 2>&1 | grep -E "error|Build" || true   # the plain test bundle drives the TSan binary
+tsan_binary=$PWD/.build-tsan/debug/breakdown
+
+step "TSan: batch --jobs 2 of 3,000 records"
+python3 -c '
+import json
+for i in range(3000):
+    print(json.dumps({"amount": "%d.%02d" % (1 + i // 7, i % 100), "logo": ["badge", "lockup", "compactBadge"][i % 3], "format": ["png", "svg", "pdf"][i % 3]}))
+' >"$work/m.ndjson"
+BREAKDOWN_BATCH_GROUP_RECORDS=64 "$tsan_binary" batch "$work/m.ndjson" -o "$work/out" --jobs 2 --quiet >"$logs/batch.out" 2>&1 || echo "sanitize: the TSan batch exited $?" >&2
+tail -1 "$logs/batch.out"
+grep -q "^rendered 3000," "$logs/batch.out" || { echo "sanitize: the TSan batch did not render 3,000 records" >&2; failures=$((failures + 1)); }
+"$tsan_binary" batch "$work/m.ndjson" -o "$work/out" --jobs 2 --quiet >>"$logs/batch.out" 2>&1 || true
+grep -q "^rendered 0, skipped 3000," "$logs/batch.out" || { echo "sanitize: the TSan resume did not skip 3,000 records" >&2; failures=$((failures + 1)); }
+reports "tsan" "TSan batch"
+
+step "TSan: the serve suites against the TSan binary"
+mkdir -p "$logs/serve"
+BREAKDOWN_BINARY=$tsan_binary TSAN_OPTIONS="$TSAN_OPTIONS:log_path=$PWD/$logs/tsan-serve" \
+	swift test --skip-build --filter 'ServeEndToEndTests|ServeVocabularyTests|ServeOfficialArtworkTests' >"$logs/serve-tests.log" 2>&1 \
+	|| { echo "sanitize: the serve suites failed against the TSan binary (see $logs/serve-tests.log)" >&2; failures=$((failures + 1)); }
+grep -E "^✔ Test run|^✘ Test run" "$logs/serve-tests.log" || true
+reports "tsan-serve" "TSan serve suites"
+
+step "TSan: 32 concurrent clients (wrk), then SIGTERM under load"
+port=$((20000 + RANDOM % 20000))
+TSAN_OPTIONS="$TSAN_OPTIONS:log_path=$PWD/$logs/tsan-load" "$tsan_binary" serve --allow-unsigned --port "$port" >"$logs/serve-load.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.2; done
+wrk -t 2 -c 32 -d 10s "http://127.0.0.1:$port/v1/breakdown.png?amount=129.95&scale=2" >"$logs/wrk-1.log" 2>&1 || true
+grep -E "Requests/sec|requests in" "$logs/wrk-1.log" || true
+wrk -t 2 -c 32 -d 10s "http://127.0.0.1:$port/v1/breakdown.svg?amount=42&locale=en_GB" >"$logs/wrk-2.log" 2>&1 &
+wrk_pid=$!
+sleep 3
+kill -TERM "$server_pid"
+status=0
+wait "$server_pid" || status=$?
+server_pid=
+wait "$wrk_pid" || true
+if [ "$status" -ne 0 ]; then
+	echo "sanitize: serve exited $status after SIGTERM under load (expected 0); $logs/serve-load.log" >&2
+	failures=$((failures + 1))
+else
+	step "SIGTERM under 32 clients: exit 0 ($(grep -c 'status=' "$logs/serve-load.log") requests logged)"
+fi
+reports "tsan-load" "TSan serve under load"
+
+step "TSan: the snapshot library's tests (TSan test bundle)"
+swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter 'SnapshotTests' >"$logs/snapshot-tests.log" 2>&1 \
+	|| { echo "sanitize: the snapshot tests failed under TSan (see $logs/snapshot-tests.log)" >&2; failures=$((failures + 1)); }
+grep -E "^✔ Test run|^✘ Test run|Executed .* tests" "$logs/snapshot-tests.log" | tail -2 || true
+reports "tsan" "TSan snapshot library"
+
+# --- AddressSanitizer + LeakSanitizer ---
+step "building with AddressSanitizer (.build-asan)"
+swift build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | grep -E "error|Build" || true
+asan_binary=$PWD/.build-asan/debug/breakdown
+
+step "ASan: rendering, artwork, PNG encode/decode and parser tests"
+# The tests draw SVGs in this process too: lsan-svg.supp (the recordings Cairo's SVG surface keeps).
+LSAN_OPTIONS="suppressions=$PWD/Tools/sanitize/lsan-svg.supp:print_suppressions=1" swift test --skip-build --sanitize=address --scratch-path .build-asan \
+	--filter 'RenderTests|ContentTests|ManifestReaderTests|CSVSpacesTests|ParsedOptionsTests|ServeVocabularyTests|NameTableTests|ManifestFuzzTests' \
+	>"$logs/asan-tests.log" 2>&1 || { echo "sanitize: tests failed under ASan (see $logs/asan-tests.log)" >&2; failures=$((failures + 1)); }
+grep -E "^✔ Test run|^✘ Test run|Executed .* tests" "$logs/asan-tests.log" | tail -2 || true
+reports "asan" "ASan tests"
+
+step "ASan: render in each format, artwork from a folder, verify, and a 1,500-record batch (500 of each format)"
+for format in png svg pdf; do
+	supp=$PWD/Tools/sanitize/lsan.supp
+	[ "$format" != svg ] || supp=$PWD/Tools/sanitize/lsan-svg.supp
+	LSAN_OPTIONS="suppressions=$supp:print_suppressions=1" "$asan_binary" render --amount 100 --logo lockup --scale 2 -o "$work/a.$format" --metadata "$work/a-$format.json" || echo "sanitize: ASan render $format exited $?" >&2
+done
+"$asan_binary" render --amount 100 --logo-assets "$PWD/LogoAssets" -o "$work/b.png" || echo "sanitize: ASan render with --logo-assets exited $?" >&2
+for format in png pdf svg; do
+	head -1500 "$work/m.ndjson" | grep "\"$format\"" >"$work/k-$format.ndjson"
+	supp=$PWD/Tools/sanitize/lsan.supp
+	[ "$format" != svg ] || supp=$PWD/Tools/sanitize/lsan-svg.supp
+	LSAN_OPTIONS="suppressions=$supp:print_suppressions=1" "$asan_binary" batch "$work/k-$format.ndjson" -o "$work/asan-$format" --jobs 2 --quiet \
+		| tail -1 || echo "sanitize: ASan batch ($format) exited $?" >&2
+done
+head -30 "$work/k.ndjson" | grep '"png"' >"$work/v.ndjson"
+"$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" --record >/dev/null || echo "sanitize: ASan verify --record exited $?" >&2
+"$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" | tail -1 || echo "sanitize: ASan verify exited $?" >&2
+reports "asan" "ASan binary runs"
+
+step "done in $(($(date +%s) - start)) s; $failures failing step(s); logs in $logs/"
+[ "$failures" -eq 0 ]

@@ -6,8 +6,9 @@ import BreakdownPipeline
 import Foundation
 
 /// `breakdown serve`: the breakdown as live images over HTTP. Makes and checks the renderers,
-/// listens, prints its URL on standard output, answers until SIGTERM or SIGINT, then stops
-/// accepting, finishes the requests in flight and returns 0.
+/// listens, prints its URL on standard output, answers until SIGTERM, SIGINT or SIGHUP, then
+/// stops accepting, finishes the requests in flight and returns 0. (SIGHUP drains like SIGTERM:
+/// there is nothing to reload, fonts and artwork are fixed; a supervisor restarts the server.)
 ///
 /// Signals are blocked in every thread (the worker threads inherit the mask) and taken by the
 /// calling thread with `sigwait`, so no work runs in a signal handler.
@@ -18,13 +19,14 @@ public final class BreakdownServer {
         self.configuration = configuration
     }
 
-    /// Runs until SIGTERM/SIGINT. Start-up problems (bad artwork or font, busy port, bad
+    /// Runs until SIGTERM, SIGINT or SIGHUP. Start-up problems (bad artwork or font, busy port, bad
     /// address) are thrown as one-line errors with exit status 2.
     public func run() throws(CLIError) -> Int32 {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGTERM)
         sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         signal(SIGPIPE, SIG_IGN)
 

@@ -44,12 +44,13 @@ public final class BreakdownServer {
             throw error
         }
         let signing = configuration.signer == nil ? "unsigned URLs only" : configuration.allowUnsigned ? "signed and unsigned URLs" : "signed URLs only"
-        AccessLog.write(socket.url + "\n", to: 1)
-        AccessLog.write("listening on \(socket.url) with \(configuration.threads) threads (\(signing))\n")
+        // The warning before the URL: whoever waits for the URL has the warning by then.
         if !missing.isEmpty, let folder = configuration.logoAssets {
             AccessLog.write(
                 "warning: the artwork \(folder) has no \(missing.count) of the SDK's \(renderers.renderers.first?.artworkSource.allImageNames.count ?? 0) logo images (\(missing.prefix(3).joined(separator: ", "))\(missing.count > 3 ? ", …" : "")): requests that need them are answered 500\n")
         }
+        AccessLog.write("listening on \(socket.url) with \(configuration.threads) threads (\(signing))\n")
+        AccessLog.write(socket.url + "\n", to: 1)
 
         var received: Int32 = 0
         while sigwait(&signals, &received) != 0 {}

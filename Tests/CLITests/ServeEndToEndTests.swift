@@ -315,7 +315,7 @@ import Testing
 
     // MARK: - Hostile input
 
-    @Test func hostileQueriesAre400AndNeverACrash() throws {
+    @Test func hostileQueriesAre4xxAndNeverACrash() throws {
         let server = try ServerProcess(["--allow-unsigned"])
         let hostile: [String] = [
             "amount=1&amount=2",
@@ -354,7 +354,9 @@ import Testing
         ]
         for query in hostile {
             let reply = try server.get("\(Self.png)?\(query)")
-            #expect(reply.status == 400, "\(query.prefix(80)): \(reply.status) \(reply.text.prefix(200))")
+            // A query over 2,048 bytes is refused before it is read: 414.
+            let expected = query.utf8.count > 2048 ? 414 : 400
+            #expect(reply.status == expected, "\(query.prefix(80)): \(reply.status) \(reply.text.prefix(200))")
             #expect(reply["content-type"] == "application/problem+json", "\(query.prefix(80))")
             let detail = try reply.json()["detail"] as? String ?? ""
             #expect(!detail.isEmpty && !detail.contains("\n"), "\(query.prefix(80))")

@@ -166,8 +166,8 @@ final class BreakdownService: @unchecked Sendable {
     }
 
     /// Every option's effective value (given or default), one `name=value` a line, in the
-    /// options' declared order, numbers in one spelling (`100.00` is `100`, `2.50` is `2.5`,
-    /// `02` is `2`), colours as `#rrggbbaa`: queries that mean the same give the same text, so
+    /// options' declared order, numbers in one spelling (`100.00` is `100`, `2.50` is `2.5`),
+    /// colours as `#rrggbbaa`: queries that mean the same give the same text, so
     /// the same ETag and cache entry.
     static func normalized(_ options: ParsedOptions) -> String {
         var lines: [String] = []
@@ -186,7 +186,6 @@ final class BreakdownService: @unchecked Sendable {
         guard case .value(_, let kind, _) = spec.kind else { return value }
         switch kind {
         case .decimal: return Decimal(decimalString: value).map { "\($0)" } ?? value
-        case .integer: return Int(value).map(String.init) ?? value
         case .number: return Double(value).map { "\($0)" } ?? value
         case .color, .colorOrTransparent:
             guard let color = RGBAColor(hex: value) else { return value }

@@ -112,6 +112,10 @@ import Testing
             (Array("/\(signature)\(visible)".utf8) + [0] + Array("&locale=en_GB".utf8), signature.count + 1 + visible.count, "00"),
             (Array(visible.utf8) + [0], visible.count, "00"),
             (Array(visible.utf8) + [0] + Array("?".utf8) + Array(repeating: UInt8(ascii: "&"), count: 3000), visible.count, "00"),
+            // A NUL before the `?`: the library would read the 3,000 arguments after it.
+            (Array("/v1/breakdown.json".utf8) + [0, UInt8(ascii: "?")] + Array(repeating: UInt8(ascii: "&"), count: 3000), 18, "00"),
+            // A NUL followed by what looks like the end of the line and a version.
+            (Array(visible.utf8) + [0] + Array("HTTP/1.1".utf8) + [0] + Array("&locale=en_GB".utf8), visible.count, "00"),
             (Array(visible.utf8) + [1], visible.count, "01"),
             (Array(visible.utf8) + [9] + Array("x".utf8), visible.count, "09"),
             (Array(visible.utf8) + [0x7F], visible.count, "7F"),

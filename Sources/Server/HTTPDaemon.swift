@@ -135,8 +135,10 @@ final class HTTPDaemon: @unchecked Sendable {
 
     /// The watchdog's round: a connection whose request head has taken longer than the limit
     /// (counted from its accept or its previous response, so one byte every few seconds does not
-    /// keep it) is closed: a 408 first if its request line had come. While draining, a
-    /// connection idle for a quarter of a second with no request started is closed at once.
+    /// keep it) is closed: a 408 first if its request line had come. While draining, the limit
+    /// is a quarter of a second for a connection with no request line yet, and a second for
+    /// one whose head has begun: requests already sent are read, stalled clients do not hold
+    /// the exit.
     /// The socket is shut down, not closed: its worker thread sees the end and closes it, and
     /// the lock keeps the descriptor from being reused meanwhile (the library reports the close
     /// to us before it closes the descriptor).
@@ -146,7 +148,8 @@ final class HTTPDaemon: @unchecked Sendable {
             for connection in connections.values where connection.awaitingHead && !connection.timedOut {
                 let waited = now &- connection.headStart
                 let idleWhileDraining = isDraining && connection.request == nil && waited > 250_000_000
-                guard waited > headNanoseconds || idleWhileDraining else { continue }
+                let stalledWhileDraining = isDraining && waited > 1_000_000_000
+                guard waited > headNanoseconds || idleWhileDraining || stalledWhileDraining else { continue }
                 connection.timedOut = true
                 if let request = connection.request, !idleWhileDraining {
                     request.status = 408

@@ -60,3 +60,10 @@ check-install:
 # `make mutants MUTANTS="id1 id2"` runs only those.
 mutants: deps
 	python3 Tools/mutants.py $(MUTANTS)
+
+# A page of six images from `breakdown serve` (five /v1/breakdown.html snippets and a hidden
+# breakdown's transparent image), screenshotted in headless Chromium, light and dark, into
+# Output/serve-page/ (Chromium is not in `deps`: apt-get install chromium).
+.PHONY: serve-page
+serve-page: build
+	Bench/serve-page.sh

@@ -1,4 +1,5 @@
 import BreakdownBatch
+import BreakdownContent
 import BreakdownOptions
 import BreakdownServer
 import Foundation
@@ -50,6 +51,15 @@ public enum ServeCommand {
         configuration.headerTimeoutSeconds = options.number("header-timeout") ?? 10
         configuration.hidden = options.string("hidden").flatMap(HiddenAnswer.init(rawValue:)) ?? .empty
         configuration.baseURL = options.string("base-url") ?? ""
+        if !configuration.baseURL.isEmpty {
+            let base = configuration.baseURL
+            let scheme = base.hasPrefix("https://") ? 8 : base.hasPrefix("http://") ? 7 : 0
+            let printable = base.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") }
+            guard scheme > 0, base.utf8.count > scheme, printable, !base.contains("?"), !base.contains("#") else {
+                throw .usage(
+                    "\(options.display("base-url")): \(QuotedValue.quoted(base)) is not valid; expected http:// or https:// and a host, such as https://img.example.com (no query, quotes or spaces)")
+            }
+        }
         configuration.allowUnsigned = options.flag("allow-unsigned")
         configuration.maxAge = options.integer("max-age") ?? 31_536_000
         configuration.cacheBytes = (options.integer("cache-size") ?? 0) << 20

@@ -551,6 +551,10 @@ import Testing
             (["--port", "0"], ["BREAKDOWN_KEY": "0011"], "BREAKDOWN_SALT"),
             (["--allow-unsigned", "--port", "70000"], [:], "--port"),
             (["--allow-unsigned", "--port", "0", "--host", "not an address"], [:], "not an address"),
+            (["--allow-unsigned", "--port", "0", "--base-url", "ftp://img.example.com"], [:], "--base-url"),
+            (["--allow-unsigned", "--port", "0", "--base-url", "https://x\"><script>"], [:], "--base-url"),
+            (["--allow-unsigned", "--port", "0", "--header-timeout", "0"], [:], "--header-timeout"),
+            (["--allow-unsigned", "--port", "0", "--hidden", "maybe"], [:], "--hidden"),
         ]
         for (arguments, environment, mentions) in cases {
             let process = Process()

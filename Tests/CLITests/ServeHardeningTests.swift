@@ -243,6 +243,24 @@ import Testing
         Self.stopsAtOnce(server)
     }
 
+    @Test func theOneShapeTheCallbackCannotCutEndsAtTheHeadTimeout() throws {
+        // A raw NUL, a fake `HTTP/1.1`, then a `?` and 3,000 arguments: the request-line callback
+        // cannot tell the fake version from the real one, so libmicrohttpd fills the connection's
+        // memory with the arguments and answers nothing (docs/serve.md). The head timeout ends
+        // it with a 408, and the connection's close counts the request out.
+        let server = try ServerProcess(["--allow-unsigned", "--header-timeout", "1"])
+        let target = Array("/v1/breakdown.json".utf8) + [0] + Array("HTTP/1.1".utf8) + [0, UInt8(ascii: "?")]
+            + Array(repeating: UInt8(ascii: "&"), count: 3000)
+        let bytes = Array("GET ".utf8) + target + Array(" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        let (reply, seconds, closed) = try Self.exchange(server, bytes)
+        #expect(reply.status == 408)
+        #expect(seconds >= 0.9 && seconds < 3.5, "\(seconds) s")
+        #expect(closed)
+        #expect(try Self.othersInFlight(server) == 0)
+        #expect(server.accessLines.contains { $0.contains("status=408") }, "\(server.log.suffix(500))")
+        Self.stopsAtOnce(server)
+    }
+
     @Test func sighupDrainsLikeSigterm() throws {
         let server = try ServerProcess(["--allow-unsigned"])
         let busy = try server.connect()

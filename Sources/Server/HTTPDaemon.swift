@@ -167,13 +167,13 @@ final class HTTPDaemon: @unchecked Sendable {
         }
     }
 
-    fileprivate func connectionOpened(fd: Int32) -> ClientConnection {
+    func connectionOpened(fd: Int32) -> ClientConnection {
         let connection = ClientConnection(fd: fd)
         connectionsLock.withLock { connections[ObjectIdentifier(connection)] = connection }
         return connection
     }
 
-    fileprivate func connectionClosed(_ connection: ClientConnection) {
+    func connectionClosed(_ connection: ClientConnection) {
         let unfinished = connectionsLock.withLock { () -> RequestContext? in
             connections[ObjectIdentifier(connection)] = nil
             defer { connection.request = nil }
@@ -185,7 +185,7 @@ final class HTTPDaemon: @unchecked Sendable {
     /// The request line has come: a context (counted in flight at once), and the service's
     /// verdict on the target. A refused target's query is cut off in the library's buffer, so
     /// that the library stores none of its arguments.
-    fileprivate func requestLine(uri pointer: UnsafePointer<CChar>?, connection: ClientConnection?) -> RequestContext {
+    func requestLine(uri pointer: UnsafePointer<CChar>?, connection: ClientConnection?) -> RequestContext {
         metrics.requestStarted()
         let length = pointer.map { strlen($0) } ?? 0
         let text = pointer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? "/"

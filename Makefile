@@ -4,7 +4,7 @@
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev \
 	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core fonts-symbola gcc \
 	libmicrohttpd-dev libssl-dev openssl wrk curl \
-	python3-jsonschema man-db groff-base python3-pip strace python3
+	python3-jsonschema man-db groff-base python3-pip strace python3 nodejs
 
 PREFIX ?= /usr/local
 
@@ -72,3 +72,10 @@ sanitize: deps
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Tools/fuzz-harnesses.sh $(HARNESSES)
+
+# A page of six images from `breakdown serve` (five /v1/breakdown.html snippets and a hidden
+# breakdown's transparent image), screenshotted in headless Chromium, light and dark, into
+# Output/serve-page/ (Chromium is not in `deps`: apt-get install chromium).
+.PHONY: serve-page
+serve-page: build
+	Bench/serve-page.sh

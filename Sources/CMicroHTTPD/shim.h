@@ -3,6 +3,8 @@
 // server uses as one option array.
 #include <stdarg.h>
 #include <stdint.h>
+#include <string.h>
+#include <strings.h>
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
@@ -14,7 +16,8 @@ static inline struct MHD_Daemon *breakdown_mhd_start(
     int listen_fd, unsigned int threads, unsigned int connection_limit, unsigned int timeout_seconds,
     size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
-    void *(*uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection), void *uri_logger_cls)
+    void *(*uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection), void *uri_logger_cls,
+    MHD_NotifyConnectionCallback notify_connection, void *notify_connection_cls)
 {
     struct MHD_OptionItem options[] = {
         {MHD_OPTION_LISTEN_SOCKET, (intptr_t)listen_fd, NULL},
@@ -24,6 +27,7 @@ static inline struct MHD_Daemon *breakdown_mhd_start(
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)memory_limit, NULL},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_cls},
         {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)uri_logger, uri_logger_cls},
+        {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)notify_connection, notify_connection_cls},
         {MHD_OPTION_END, 0, NULL},
     };
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC;
@@ -54,4 +58,69 @@ static inline const char *breakdown_mhd_header(struct MHD_Connection *connection
 static inline int breakdown_mhd_completed_ok(enum MHD_RequestTerminationCode code)
 {
     return code == MHD_REQUEST_TERMINATED_COMPLETED_OK;
+}
+
+/// Whether a connection notification is the one for a closed connection.
+static inline int breakdown_mhd_connection_closed(enum MHD_ConnectionNotificationCode code)
+{
+    return code == MHD_CONNECTION_NOTIFY_CLOSED;
+}
+
+/// A connection's socket, or -1.
+static inline int breakdown_mhd_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : (int)info->connect_fd;
+}
+
+/// The pointer the connection notification stored for this connection, or NULL.
+static inline void *breakdown_mhd_socket_context(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/// What the request's header fields say, for the checks libmicrohttpd does not make.
+struct breakdown_header_facts {
+    /// Bytes of the request line and header fields as received.
+    size_t head_bytes;
+    /// The longest field, name and value.
+    size_t longest_field;
+    unsigned int fields;
+    unsigned int content_lengths;
+    /// Two Content-Length fields with different values.
+    int content_lengths_differ;
+    unsigned int transfer_encodings;
+    const char *first_content_length;
+    size_t first_content_length_size;
+};
+
+static enum MHD_Result breakdown_header_fact(
+    void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size, const char *value, size_t value_size)
+{
+    struct breakdown_header_facts *facts = cls;
+    (void)kind;
+    facts->fields++;
+    if (key_size + value_size > facts->longest_field) facts->longest_field = key_size + value_size;
+    if (key_size == 14 && strncasecmp(key, "Content-Length", 14) == 0) {
+        if (facts->content_lengths == 0) {
+            facts->first_content_length = value;
+            facts->first_content_length_size = value_size;
+        } else if (value_size != facts->first_content_length_size || memcmp(value, facts->first_content_length, value_size) != 0) {
+            facts->content_lengths_differ = 1;
+        }
+        facts->content_lengths++;
+    }
+    if (key_size == 17 && strncasecmp(key, "Transfer-Encoding", 17) == 0) facts->transfer_encodings++;
+    return MHD_YES;
+}
+
+/// Reads the request's header fields (at the handler's first call, once they are all in).
+static inline struct breakdown_header_facts breakdown_mhd_header_facts(struct MHD_Connection *connection)
+{
+    struct breakdown_header_facts facts = {0};
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    facts.head_bytes = info == NULL ? 0 : info->header_size;
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, breakdown_header_fact, &facts);
+    return facts;
 }

@@ -6,8 +6,9 @@ import BreakdownPipeline
 import Foundation
 
 /// `breakdown serve`: the breakdown as live images over HTTP. Makes and checks the renderers,
-/// listens, prints its URL on standard output, answers until SIGTERM or SIGINT, then stops
-/// accepting, finishes the requests in flight and returns 0.
+/// listens, prints its URL on standard output, answers until SIGTERM, SIGINT or SIGHUP, then
+/// stops accepting, finishes the requests in flight and returns 0. (SIGHUP drains like SIGTERM:
+/// there is nothing to reload, fonts and artwork are fixed; a supervisor restarts the server.)
 ///
 /// Signals are blocked in every thread (the worker threads inherit the mask) and taken by the
 /// calling thread with `sigwait`, so no work runs in a signal handler.
@@ -18,13 +19,14 @@ public final class BreakdownServer {
         self.configuration = configuration
     }
 
-    /// Runs until SIGTERM/SIGINT. Start-up problems (bad artwork or font, busy port, bad
+    /// Runs until SIGTERM, SIGINT or SIGHUP. Start-up problems (bad artwork or font, busy port, bad
     /// address) are thrown as one-line errors with exit status 2.
     public func run() throws(CLIError) -> Int32 {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGTERM)
         sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         signal(SIGPIPE, SIG_IGN)
 
@@ -42,12 +44,13 @@ public final class BreakdownServer {
             throw error
         }
         let signing = configuration.signer == nil ? "unsigned URLs only" : configuration.allowUnsigned ? "signed and unsigned URLs" : "signed URLs only"
-        AccessLog.write(socket.url + "\n", to: 1)
-        AccessLog.write("listening on \(socket.url) with \(configuration.threads) threads (\(signing))\n")
+        // The warning before the URL: whoever waits for the URL has the warning by then.
         if !missing.isEmpty, let folder = configuration.logoAssets {
             AccessLog.write(
                 "warning: the artwork \(folder) has no \(missing.count) of the SDK's \(renderers.renderers.first?.artworkSource.allImageNames.count ?? 0) logo images (\(missing.prefix(3).joined(separator: ", "))\(missing.count > 3 ? ", …" : "")): requests that need them are answered 500\n")
         }
+        AccessLog.write("listening on \(socket.url) with \(configuration.threads) threads (\(signing))\n")
+        AccessLog.write(socket.url + "\n", to: 1)
 
         var received: Int32 = 0
         while sigwait(&signals, &received) != 0 {}

@@ -59,10 +59,7 @@ final class BreakdownService: @unchecked Sendable {
     }
 
     func respond(method: String, uri: String, ifNoneMatch: String?, draining: Bool) -> HTTPResponse {
-        var response = route(method: method, uri: Substring(uri), ifNoneMatch: ifNoneMatch)
-        response.add("X-Content-Type-Options", "nosniff")
-        if draining { response.add("Connection", "close") }
-        return response
+        decorate(route(method: method, uri: Substring(uri), ifNoneMatch: ifNoneMatch), close: draining)
     }
 
     private func route(method: String, uri: Substring, ifNoneMatch: String?) -> HTTPResponse {
@@ -77,8 +74,9 @@ final class BreakdownService: @unchecked Sendable {
         case "/v1/breakdown.svg": endpoint = "svg"
         case "/v1/breakdown.pdf": endpoint = "pdf"
         case "/v1/breakdown.json": endpoint = "json"
+        case "/v1/breakdown.html": endpoint = "html"
         default:
-            return .problem(404, "no such page; the server answers /v1/breakdown.png, .svg, .pdf and .json, /healthz and /metrics")
+            return .problem(404, "no such page; the server answers /v1/breakdown.png, .svg, .pdf, .json and .html, /healthz and /metrics")
         }
         guard method == "GET" || method == "HEAD" else {
             var response = HTTPResponse.problem(405, "\(AccessLog.escape(method, limit: 16)) is not allowed here; use GET or HEAD", endpoint: endpoint)
@@ -92,9 +90,6 @@ final class BreakdownService: @unchecked Sendable {
                 200, metrics.prometheusText(connections: connectionCount(), cache: cache.usage),
                 contentType: "text/plain; version=0.0.4; charset=utf-8", endpoint: endpoint)
         default: break
-        }
-        guard query.utf8.count <= configuration.limits.queryBytes else {
-            return .problem(400, "the query is \(query.utf8.count) bytes long; this server accepts at most \(configuration.limits.queryBytes)", endpoint: endpoint)
         }
         let signed: Bool
         if let signature {
@@ -118,39 +113,93 @@ final class BreakdownService: @unchecked Sendable {
         }
     }
 
-    /// The options a query gives, checked against the limits.
-    func options(from query: Substring) throws(CLIError) -> ParsedOptions {
-        var record: [String: String] = [:]
-        for (key, value) in try QueryString.pairs(query) {
-            if Self.fileOptions.contains(key) {
-                throw .usage("\(key) is not accepted in a URL: fonts and artwork are fixed when the server starts (serve --\(key))")
+    /// The key a query may give besides the options: how a hidden breakdown's image is answered.
+    static let hiddenKey = "hidden"
+
+    /// What a query asks for: the options, checked against the limits, the hidden answer it
+    /// chose (nil: the server's), and its pairs as given (decoded), for the snippet's URLs.
+    struct QueryRequest {
+        var options: ParsedOptions
+        var hidden: HiddenAnswer?
+        var pairs: [(key: String, value: String?)]
+    }
+
+    /// The options a query gives, checked against the limits. Errors name keys as the query
+    /// spells them (`scale`, not `--scale`).
+    func options(from query: Substring) throws(CLIError) -> ParsedOptions { try request(from: query).options }
+
+    func request(from query: Substring) throws(CLIError) -> QueryRequest {
+        do throws(CLIError) {
+            var record: [String: String] = [:]
+            var hidden: HiddenAnswer?
+            let pairs = try QueryString.pairs(query)
+            for (key, value) in pairs {
+                if Self.fileOptions.contains(key) {
+                    throw .usage("\(key) is not accepted in a URL: fonts and artwork are fixed when the server starts (serve --\(key))")
+                }
+                if key == Self.hiddenKey {
+                    guard let answer = value.flatMap(HiddenAnswer.init(rawValue:)) else {
+                        throw .usage(
+                            "\(Self.hiddenKey): '\(AccessLog.escape(value ?? "", limit: 40))' is not valid; expected one of \(HiddenAnswer.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    hidden = answer
+                    continue
+                }
+                record[key] = value ?? "true"
             }
-            record[key] = value ?? "true"
+            let options = try ParsedOptions(record: record, groups: Self.queryGroups)
+            try configuration.limits.check(options)
+            return QueryRequest(options: options, hidden: hidden, pairs: pairs)
+        } catch {
+            throw Self.querySpelling(error)
         }
-        let options = try ParsedOptions(record: record, groups: Self.queryGroups)
-        try configuration.limits.check(options)
-        return options
+    }
+
+    /// An option error as a query reader needs it: option names without their dashes.
+    static func querySpelling(_ error: CLIError) -> CLIError {
+        var error = error
+        for spec in queryGroups.allOptions where error.message.contains(spec.flagName) {
+            error.message = error.message.replacingOccurrences(of: "'\(spec.flagName)'", with: "'\(spec.name)'")
+                .replacingOccurrences(of: spec.flagName + " ", with: spec.name + " ")
+        }
+        return error
     }
 
     /// Every option's effective value (given or default), one `name=value` a line, in the
-    /// options' declared order: queries that mean the same give the same text, so the same ETag.
+    /// options' declared order, numbers in one spelling (`100.00` is `100`, `2.50` is `2.5`),
+    /// colours as `#rrggbbaa`: queries that mean the same give the same text, so
+    /// the same ETag and cache entry.
     static func normalized(_ options: ParsedOptions) -> String {
         var lines: [String] = []
         for spec in queryGroups.allOptions {
             if spec.isFlag {
                 if options.flag(spec.name) { lines.append(spec.name) }
             } else if let value = options.string(spec.name) {
-                lines.append("\(spec.name)=\(value)")
+                lines.append("\(spec.name)=\(normalizedValue(value, of: spec))")
             }
         }
         return lines.joined(separator: "\n")
     }
 
+    /// One value in its one spelling for its kind; text and choices as given.
+    static func normalizedValue(_ value: String, of spec: OptionSpec) -> String {
+        guard case .value(_, let kind, _) = spec.kind else { return value }
+        switch kind {
+        case .decimal: return Decimal(decimalString: value).map { "\($0)" } ?? value
+        case .number: return Double(value).map { "\($0)" } ?? value
+        case .color, .colorOrTransparent:
+            guard let color = RGBAColor(hex: value) else { return value }
+            return String(format: "#%02x%02x%02x%02x", color.red, color.green, color.blue, color.alpha)
+        default: return value
+        }
+    }
+
     private func breakdown(endpoint: String, query: Substring, signed: Bool, ifNoneMatch: String?) throws(CLIError) -> HTTPResponse {
-        let options = try options(from: query)
-        var request = try RenderRequest(options)
+        let asked = try self.request(from: query)
+        var request = try RenderRequest(asked.options)
         request.settings.maximumPixels = configuration.limits.pixels
-        let etag = "\"" + SHA256Hex.digest(identity + "\n" + endpoint + "\n" + Self.normalized(options)).prefix(32) + "\""
+        let hidden = asked.hidden ?? configuration.hidden
+        let etag = Self.etag(identity: identity, endpoint: endpoint, normalized: Self.normalized(asked.options), hidden: hidden)
         let cacheControl = signed ? "public, max-age=\(configuration.maxAge), immutable" : "no-cache"
 
         if let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
@@ -168,7 +217,7 @@ final class BreakdownService: @unchecked Sendable {
             response.cacheHit = .memory
         } else {
             let start = DispatchTime.now().uptimeNanoseconds
-            entry = try render(endpoint: endpoint, request: request)
+            entry = try render(endpoint: endpoint, request: request, asked: asked, hidden: hidden)
             response = HTTPResponse(status: entry.status, endpoint: endpoint)
             response.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             cache.store(entry, for: etag)
@@ -180,7 +229,15 @@ final class BreakdownService: @unchecked Sendable {
         return response
     }
 
-    private func render(endpoint: String, request: RenderRequest) throws(CLIError) -> ResponseCache.Entry {
+    /// The entity tag: the renderer's identity, the endpoint, the normalized options and the
+    /// hidden answer (what the response's bytes depend on).
+    static func etag(identity: String, endpoint: String, normalized: String, hidden: HiddenAnswer) -> String {
+        "\"" + SHA256Hex.digest(identity + "\n" + endpoint + "\n" + normalized + "\nhidden=" + hidden.rawValue).prefix(32) + "\""
+    }
+
+    private func render(endpoint: String, request: RenderRequest, asked: QueryRequest, hidden: HiddenAnswer) throws(CLIError)
+        -> ResponseCache.Entry
+    {
         let scale = request.settings.scale
         let renderer: BreakdownRenderer
         do {
@@ -226,16 +283,26 @@ final class BreakdownService: @unchecked Sendable {
             return ResponseCache.Entry(
                 status: 200, headers: [("Content-Type", "application/json")], body: Data((JSONValue.object(members).pretty + "\n").utf8))
         }
+        if endpoint == "html" { return try snippet(request: request, asked: asked, renderer: renderer) }
         guard let format = OutputFormat(rawValue: endpoint) else { throw .failure("unknown format \(endpoint)") }
         do {
             let image = try renderer.render(request.breakdown, settings: request.settings, format: format)
             var headers: [(name: String, value: String)] = [("Content-Type", Self.contentType(format))]
             if format == .svg { headers.append(("Content-Security-Policy", Self.svgPolicy)) }
+            headers.append(("X-Breakdown-Width", Self.points(image.metadata.size.width)))
+            headers.append(("X-Breakdown-Height", Self.points(image.metadata.size.height)))
             return ResponseCache.Entry(status: 200, headers: headers, body: image.bytes)
         } catch {
             switch error {
             case .hidden(let reason):
-                return ResponseCache.Entry(status: 204, headers: [("X-Breakdown-Hidden", Self.headerValue(reason))], body: Data())
+                let reasonHeader = ("X-Breakdown-Hidden", Self.headerValue(reason))
+                if hidden == .transparent, let image = Self.transparentImage(format, scale: request.settings.scale.factor) {
+                    var headers: [(name: String, value: String)] = [("Content-Type", Self.contentType(format)), reasonHeader]
+                    if format == .svg { headers.append(("Content-Security-Policy", Self.svgPolicy)) }
+                    headers += [("X-Breakdown-Width", "1"), ("X-Breakdown-Height", "1")]
+                    return ResponseCache.Entry(status: 200, headers: headers, body: image)
+                }
+                return ResponseCache.Entry(status: 204, headers: [reasonHeader], body: Data())
             case .renderingFailed(let message): throw .usage(message)
             default: throw CLIError(error)
             }

@@ -7,22 +7,56 @@ import Synchronization
 /// a socket we made. Every request gets a context when its request line arrives (the raw URI,
 /// before the library decodes it: signatures are over the bytes as sent), is answered by the
 /// service on the thread that read it, and is logged and counted when it completes.
+///
+/// Accounting ends on every path the library can take: a request's context belongs to its
+/// connection, and the connection's close (which libmicrohttpd always reports) finishes a
+/// request whose completion was never reported. Requests whose line the service refuses (too
+/// long, too many arguments, control bytes) are refused before libmicrohttpd stores their query
+/// arguments (64 bytes each, in the connection's memory pool: a long query of short arguments
+/// would exhaust the pool before any handler runs). A watchdog closes connections whose request
+/// head does not arrive whole in time (slow senders).
 final class HTTPDaemon: @unchecked Sendable {
     /// One request's state between its request line and its completion.
     final class RequestContext {
         let uri: String
+        /// The target's bytes before the first NUL (all of them, unless the target holds a NUL).
+        let rawLength: Int
         let start = DispatchTime.now().uptimeNanoseconds
         var method = "-"
         var status: Int?
         var bytes = 0
         /// The handler has seen the headers once: the next call (the whole request received) answers.
         var headersSeen = false
+        /// The answer the request line already decided (a refused target), given at the first call.
+        var rejection: HTTPResponse?
+        /// Counted, logged and done: never twice.
+        var finished = false
 
-        init(uri: String) { self.uri = uri }
+        init(uri: String, rawLength: Int) {
+            self.uri = uri
+            self.rawLength = rawLength
+        }
+    }
+
+    /// One client connection, from its accept to its close (the library's socket context).
+    final class ClientConnection {
+        let fd: Int32
+        /// When the current request head began: the connection's accept, or the previous
+        /// request's completion.
+        var headStart = DispatchTime.now().uptimeNanoseconds
+        /// Waiting for a request's head (line and header fields).
+        var awaitingHead = true
+        /// The watchdog closed it.
+        var timedOut = false
+        /// The request being read or answered.
+        var request: RequestContext?
+
+        init(fd: Int32) { self.fd = fd }
     }
 
     /// The biggest a connection's buffers may grow, which bounds a request's line and headers:
-    /// enough for a 100 KB query to arrive whole and be refused with a proper 400.
+    /// the service's own limits (ServerLimits) are far below it, so they answer first; a head
+    /// beyond it is refused by libmicrohttpd itself (414 or 431, with its own HTML body).
     static let connectionMemory = 128 * 1024
 
     let service: BreakdownService
@@ -36,10 +70,20 @@ final class HTTPDaemon: @unchecked Sendable {
     private let daemonLock = NSLock()
     private let draining = Atomic<Bool>(false)
     private let answered = Atomic<Int>(0)
+    /// Open connections, for the watchdog; guarded by `connectionsLock` along with every
+    /// ClientConnection's fields.
+    private var connections: [ObjectIdentifier: ClientConnection] = [:]
+    private let connectionsLock = NSLock()
+    private let watchdogRunning = Atomic<Bool>(false)
+    private var watchdog: Thread?
+    private let watchdogDone = DispatchSemaphore(value: 0)
+    /// The head-time limit in nanoseconds.
+    private let headNanoseconds: UInt64
 
     init(service: BreakdownService, metrics: ServerMetrics) {
         self.service = service
         self.metrics = metrics
+        headNanoseconds = UInt64(service.configuration.headerTimeoutSeconds * 1e9)
     }
 
     /// Starts the worker threads on `socket`.
@@ -52,12 +96,23 @@ final class HTTPDaemon: @unchecked Sendable {
         daemon = breakdown_mhd_start(
             socket.descriptor, UInt32(configuration.threads), UInt32(configuration.maxConnections),
             UInt32(configuration.timeoutSeconds), Self.connectionMemory, httpAccessHandler, me, httpRequestCompleted, me,
-            httpURILogger, me)
+            httpURILogger, me, httpConnectionNotified, me)
         guard daemon != nil else { throw .failure("cannot start the HTTP server (libmicrohttpd refused the settings)") }
+        watchdogRunning.store(true, ordering: .sequentiallyConsistent)
+        let thread = Thread { [self] in
+            while watchdogRunning.load(ordering: .relaxed) {
+                usleep(50_000)
+                closeLateHeads(now: DispatchTime.now().uptimeNanoseconds)
+            }
+            watchdogDone.signal()
+        }
+        thread.name = "breakdown-head-watchdog"
+        thread.start()
+        watchdog = thread
     }
 
     /// Stops accepting connections (the listening socket is closed); answers to requests
-    /// already received say `Connection: close`.
+    /// already received say `Connection: close`, and idle connections are closed.
     func stopAccepting() {
         draining.store(true, ordering: .sequentiallyConsistent)
         guard let daemon else { return }
@@ -67,22 +122,154 @@ final class HTTPDaemon: @unchecked Sendable {
 
     /// Closes every connection and joins the threads.
     func stop() {
+        if watchdog != nil {
+            watchdogRunning.store(false, ordering: .sequentiallyConsistent)
+            watchdogDone.wait()
+            watchdog = nil
+        }
         if let running = daemon { MHD_stop_daemon(running) }
         daemon = nil
     }
 
     var requestsAnswered: Int { answered.load(ordering: .relaxed) }
 
-    fileprivate func requestLine(uri: String) -> RequestContext {
+    /// The watchdog's round: a connection whose request head has taken longer than the limit
+    /// (counted from its accept or its previous response, so one byte every few seconds does not
+    /// keep it) is closed: a 408 first if its request line had come. While draining, the limit
+    /// is a quarter of a second for a connection with no request line yet, and a second for
+    /// one whose head has begun: requests already sent are read, stalled clients do not hold
+    /// the exit.
+    /// The socket is shut down, not closed: its worker thread sees the end and closes it, and
+    /// the lock keeps the descriptor from being reused meanwhile (the library reports the close
+    /// to us before it closes the descriptor).
+    func closeLateHeads(now: UInt64) {
+        let isDraining = draining.load(ordering: .relaxed)
+        connectionsLock.withLock {
+            for connection in connections.values where connection.awaitingHead && !connection.timedOut {
+                let waited = now &- connection.headStart
+                let idleWhileDraining = isDraining && connection.request == nil && waited > 250_000_000
+                let stalledWhileDraining = isDraining && waited > 1_000_000_000
+                guard waited > headNanoseconds || idleWhileDraining || stalledWhileDraining else { continue }
+                connection.timedOut = true
+                if let request = connection.request, !idleWhileDraining {
+                    request.status = 408
+                    let seconds = service.configuration.headerTimeoutSeconds
+                    let problem = HTTPResponse.problem(
+                        408, "the request's line and header fields did not arrive within \(ServerLimits.format(seconds)) s; send the whole head at once")
+                    var text = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: \(problem.body.count)\r\n"
+                    for header in problem.headers { text += "\(header.name): \(header.value)\r\n" }
+                    request.bytes = problem.body.count
+                    let bytes = Array((text + "\r\n").utf8) + Array(problem.body)
+                    _ = bytes.withUnsafeBytes { Glibc.send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                }
+                shutdown(connection.fd, Int32(SHUT_RDWR))
+            }
+        }
+    }
+
+    func connectionOpened(fd: Int32) -> ClientConnection {
+        let connection = ClientConnection(fd: fd)
+        connectionsLock.withLock { connections[ObjectIdentifier(connection)] = connection }
+        return connection
+    }
+
+    func connectionClosed(_ connection: ClientConnection) {
+        let unfinished = connectionsLock.withLock { () -> RequestContext? in
+            connections[ObjectIdentifier(connection)] = nil
+            defer { connection.request = nil }
+            return connection.request
+        }
+        if let unfinished { finish(unfinished, terminatedNormally: false) }
+    }
+
+    /// The request line has come: a context (counted in flight at once), and the service's
+    /// verdict on the target. A refused target's query is cut off in the library's buffer, so
+    /// that the library stores none of its arguments.
+    func requestLine(uri pointer: UnsafePointer<CChar>?, connection: ClientConnection?) -> RequestContext {
         metrics.requestStarted()
-        return RequestContext(uri: uri)
+        let length = pointer.map { strlen($0) } ?? 0
+        let text = pointer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? "/"
+        let request = RequestContext(uri: text, rawLength: length)
+        var rejection = service.refusal(ofTarget: pointer.map { UnsafeRawBufferPointer(start: $0, count: length) } ?? UnsafeRawBufferPointer(start: nil, count: 0))
+        if let pointer {
+            let mutable = UnsafeMutablePointer(mutating: pointer)
+            if rejection == nil, !Self.isVersion(after: mutable + length) {
+                rejection = service.nulRefusal(at: length)
+            }
+            if rejection != nil { Self.cutQuery(mutable, length: length) }
+        }
+        request.rejection = rejection
+        if let connection {
+            let previous = connectionsLock.withLock { () -> RequestContext? in
+                defer { connection.request = request }
+                return connection.request
+            }
+            // The library never reported the previous request's end: end it now.
+            if let previous { finish(previous, terminatedNormally: false) }
+        }
+        return request
+    }
+
+    /// Whether the NUL at `end` is the one the library wrote between the target and `HTTP/d.d`
+    /// (the line ends with a NUL after it); any other NUL came inside the target.
+    static func isVersion(after end: UnsafeMutablePointer<CChar>) -> Bool {
+        let expected = Array("HTTP/".utf8)
+        for (offset, byte) in expected.enumerated() where UInt8(bitPattern: end[1 + offset]) != byte { return false }
+        let major = UInt8(bitPattern: end[6]), dot = UInt8(bitPattern: end[7]), minor = UInt8(bitPattern: end[8])
+        return (48...57).contains(major) && dot == UInt8(ascii: ".") && (48...57).contains(minor) && end[9] == 0
+    }
+
+    /// Ends the query at its `?` in the library's copy of the target (the library reads its
+    /// arguments from the first `?` to the next NUL, after this callback). A target with NULs
+    /// is followed segment by segment up to the NUL before the version.
+    static func cutQuery(_ target: UnsafeMutablePointer<CChar>, length: Int) {
+        var start = 0
+        var end = length
+        while true {
+            for index in start..<end where target[index] == CChar(UInt8(ascii: "?")) {
+                target[index + 1] = 0
+                return
+            }
+            if isVersion(after: target + end) { return }
+            start = end + 1
+            end = start + strlen(target + start)
+        }
+    }
+
+    /// The handler's first call: the head is in. Decides the answer when the head is refused.
+    fileprivate func headReceived(_ connection: OpaquePointer, request: RequestContext, version: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?)
+        -> Bool
+    {
+        if let client = breakdown_mhd_socket_context(connection).map({ Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }) {
+            let timedOut = connectionsLock.withLock { () -> Bool in
+                client.awaitingHead = false
+                return client.timedOut
+            }
+            if timedOut { return false }
+        }
+        if request.rejection == nil, let version, let url, UnsafeRawPointer(url) + request.rawLength + 1 != UnsafeRawPointer(version) {
+            request.rejection = service.nulRefusal(at: request.rawLength)
+        }
+        if request.rejection == nil {
+            let facts = breakdown_mhd_header_facts(connection)
+            request.rejection = service.refusal(
+                ofHead: HeadFacts(
+                    headBytes: facts.head_bytes, longestField: facts.longest_field, contentLengths: Int(facts.content_lengths),
+                    contentLengthsDiffer: facts.content_lengths_differ != 0, transferEncodings: Int(facts.transfer_encodings)))
+        }
+        return true
     }
 
     fileprivate func handle(_ connection: OpaquePointer, context: RequestContext, method: String) -> MHD_Result {
         context.method = method
-        let ifNoneMatch = breakdown_mhd_header(connection, "If-None-Match").map { String(cString: $0) }
-        let answer = service.respond(
-            method: method, uri: context.uri, ifNoneMatch: ifNoneMatch, draining: draining.load(ordering: .relaxed))
+        var answer: HTTPResponse
+        if let rejection = context.rejection {
+            answer = service.decorate(rejection, close: true)
+        } else {
+            let ifNoneMatch = breakdown_mhd_header(connection, "If-None-Match").map { String(cString: $0) }
+            answer = service.respond(
+                method: method, uri: context.uri, ifNoneMatch: ifNoneMatch, draining: draining.load(ordering: .relaxed))
+        }
         metrics.record(answer)
         context.status = answer.status
         context.bytes = method == "HEAD" ? 0 : answer.body.count
@@ -94,7 +281,31 @@ final class HTTPDaemon: @unchecked Sendable {
         return result
     }
 
-    fileprivate func completed(_ context: RequestContext, terminatedNormally: Bool) {
+    /// The library reported the request's end.
+    /// The connection's own reference is used, not the library's pointer (which owns nothing).
+    fileprivate func completed(_ connection: OpaquePointer?, terminatedNormally: Bool) {
+        let client = connection.flatMap { breakdown_mhd_socket_context($0) }.map {
+            Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue()
+        }
+        let current = connectionsLock.withLock { () -> RequestContext? in
+            guard let client else { return nil }
+            defer {
+                client.request = nil
+                client.awaitingHead = true
+                client.headStart = DispatchTime.now().uptimeNanoseconds
+            }
+            return client.request
+        }
+        if let current { finish(current, terminatedNormally: terminatedNormally) }
+    }
+
+    /// Counts a request out and writes its log line, once.
+    private func finish(_ context: RequestContext, terminatedNormally: Bool) {
+        let first = connectionsLock.withLock { () -> Bool in
+            defer { context.finished = true }
+            return !context.finished
+        }
+        guard first else { return }
         metrics.requestFinished()
         answered.add(1, ordering: .relaxed)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - context.start) / 1e6
@@ -106,13 +317,41 @@ final class HTTPDaemon: @unchecked Sendable {
     }
 }
 
+/// What a request's header fields say, for the checks the service makes on them.
+struct HeadFacts {
+    var headBytes: Int
+    var longestField: Int
+    var contentLengths: Int
+    var contentLengthsDiffer: Bool
+    var transferEncodings: Int
+}
+
+private func daemon(_ cls: UnsafeMutableRawPointer) -> HTTPDaemon { Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue() }
+
+private func httpConnectionNotified(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let socketContext else { return }
+    if breakdown_mhd_connection_closed(code) != 0 {
+        guard let pointer = socketContext.pointee else { return }
+        socketContext.pointee = nil
+        daemon(cls).connectionClosed(Unmanaged<HTTPDaemon.ClientConnection>.fromOpaque(pointer).takeRetainedValue())
+    } else if let connection {
+        let client = daemon(cls).connectionOpened(fd: breakdown_mhd_connection_fd(connection))
+        socketContext.pointee = Unmanaged.passRetained(client).toOpaque()
+    }
+}
+
 private func httpURILogger(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?)
     -> UnsafeMutableRawPointer?
 {
     guard let cls else { return nil }
-    let daemon = Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-    let text = uri.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? "/"
-    return Unmanaged.passRetained(daemon.requestLine(uri: text)).toOpaque()
+    let client = connection.flatMap { breakdown_mhd_socket_context($0) }.map {
+        Unmanaged<HTTPDaemon.ClientConnection>.fromOpaque($0).takeUnretainedValue()
+    }
+    // The connection holds the context; the library's pointer to it is not an owner.
+    return Unmanaged.passUnretained(daemon(cls).requestLine(uri: uri, connection: client)).toOpaque()
 }
 
 private func httpAccessHandler(
@@ -121,37 +360,41 @@ private func httpAccessHandler(
     _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
     guard let cls, let connection, let context else { return .NO }
-    let daemon = Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
+    let server = daemon(cls)
     let request: HTTPDaemon.RequestContext
     if let pointer = context.pointee {
         request = Unmanaged<HTTPDaemon.RequestContext>.fromOpaque(pointer).takeUnretainedValue()
     } else {
-        request = daemon.requestLine(uri: url.map { String(cString: $0) } ?? "/")
-        context.pointee = Unmanaged.passRetained(request).toOpaque()
+        let client = breakdown_mhd_socket_context(connection).map {
+            Unmanaged<HTTPDaemon.ClientConnection>.fromOpaque($0).takeUnretainedValue()
+        }
+        request = server.requestLine(uri: url, connection: client)
+        context.pointee = Unmanaged.passUnretained(request).toOpaque()
     }
     if request.status != nil { return .YES }
     let methodName = method.map { String(cString: $0) } ?? "-"
-    // GET and HEAD are answered once the whole request is in: answering on the first call (headers
-    // only) would make the library close the connection instead of keeping it alive. Other
-    // methods are refused at once and their body is not read.
-    if !request.headersSeen, methodName == "GET" || methodName == "HEAD" {
+    if !request.headersSeen {
         request.headersSeen = true
-        return .YES
+        guard server.headReceived(connection, request: request, version: version, url: url) else { return .NO }
+        // A refused head is answered at once (the library then closes the connection, unread).
+        // GET and HEAD are answered once the whole request is in: answering on the first call
+        // would make the library close the connection instead of keeping it alive. Other
+        // methods are refused at once and their body is not read.
+        if request.rejection == nil, methodName == "GET" || methodName == "HEAD" { return .YES }
+        return server.handle(connection, context: request, method: methodName)
     }
     if let uploadSize, uploadSize.pointee > 0 {
         uploadSize.pointee = 0
         return .YES
     }
-    return daemon.handle(connection, context: request, method: methodName)
+    return server.handle(connection, context: request, method: methodName)
 }
 
 private func httpRequestCompleted(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ termination: MHD_RequestTerminationCode
 ) {
-    guard let cls, let context, let pointer = context.pointee else { return }
-    context.pointee = nil
-    let daemon = Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-    let request = Unmanaged<HTTPDaemon.RequestContext>.fromOpaque(pointer).takeRetainedValue()
-    daemon.completed(request, terminatedNormally: breakdown_mhd_completed_ok(termination) != 0)
+    guard let cls else { return }
+    context?.pointee = nil
+    daemon(cls).completed(connection, terminatedNormally: breakdown_mhd_completed_ok(termination) != 0)
 }

@@ -30,9 +30,26 @@ public struct ServerConfiguration: Sendable {
     public var cacheBytes = 0
     /// What one request may ask for.
     public var limits = ServerLimits()
+    /// Seconds a request's line and header fields may take to arrive in all, from the
+    /// connection's accept or the previous response (however slowly the bytes trickle in).
+    public var headerTimeoutSeconds: Double = 10
+    /// What a hidden breakdown's image request is answered with, unless its query says (`hidden=`).
+    public var hidden: HiddenAnswer = .empty
+    /// The scheme and host the snippets of `/v1/breakdown.html` put before their image URLs
+    /// (`https://img.example.com`); empty: root-relative URLs.
+    public var baseURL = ""
     /// After SIGTERM, how long to wait for in-flight requests before stopping anyway.
     public var drainSeconds = 30
 
     /// The defaults `breakdown serve` starts with.
     public init() {}
+}
+
+/// How an image request for a hidden breakdown is answered.
+public enum HiddenAnswer: String, Sendable, CaseIterable {
+    /// 204 No Content.
+    case empty
+    /// 200 with a transparent image one point square (PNG, SVG; a PDF is still 204), so that an
+    /// email shows nothing rather than a broken image.
+    case transparent
 }

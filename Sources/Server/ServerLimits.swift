@@ -7,6 +7,14 @@ import Foundation
 public struct ServerLimits: Sendable, Hashable {
     /// The longest query (after `?`), in bytes.
     public var queryBytes = 2048
+    /// The most `&`-separated arguments in a query (empty ones included).
+    public var queryArguments = 64
+    /// The longest request target (signature, path and query), in bytes.
+    public var targetBytes = 4096
+    /// The most bytes of a request's line and header fields together.
+    public var headBytes = 16384
+    /// The longest single header field (name and value), in bytes.
+    public var headerFieldBytes = 8192
     /// The largest amount, minimum or maximum (absolute value).
     public var amount: Decimal = 1_000_000_000
     /// The largest `font-size`, in points.
@@ -38,7 +46,7 @@ public struct ServerLimits: Sendable, Hashable {
         }
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -45,9 +45,13 @@ public struct URLSigner: Sendable {
         base64URL(digest(pathAndQuery))
     }
 
-    /// Whether `signature` signs `pathAndQuery`. Constant time in the signature's bytes.
+    /// Whether `signature` signs `pathAndQuery`. Constant time in the signature's bytes. Only
+    /// the canonical spelling is taken: 43 characters whose last one leaves its two spare bits
+    /// zero (so one URL has one signature, and a cache sees one URL).
     public func isValid(signature: Substring, for pathAndQuery: Substring) -> Bool {
-        guard let given = Self.decodeBase64URL(signature), given.count == 32 else { return false }
+        guard signature.utf8.count == 43, let given = Self.decodeBase64URL(signature), given.count == 32,
+            base64URL(given) == signature
+        else { return false }
         let expected = digest(pathAndQuery)
         return given.withUnsafeBytes { a in expected.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, 32) == 0 } }
     }

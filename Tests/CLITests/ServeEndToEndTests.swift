@@ -315,7 +315,7 @@ import Testing
 
     // MARK: - Hostile input
 
-    @Test func hostileQueriesAre400AndNeverACrash() throws {
+    @Test func hostileQueriesAre4xxAndNeverACrash() throws {
         let server = try ServerProcess(["--allow-unsigned"])
         let hostile: [String] = [
             "amount=1&amount=2",
@@ -354,7 +354,9 @@ import Testing
         ]
         for query in hostile {
             let reply = try server.get("\(Self.png)?\(query)")
-            #expect(reply.status == 400, "\(query.prefix(80)): \(reply.status) \(reply.text.prefix(200))")
+            // A query over 2,048 bytes is refused before it is read: 414.
+            let expected = query.utf8.count > 2048 ? 414 : 400
+            #expect(reply.status == expected, "\(query.prefix(80)): \(reply.status) \(reply.text.prefix(200))")
             #expect(reply["content-type"] == "application/problem+json", "\(query.prefix(80))")
             let detail = try reply.json()["detail"] as? String ?? ""
             #expect(!detail.isEmpty && !detail.contains("\n"), "\(query.prefix(80))")
@@ -372,7 +374,7 @@ import Testing
         #expect(server.process.isRunning)
         #expect(try server.get("/healthz").status == 200)
         let metrics = try server.get("/metrics").text
-        #expect(Self.metric(metrics, "breakdown_http_requests_in_flight") == 1, "only the /metrics request itself")
+        #expect(try ServeHardeningTests.othersInFlight(server) == 0, "only the /metrics request itself")
         #expect(Self.metric(metrics, "breakdown_render_seconds_count") == 0, "nothing hostile was drawn")
         #expect(server.stop() == 0, "the server's standard error: \(server.log.suffix(3000))")
     }
@@ -549,6 +551,10 @@ import Testing
             (["--port", "0"], ["BREAKDOWN_KEY": "0011"], "BREAKDOWN_SALT"),
             (["--allow-unsigned", "--port", "70000"], [:], "--port"),
             (["--allow-unsigned", "--port", "0", "--host", "not an address"], [:], "not an address"),
+            (["--allow-unsigned", "--port", "0", "--base-url", "ftp://img.example.com"], [:], "--base-url"),
+            (["--allow-unsigned", "--port", "0", "--base-url", "https://x\"><script>"], [:], "--base-url"),
+            (["--allow-unsigned", "--port", "0", "--header-timeout", "0"], [:], "--header-timeout"),
+            (["--allow-unsigned", "--port", "0", "--hidden", "maybe"], [:], "--hidden"),
         ]
         for (arguments, environment, mentions) in cases {
             let process = Process()

@@ -80,6 +80,9 @@ final class BatchCollector: @unchecked Sendable {
 
     private func handle(_ outcome: BatchOutcome) {
         counts.add(outcome.status)
+        counts.warnings += outcome.warnings.count
+        if outcome.replacedChanged { counts.replacedChanged += 1 }
+        if outcome.kept { counts.kept += 1 }
         if outcome.status == .failed {
             // After a full disk stopped the batch, records already in flight fail the same way: one line is enough.
             if !(cancelled && outcome.stopsBatch) {
@@ -91,7 +94,7 @@ final class BatchCollector: @unchecked Sendable {
             if outcome.stopsBatch { fullDisk = true }
         }
         if let entry = outcome.journalEntry { committer.add(entry) }
-        if settings.printWarnings, !outcome.warnings.isEmpty {
+        if settings.printWarnings, !settings.quiet, !outcome.warnings.isEmpty {
             progress.clearLine()
             for warning in outcome.warnings {
                 console.printWarning(

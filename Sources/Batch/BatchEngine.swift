@@ -24,6 +24,12 @@ package enum BatchEngine {
         onOutcome: (@Sendable (BatchOutcome) -> Void)? = nil
     ) throws(CLIError) -> BatchSummary {
         let reader = try openManifest()
+        // A CSV's header is known before any record: columns the batch would not understand are
+        // one error for the whole manifest, and nothing is drawn from it.
+        if let columns = reader.headerColumns {
+            try settings.columnMap.check(header: columns, label: settings.manifestLabel)
+            try settings.nameTemplate?.check(header: columns, label: settings.manifestLabel)
+        }
         let restoreSignals = BatchInterrupt.install()
         defer { restoreSignals() }
         let run = Run(settings: settings, console: console, onOutcome: onOutcome)
@@ -60,6 +66,10 @@ package enum BatchEngine {
             let planner = BatchRecordPlanner(
                 defaults: settings.defaults, defaultFormats: settings.defaultFormats,
                 htmlBaseURL: settings.writeHTML ? settings.htmlBaseURL : nil)
+            planner.columnMap = settings.columnMap
+            planner.nameTemplate = settings.nameTemplate
+            planner.priceText = PriceText(numberLocale: settings.numberLocale)
+            planner.emptyAmountZero = settings.emptyAmountZero
             var chunk: [BatchJob] = []
             var chunkNumber = 0
             var sequence = 0
@@ -76,8 +86,10 @@ package enum BatchEngine {
                 chunkNumber += 1
             }
             func plan(_ record: ManifestRecord) throws(CLIError) {
-                guard settings.shard.contains(record.index) else { return }
+                // Every shard plans every record, so each sees every name; it keeps the records
+                // whose name (else index) falls in it: two records with one name meet in one shard.
                 var job = planner.plan(record, sequence: sequence)
+                guard settings.shard.contains(job) else { return }
                 job.fractionRead = reader.fractionRead
                 sequence += 1
                 chunk.append(job)

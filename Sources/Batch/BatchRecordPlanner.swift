@@ -14,7 +14,7 @@ package final class BatchRecordPlanner {
     static let extraKeys = ["name", "format"]
     /// Option values left out of default names (paths and markup make poor file names).
     private static let unnamedOptions: Set<String> = ["locale", "amount", "font-file", "logo-assets", "link-text"]
-    private static let maximumNameLength = 150
+    static let maximumNameLength = 150
 
     private let defaults: ParsedOptions
     private let defaultFormats: [OutputFormat]
@@ -24,6 +24,11 @@ package final class BatchRecordPlanner {
     /// Hash of each name used so far → what its record asked for (32 bits of a hash of the
     /// normalized options and formats) and the line it starts on (32 bits): 16 bytes a record.
     private var namesUsed = NameTable()
+    /// How columns become keys, names are made and prices read (`--map`, `--name`, `--number-locale`).
+    var columnMap = ColumnMap()
+    var nameTemplate: NameTemplate?
+    var priceText = PriceText(numberLocale: nil)
+    var emptyAmountZero = false
 
     /// - Parameters:
     ///   - defaults: the command line's content and drawing options, under every record.
@@ -71,16 +76,31 @@ package final class BatchRecordPlanner {
         var values: [String: RecordValue] = [:]
         var explicitName: String?
         var formats = defaultFormats
-        for key in fields.keys.sorted() {
-            let value = fields[key]!
+        var amount: ManifestValue?
+        let mapped = !columnMap.isIdentity
+        for column in fields.keys.sorted() {
+            let value = fields[column]!
+            var key = column
+            if mapped {
+                if let mappedKey = columnMap.key(for: column) {
+                    key = mappedKey
+                } else if columnMap.ignoreExtraColumns {
+                    continue
+                }
+            }
             switch key {
             case "name", "format":
+                // With a name template, a record's own name is only a column the template may use.
+                if key == "name", nameTemplate != nil { continue }
+                if case .null = value { continue }
                 do throws(RecordProblem) {
                     if key == "name" { explicitName = try Self.name(value) } else { formats = try Self.formats(value) }
                 } catch {
                     try Self.checkEach(values)
                     throw error
                 }
+            case "amount":
+                amount = value
             default:
                 switch value {
                 case .text(let text), .number(let text): values[key] = .string(text)
@@ -93,6 +113,7 @@ package final class BatchRecordPlanner {
                 }
             }
         }
+        if let amount { try readAmount(amount, into: &values) }
         let options: ParsedOptions
         do throws(CLIError) {
             options = defaults.overlaid(by: try ParsedOptions(record: values, groups: Self.groups))
@@ -102,7 +123,28 @@ package final class BatchRecordPlanner {
             throw RecordProblem(Self.recordMessage(error.message))
         }
         let normalized = Self.normalized(options)
-        let name = explicitName ?? Self.defaultName(options, normalized: normalized)
+        let name: String
+        if let nameTemplate {
+            let made = nameTemplate.name(
+                column: { column in
+                    switch fields[column] {
+                    case .text(let text), .number(let text): text
+                    case .bool(let on): String(on)
+                    case .null: ""
+                    default: nil
+                    }
+                },
+                option: { key in
+                    guard let spec = Self.allOptions.first(where: { $0.name == key }) else { return nil }
+                    return spec.isFlag ? (options.flag(key) ? key : nil) : options.string(key)
+                })
+            switch made {
+            case .success(let text): name = text
+            case .failure(let problem): throw problem
+            }
+        } else {
+            name = explicitName ?? Self.defaultName(options, normalized: normalized)
+        }
         // A name stands for its options: a later record with the same name is a duplicate only
         // when it asks for the same options and formats (a name given to one record may be the
         // default name of another with other options).
@@ -115,7 +157,8 @@ package final class BatchRecordPlanner {
             if earlier >> 32 == askedBits { return .duplicate(name: name, line: earlierLine) }
             throw RecordProblem(
                 field: "name",
-                "name: '\(name)' is already used by the record on line \(earlierLine), which asks for other options or formats; names must be unique")
+                "name: '\(name)' is already used by the record on line \(earlierLine), which asks for other options or formats; names must be unique",
+                name: name)
         }
         namesUsed[nameHash] = askedBits << 32 | UInt64(UInt32(truncatingIfNeeded: line))
 
@@ -124,6 +167,45 @@ package final class BatchRecordPlanner {
         fingerprint.add(normalized)
         if let htmlBaseURL { fingerprint.add("html:" + htmlBaseURL) }
         return .render(BatchRenderPlan(name: name, formats: formats, options: options, fingerprint: fingerprint.hex))
+    }
+
+    /// The amount field: a price as a shop writes it (`1,299.00`, `$49.95`, `AUD 49.95`), read
+    /// exactly to plain decimal text; an empty one fails the record unless `--empty-amount zero`
+    /// or the command line gives an amount.
+    private func readAmount(_ value: ManifestValue, into values: inout [String: RecordValue]) throws(RecordProblem) {
+        let from = columnMap.columnForKey["amount"].map { " (column \(QuotedValue.quoted($0)))" } ?? ""
+        let text: String
+        switch value {
+        case .number(let number):
+            values["amount"] = .string(number)
+            return
+        case .null:
+            text = ""
+        case .text(let given):
+            text = given
+        case .bool, .list, .object:
+            try Self.checkEach(values)
+            throw RecordProblem(field: "amount", "amount\(from): \(value.kindName) is not accepted; give a price such as 49.95")
+        }
+        if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }) {
+            if emptyAmountZero || defaults.isGiven("amount") { return }
+            throw RecordProblem(field: "amount", "amount\(from) is empty; give a price, or --empty-amount zero to draw an empty price as 0")
+        }
+        switch priceText.plain(text, currency: currency(values)) {
+        case .plain(let plain): values["amount"] = .string(plain)
+        case .problem(let reason): throw RecordProblem(field: "amount", "amount\(from): \(reason)")
+        }
+    }
+
+    /// The configuration's currency for a record: its own or the command line's `currency`,
+    /// else its locale's; nil when neither is valid (the record fails on that field anyway).
+    private func currency(_ values: [String: RecordValue]) -> CurrencyCode? {
+        func text(_ key: String) -> String? {
+            if case .string(let value) = values[key] { return value }
+            return defaults.string(key)
+        }
+        if let code = text("currency") { return CurrencyCode(rawValue: code) }
+        return MerchantLocale(identifier: text("locale") ?? "en_AU")?.currency
     }
 
     /// Checks each field alone, in name order, and throws for the first that is wrong on its own

@@ -64,9 +64,11 @@ final class BatchReportWriter {
     func finish(_ summary: BatchSummary) throws(CLIError) {
         let counts: JSONValue = .object([
             ("records", .number(Double(summary.records))), ("rendered", .number(Double(summary.counts.rendered))),
+            ("outsideLimits", .number(Double(summary.counts.outsideLimits))),
             ("skipped", .number(Double(summary.counts.skipped))), ("hidden", .number(Double(summary.counts.hidden))),
             ("failed", .number(Double(summary.counts.failed))), ("duplicates", .number(Double(summary.counts.duplicates))),
-            ("notRun", .number(Double(summary.counts.notRun))),
+            ("notRun", .number(Double(summary.counts.notRun))), ("warnings", .number(Double(summary.counts.warnings))),
+            ("replacedChanged", .number(Double(summary.counts.replacedChanged))), ("kept", .number(Double(summary.counts.kept))),
         ])
         let interrupted: JSONValue = summary.interruptedBy.map { .string(BatchInterrupt.name($0)) } ?? .null
         write(

@@ -28,11 +28,17 @@ package struct BatchSummary: Sendable {
     /// duplicates and records not run are listed when there are any.
     package var line: String {
         var text = "rendered \(counts.rendered), skipped \(counts.skipped), hidden \(counts.hidden), failed \(counts.failed)"
+        if counts.outsideLimits > 0 { text += ", outside limits \(counts.outsideLimits)" }
         if counts.duplicates > 0 { text += ", duplicates \(counts.duplicates)" }
         if counts.notRun > 0 { text += ", not run \(counts.notRun)" }
-        let rate = seconds > 0 ? Double(counts.rendered) / seconds : 0
+        if counts.warnings > 0 { text += ", warnings \(counts.warnings)" }
+        let rate = seconds > 0 ? Double(counts.rendered + counts.outsideLimits) / seconds : 0
         text += " (\(Self.count(records, "record")) in \(String(format: "%.1f", seconds)) s, \(String(format: "%.1f", rate)) images/s)"
         if stoppedEarly { text += "; stopped at the first failure (--fail-fast)" }
+        if counts.replacedChanged > 0 {
+            text += "; replaced \(Self.count(counts.replacedChanged, "image")) an earlier run drew with other options or another renderer (--on-change keep|replace|fail)"
+        }
+        if counts.kept > 0 { text += "; kept \(Self.count(counts.kept, "image")) an earlier run drew with other options (--on-change keep)" }
         if let interruptedBy { text += "; interrupted by \(BatchInterrupt.name(interruptedBy)), the rest of the manifest not read" }
         return text
     }

@@ -12,6 +12,7 @@ final class CSVManifestReader: ByteManifestReader {
     private var index = 0
     /// The header's column names, in order.
     let columns: [String]
+    var headerColumns: [String]? { columns }
 
     private enum Row {
         case cells([[UInt8]], quoted: [Bool])
@@ -24,6 +25,7 @@ final class CSVManifestReader: ByteManifestReader {
         self.label = label
         bytes.skipByteOrderMark()
         var header: [String] = []
+        var seen: Set<String> = []
         while header.isEmpty {
             let line = bytes.line
             switch Self.readRow(bytes) {
@@ -42,7 +44,7 @@ final class CSVManifestReader: ByteManifestReader {
                     guard !trimmed.isEmpty else {
                         throw .usage("cannot read the manifest \(label): CSV header column \(column + 1) has no name; name every column with an option name")
                     }
-                    guard !header.contains(trimmed) else {
+                    guard seen.insert(trimmed).inserted else {
                         throw .usage("cannot read the manifest \(label): the CSV header names column '\(trimmed)' twice")
                     }
                     header.append(trimmed)
@@ -80,7 +82,8 @@ final class CSVManifestReader: ByteManifestReader {
                 return .failure(RecordProblem(field: columns[column], "the cell is not valid UTF-8"))
             }
             if !quoted[column] { text = text.trimmingASCIISpaces }
-            if !text.isEmpty { fields[columns[column]] = .text(text) }
+            // An empty cell is "not given", but known to be there (an empty price is an error).
+            fields[columns[column]] = text.isEmpty ? .null : .text(text)
         }
         return .success(fields)
     }

@@ -66,7 +66,9 @@ package final class BatchRecordPlanner {
             do throws(RecordProblem) {
                 work = try plan(fields, line: record.line)
             } catch {
-                work = .problem(error)
+                var problem = error
+                if problem.name == nil { problem.name = nameHint(fields) }
+                work = .problem(problem)
             }
         }
         return BatchJob(sequence: sequence, index: record.index, line: record.line, work: work)
@@ -167,6 +169,33 @@ package final class BatchRecordPlanner {
         fingerprint.add(normalized)
         if let htmlBaseURL { fingerprint.add("html:" + htmlBaseURL) }
         return .render(BatchRenderPlan(name: name, formats: formats, options: options, fingerprint: fingerprint.hex))
+    }
+
+    /// The name a record that failed would have had, for its report entry, when it can be told
+    /// without its options: from the template (keys as the record or the command line give
+    /// them), else the record's own valid name.
+    private func nameHint(_ fields: [String: ManifestValue]) -> String? {
+        func text(_ column: String) -> String? {
+            switch fields[column] {
+            case .text(let text), .number(let text): text
+            case .bool(let on): String(on)
+            case .null: ""
+            default: nil
+            }
+        }
+        if let nameTemplate {
+            let made = nameTemplate.name(
+                column: text,
+                option: { key in
+                    if let column = self.columnMap.columnForKey[key] { return text(column) }
+                    return text(key) ?? self.defaults.string(key)
+                })
+            if case .success(let name) = made { return name }
+            return nil
+        }
+        let column = columnMap.columnForKey["name"] ?? "name"
+        guard let given = fields[column], let name = try? Self.name(given) else { return nil }
+        return name
     }
 
     /// The amount field: a price as a shop writes it (`1,299.00`, `$49.95`, `AUD 49.95`), read

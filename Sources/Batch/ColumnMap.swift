@@ -74,11 +74,26 @@ package struct ColumnMap: Sendable {
         guard !ignoreExtraColumns else { return }
         let unknown = columns.filter { key(for: $0) == nil }
         guard !unknown.isEmpty else { return }
-        var suggestion = ""
-        if let first = unknown.first { suggestion = " (e.g. --map amount=\(first.contains(" ") || first.contains(",") ? "'\(first)'" : first))" }
+        let suggestion = " (e.g. --map " + Self.suggestedMap(unknown) + ")"
         throw .usage(
             "cannot read the manifest \(label): the CSV has \(Self.list(unknown, noun: "column")) that \(unknown.count == 1 ? "is" : "are") not a record key; map \(unknown.count == 1 ? "it" : "them") with --map KEY=COLUMN\(suggestion) or give --extra-columns ignore; accepted keys: \(Self.acceptedKeys.joined(separator: ", "))"
         )
+    }
+
+    /// A mapping for columns a shop's export usually has: `amount=Price,name=SKU`.
+    static func suggestedMap(_ columns: [String]) -> String {
+        var pairs: [String] = []
+        let hints: [(key: String, words: [String])] = [
+            ("amount", ["price", "amount", "total", "cost"]), ("name", ["sku", "handle", "id", "code"]),
+            ("locale", ["locale", "market", "region"]),
+        ]
+        for hint in hints {
+            if let column = columns.first(where: { column in hint.words.contains { column.lowercased().contains($0) } }) {
+                let shown = column.contains(" ") || column.contains(",") ? "'\(column)'" : column
+                pairs.append(hint.key + "=" + shown)
+            }
+        }
+        return pairs.isEmpty ? "amount=COLUMN" : pairs.joined(separator: ",")
     }
 
     /// `column 'A'` or `3 columns 'A', 'B', 'C'`, at most 20 named.

@@ -24,12 +24,6 @@ package enum BatchEngine {
         onOutcome: (@Sendable (BatchOutcome) -> Void)? = nil
     ) throws(CLIError) -> BatchSummary {
         let reader = try openManifest()
-        // A CSV's header is known before any record: columns the batch would not understand are
-        // one error for the whole manifest, and nothing is drawn from it.
-        if let columns = reader.headerColumns {
-            try settings.columnMap.check(header: columns, label: settings.manifestLabel)
-            try settings.nameTemplate?.check(header: columns, label: settings.manifestLabel)
-        }
         let restoreSignals = BatchInterrupt.install()
         defer { restoreSignals() }
         let run = Run(settings: settings, console: console, onOutcome: onOutcome)
@@ -70,6 +64,7 @@ package enum BatchEngine {
             planner.nameTemplate = settings.nameTemplate
             planner.priceText = PriceText(numberLocale: settings.numberLocale)
             planner.emptyAmountZero = settings.emptyAmountZero
+            planner.header = reader.headerColumns.map(Set.init)
             var chunk: [BatchJob] = []
             var chunkNumber = 0
             var sequence = 0
@@ -105,6 +100,12 @@ package enum BatchEngine {
                         continue
                     }
                     if !readable {
+                        // A CSV's header is known before any record is planned: columns the batch
+                        // would not understand are one error for the whole manifest, nothing drawn.
+                        if let columns = reader.headerColumns {
+                            try settings.columnMap.check(header: columns, label: settings.manifestLabel)
+                            try settings.nameTemplate?.check(header: columns, label: settings.manifestLabel)
+                        }
                         readable = true
                         for problem in held { try plan(problem) }
                         held.removeAll()

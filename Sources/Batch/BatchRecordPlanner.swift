@@ -29,6 +29,12 @@ package final class BatchRecordPlanner {
     var nameTemplate: NameTemplate?
     var priceText = PriceText(numberLocale: nil)
     var emptyAmountZero = false
+    /// A CSV's header: a column it names that a row lacks was an empty cell.
+    var header: Set<String>? {
+        didSet { amountColumn = header.flatMap { header in [columnMap.columnForKey["amount"] ?? "amount"].first(where: header.contains) } }
+    }
+    /// The CSV column the amount comes from, when the header has it.
+    private var amountColumn: String?
 
     /// - Parameters:
     ///   - defaults: the command line's content and drawing options, under every record.
@@ -78,8 +84,11 @@ package final class BatchRecordPlanner {
         var values: [String: RecordValue] = [:]
         var explicitName: String?
         var formats = defaultFormats
-        var amount: ManifestValue?
         let mapped = !columnMap.isIdentity
+        if let amountColumn, fields[amountColumn] == nil {
+            // The CSV has an amount column and this row's cell is empty.
+            try readAmount(.text(""), into: &values, currency: nil)
+        }
         for column in fields.keys.sorted() {
             let value = fields[column]!
             var key = column
@@ -102,7 +111,12 @@ package final class BatchRecordPlanner {
                     throw error
                 }
             case "amount":
-                amount = value
+                do throws(RecordProblem) {
+                    try readAmount(value, into: &values, currency: currency(fields))
+                } catch {
+                    try Self.checkEach(values)
+                    throw error
+                }
             default:
                 switch value {
                 case .text(let text), .number(let text): values[key] = .string(text)
@@ -115,7 +129,6 @@ package final class BatchRecordPlanner {
                 }
             }
         }
-        if let amount { try readAmount(amount, into: &values) }
         let options: ParsedOptions
         do throws(CLIError) {
             options = defaults.overlaid(by: try ParsedOptions(record: values, groups: Self.groups))
@@ -128,14 +141,7 @@ package final class BatchRecordPlanner {
         let name: String
         if let nameTemplate {
             let made = nameTemplate.name(
-                column: { column in
-                    switch fields[column] {
-                    case .text(let text), .number(let text): text
-                    case .bool(let on): String(on)
-                    case .null: ""
-                    default: nil
-                    }
-                },
+                column: columnText(fields),
                 option: { key in
                     guard let spec = Self.allOptions.first(where: { $0.name == key }) else { return nil }
                     return spec.isFlag ? (options.flag(key) ? key : nil) : options.string(key)
@@ -171,18 +177,26 @@ package final class BatchRecordPlanner {
         return .render(BatchRenderPlan(name: name, formats: formats, options: options, fingerprint: fingerprint.hex))
     }
 
-    /// The name a record that failed would have had, for its report entry, when it can be told
-    /// without its options: from the template (keys as the record or the command line give
-    /// them), else the record's own valid name.
-    private func nameHint(_ fields: [String: ManifestValue]) -> String? {
-        func text(_ column: String) -> String? {
+    /// A column's text in a record for name templates: "" for an empty cell (or null), nil when
+    /// the record has no such column.
+    private func columnText(_ fields: [String: ManifestValue]) -> (String) -> String? {
+        let header = header
+        return { column in
             switch fields[column] {
             case .text(let text), .number(let text): text
             case .bool(let on): String(on)
             case .null: ""
-            default: nil
+            case .list, .object: nil
+            case nil: header?.contains(column) == true ? "" : nil
             }
         }
+    }
+
+    /// The name a record that failed would have had, for its report entry, when it can be told
+    /// without its options: from the template (keys as the record or the command line give
+    /// them), else the record's own valid name.
+    private func nameHint(_ fields: [String: ManifestValue]) -> String? {
+        let text = columnText(fields)
         if let nameTemplate {
             let made = nameTemplate.name(
                 column: text,
@@ -201,7 +215,9 @@ package final class BatchRecordPlanner {
     /// The amount field: a price as a shop writes it (`1,299.00`, `$49.95`, `AUD 49.95`), read
     /// exactly to plain decimal text; an empty one fails the record unless `--empty-amount zero`
     /// or the command line gives an amount.
-    private func readAmount(_ value: ManifestValue, into values: inout [String: RecordValue]) throws(RecordProblem) {
+    private func readAmount(_ value: ManifestValue, into values: inout [String: RecordValue], currency: @autoclosure () -> CurrencyCode?)
+        throws(RecordProblem)
+    {
         let from = columnMap.columnForKey["amount"].map { " (column \(QuotedValue.quoted($0)))" } ?? ""
         let text: String
         switch value {
@@ -209,7 +225,7 @@ package final class BatchRecordPlanner {
             values["amount"] = .string(number)
             return
         case .null:
-            text = ""
+            return
         case .text(let given):
             text = given
         case .bool, .list, .object:
@@ -220,7 +236,7 @@ package final class BatchRecordPlanner {
             if emptyAmountZero || defaults.isGiven("amount") { return }
             throw RecordProblem(field: "amount", "amount\(from) is empty; give a price, or --empty-amount zero to draw an empty price as 0")
         }
-        switch priceText.plain(text, currency: currency(values)) {
+        switch priceText.plain(text, currency: currency()) {
         case .plain(let plain): values["amount"] = .string(plain)
         case .problem(let reason): throw RecordProblem(field: "amount", "amount\(from): \(reason)")
         }
@@ -228,9 +244,10 @@ package final class BatchRecordPlanner {
 
     /// The configuration's currency for a record: its own or the command line's `currency`,
     /// else its locale's; nil when neither is valid (the record fails on that field anyway).
-    private func currency(_ values: [String: RecordValue]) -> CurrencyCode? {
+    private func currency(_ fields: [String: ManifestValue]) -> CurrencyCode? {
         func text(_ key: String) -> String? {
-            if case .string(let value) = values[key] { return value }
+            let column = columnMap.isIdentity ? key : columnMap.columnForKey[key] ?? (columnMap.key(for: key) == key ? key : nil)
+            if let column, case .text(let value)? = fields[column] { return value }
             return defaults.string(key)
         }
         if let code = text("currency") { return CurrencyCode(rawValue: code) }

@@ -31,9 +31,9 @@ package struct BatchSummary: Sendable {
         if counts.outsideLimits > 0 { text += ", outside limits \(counts.outsideLimits)" }
         if counts.duplicates > 0 { text += ", duplicates \(counts.duplicates)" }
         if counts.notRun > 0 { text += ", not run \(counts.notRun)" }
-        if counts.warnings > 0 { text += ", warnings \(counts.warnings)" }
         let rate = seconds > 0 ? Double(counts.rendered + counts.outsideLimits) / seconds : 0
         text += " (\(Self.count(records, "record")) in \(String(format: "%.1f", seconds)) s, \(String(format: "%.1f", rate)) images/s)"
+        if counts.warnings > 0 { text += "; \(Self.count(counts.warnings, "low-contrast warning"))" }
         if stoppedEarly { text += "; stopped at the first failure (--fail-fast)" }
         if counts.replacedChanged > 0 {
             text += "; replaced \(Self.count(counts.replacedChanged, "image")) an earlier run drew with other options or another renderer (--on-change keep|replace|fail)"

@@ -82,8 +82,7 @@ final class CSVManifestReader: ByteManifestReader {
                 return .failure(RecordProblem(field: columns[column], "the cell is not valid UTF-8"))
             }
             if !quoted[column] { text = text.trimmingASCIISpaces }
-            // An empty cell is "not given", but known to be there (an empty price is an error).
-            fields[columns[column]] = text.isEmpty ? .null : .text(text)
+            if !text.isEmpty { fields[columns[column]] = .text(text) }
         }
         return .success(fields)
     }

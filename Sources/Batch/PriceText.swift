@@ -54,6 +54,8 @@ package struct PriceText: Sendable {
     package func plain(_ text: String, currency: CurrencyCode?) -> PriceReading {
         // Plain decimals (the common case, and every JSON number) pass unchanged.
         if decimal == ".", Self.isPlain(text) { return .plain(text) }
+        // A negative plain number: the option's own check says prices are not negative.
+        if decimal == ".", text.hasPrefix("-"), Self.isPlain(String(text.dropFirst())) { return .plain(text) }
         let shown = QuotedValue.quoted(text)
         var characters = Substring(text)
         func trim() {
@@ -68,8 +70,11 @@ package struct PriceText: Sendable {
         // The currency mark: before the first digit or after the last one, not both.
         let firstDigit = characters.firstIndex { $0.isASCII && $0.isNumber }
         let lastDigit = characters.lastIndex { $0.isASCII && $0.isNumber }
-        guard let firstDigit, let lastDigit else { return .problem("\(shown) has no digits; expected \(accepted)") }
+        guard let firstDigit, var lastDigit else { return .problem("\(shown) is not valid; expected \(accepted)") }
         var start = firstDigit
+        // A trailing decimal separator too (`12.`), so the number says what is wrong with it.
+        let afterLast = characters.index(after: lastDigit)
+        if afterLast < characters.endIndex, characters[afterLast] == decimal { lastDigit = afterLast }
         // A leading decimal separator belongs to the number (`.50`).
         if start > characters.startIndex, characters[characters.index(before: start)] == decimal {
             start = characters.index(before: start)

@@ -44,6 +44,8 @@ package enum BatchEngine {
             var journal: BatchJournal
             var committer: BatchCommitter
             var report: BatchReportWriter?
+            /// The report every run keeps in the output folder (`breakdown report FOLDER` combines them).
+            var folderReport: BatchReportWriter
             var queue: BatchWorkQueue
             var collector: BatchCollector
             var workers: DispatchGroup
@@ -149,8 +151,10 @@ package enum BatchEngine {
             }
             if let readError {
                 state.report?.discard()
+                state.folderReport.discard()
                 throw readError
             }
+            try state.folderReport.finish(summary)
             try state.report?.finish(summary)
             return summary
         }
@@ -163,11 +167,15 @@ package enum BatchEngine {
             let journal = try BatchJournal(folder: folder)
             let committer = BatchCommitter(folder: folder, journal: journal, policy: .fromEnvironment())
             let report = try settings.reportPath.map { path throws(CLIError) in try BatchReportWriter(path: path, settings: settings) }
+            // Read before this run's report replaces this shard's.
+            let earlier = BatchShardReports.earlierOutcomes(in: settings.ownDirectory)
+            let folderReport = try BatchReportWriter(
+                path: settings.ownDirectory + "/" + BatchShardReports.fileName(settings.shard), settings: settings)
             let jobs = max(1, settings.jobs)
             let queue = BatchWorkQueue(window: jobs * 4 + 2)
             let collector = BatchCollector(
-                settings: settings, console: console, progress: progress, report: report, committer: committer, queue: queue,
-                onOutcome: onOutcome)
+                settings: settings, console: console, progress: progress, reports: [folderReport] + (report.map { [$0] } ?? []),
+                earlier: earlier, committer: committer, queue: queue, onOutcome: onOutcome)
             let workers = DispatchGroup()
             for number in 0..<jobs {
                 workers.enter()
@@ -188,7 +196,8 @@ package enum BatchEngine {
                 thread.start()
             }
             let state = Started(
-                folder: folder, journal: journal, committer: committer, report: report, queue: queue, collector: collector,
+                folder: folder, journal: journal, committer: committer, report: report, folderReport: folderReport, queue: queue,
+                collector: collector,
                 workers: workers)
             started = state
             return state

@@ -42,6 +42,8 @@ package struct BatchOutcome: Sendable {
     package var stopsBatch = false
     /// The image replaced one an earlier run drew with other options or another renderer.
     package var replacedChanged = false
+    /// For a skipped record: what the run that drew it found (`rendered`, `outside-limits`).
+    package var earlier: String?
     /// `--on-change keep` left the earlier image.
     package var kept = false
 

@@ -51,6 +51,7 @@ final class BatchReportWriter {
             ("status", .string(outcome.status.rawValue)),
         ]
         if let name = outcome.name { members.append(("name", .string(name))) }
+        if let earlier = outcome.earlier { members.append(("earlier", .string(earlier))) }
         if !outcome.files.isEmpty { members.append(("files", .array(outcome.files.map { .string($0) }))) }
         if outcome.status == .failed { members.append(("field", .string(outcome.field))) }
         if let message = outcome.message {

@@ -105,7 +105,8 @@ package enum BatchEngine {
                         // A CSV's header is known before any record is planned: columns the batch
                         // would not understand are one error for the whole manifest, nothing drawn.
                         if let columns = reader.headerColumns {
-                            try settings.columnMap.check(header: columns, label: settings.manifestLabel)
+                            try settings.columnMap.check(
+                                header: columns, label: settings.manifestLabel, named: Set(settings.nameTemplate?.fields ?? []))
                             try settings.nameTemplate?.check(header: columns, label: settings.manifestLabel)
                         }
                         readable = true

@@ -26,7 +26,11 @@ package final class BatchRecordPlanner {
     private var namesUsed = NameTable()
     /// How columns become keys, names are made and prices read (`--map`, `--name`, `--number-locale`).
     var columnMap = ColumnMap()
-    var nameTemplate: NameTemplate?
+    var nameTemplate: NameTemplate? {
+        didSet { templateColumns = Set(nameTemplate?.fields ?? []).filter { !ColumnMap.isKey($0) } }
+    }
+    /// Columns the name template uses that are not keys: read for the name, not as options.
+    private var templateColumns: Set<String> = []
     var priceText = PriceText(numberLocale: nil)
     var emptyAmountZero = false
     /// A CSV's header: a column it names that a row lacks was an empty cell.
@@ -92,6 +96,7 @@ package final class BatchRecordPlanner {
         for column in fields.keys.sorted() {
             let value = fields[column]!
             var key = column
+            if !templateColumns.isEmpty, templateColumns.contains(column), columnMap.keyForColumn[column] == nil { continue }
             if mapped {
                 if let mappedKey = columnMap.key(for: column) {
                     key = mappedKey

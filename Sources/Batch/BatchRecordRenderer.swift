@@ -58,7 +58,7 @@ final class BatchRecordRenderer {
             if !settings.failOn.isEmpty {
                 let request = try RenderRequest(plan.options)
                 earlyRequest = request
-                if let failure = failOn(request, outcome) { return failure }
+                if let failure = failOn(request, outcome, amount: plan.options.string("amount") ?? "0") { return failure }
             }
         } catch {
             return failed(outcome, error)
@@ -141,7 +141,7 @@ final class BatchRecordRenderer {
     }
 
     /// `--fail-on hidden` / `outside-limits`: the failure the outcome becomes, if any.
-    private func failOn(_ request: RenderRequest, _ outcome: BatchOutcome) -> BatchOutcome? {
+    private func failOn(_ request: RenderRequest, _ outcome: BatchOutcome, amount: String) -> BatchOutcome? {
         var failure = outcome
         failure.status = .failed
         if request.breakdown.isHidden {
@@ -151,7 +151,7 @@ final class BatchRecordRenderer {
         }
         if Self.isOutsideLimits(request), settings.failOn.contains(.outsideLimits) {
             failure.field = "amount"
-            failure.message = "amount \(request.inputs.amount) is outside the configuration's limits, so the image would be the limits sentence; a failure under --fail-on outside-limits"
+            failure.message = "amount \(amount) is outside the configuration's limits, so the image would be the limits sentence; a failure under --fail-on outside-limits"
             return failure
         }
         return nil

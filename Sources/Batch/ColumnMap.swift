@@ -63,7 +63,8 @@ package struct ColumnMap: Sendable {
 
     /// Checks a CSV header against the mapping: every mapped column exists, and every column is
     /// a key or mapped (unless extra columns are ignored). One line naming every problem.
-    func check(header columns: [String], label: String) throws(CLIError) {
+    /// - Parameter named: columns a name template uses: understood, though not keys.
+    func check(header columns: [String], label: String, named: Set<String> = []) throws(CLIError) {
         let present = Set(columns)
         let missing = keyForColumn.keys.filter { !present.contains($0) }.sorted()
         if !missing.isEmpty {
@@ -72,7 +73,7 @@ package struct ColumnMap: Sendable {
             )
         }
         guard !ignoreExtraColumns else { return }
-        let unknown = columns.filter { key(for: $0) == nil }
+        let unknown = columns.filter { key(for: $0) == nil && !named.contains($0) }
         guard !unknown.isEmpty else { return }
         let suggestion = " (e.g. --map " + Self.suggestedMap(unknown) + ")"
         throw .usage(

@@ -152,4 +152,30 @@ import Testing
         // A hash spreads names: each of three shards gets about a third.
         #expect((70...130).contains(taken), "\(taken)")
     }
+
+    @Test func aPlannedRecordGoesToTheShardOfItsNameWhateverItsIndex() {
+        let options = ParsedOptions(groups: BatchRecordPlanner.groups)
+        for count in [2, 3, 8] {
+            for number in 0..<40 {
+                let name = "SKU-\(number)"
+                let home = Int(Fingerprint(name).value % UInt64(count))
+                for index in [number, number + 1, number * 7 + 3] {
+                    let render = BatchJob(
+                        sequence: 0, index: index, line: index + 2,
+                        work: .render(BatchRenderPlan(name: name, formats: [.png], options: options, fingerprint: "f")))
+                    let duplicate = BatchJob(sequence: 0, index: index, line: index + 2, work: .duplicate(name: name, line: 1))
+                    let clash = BatchJob(sequence: 0, index: index, line: index + 2, work: .problem(RecordProblem(field: "name", "clash", name: name)))
+                    for shard in 0..<count {
+                        let part = Shard(index: shard, count: count)
+                        #expect(part.contains(render) == (shard == home))
+                        #expect(part.contains(duplicate) == (shard == home))
+                        #expect(part.contains(clash) == (shard == home))
+                    }
+                }
+            }
+            // A record that failed before it had a name goes by its index.
+            let nameless = BatchJob(sequence: 0, index: 10, line: 12, work: .problem(RecordProblem("bad JSON")))
+            #expect(Shard(index: 10 % count, count: count).contains(nameless))
+        }
+    }
 }

@@ -115,7 +115,7 @@ package struct PriceText: Sendable {
                 if sawDecimal { fraction.append(character) } else { integer.append(character) }
                 digitsInGroup += 1
             } else if character == decimal {
-                guard sawDecimal || true else { return .problem("\(shown) has two decimal separators '\(decimal)'; expected \(accepted)") }
+                guard !sawDecimal else { return .problem("\(shown) has two decimal separators '\(decimal)'; expected \(accepted)") }
                 sawDecimal = true
                 groups.append(digitsInGroup)
                 digitsInGroup = 0

@@ -171,7 +171,8 @@ package enum BatchEngine {
             // Read before this run's report replaces this shard's.
             let earlier = BatchShardReports.earlierOutcomes(in: settings.ownDirectory)
             let folderReport = try BatchReportWriter(
-                path: settings.ownDirectory + "/" + BatchShardReports.fileName(settings.shard), settings: settings)
+                path: settings.ownDirectory + "/" + BatchShardReports.fileName(settings.shard), settings: settings,
+                temporaryName: StaleTemporaryFiles.newName())
             let jobs = max(1, settings.jobs)
             let queue = BatchWorkQueue(window: jobs * 4 + 2)
             let collector = BatchCollector(

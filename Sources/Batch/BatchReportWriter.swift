@@ -18,11 +18,13 @@ final class BatchReportWriter {
     /// The first failed write (e.g. the disk is full): the report is then not put in place.
     private var failure: String?
 
-    init(path: String, settings: BatchSettings) throws(CLIError) {
+    /// - Parameter temporaryName: the temporary file's name in the report's folder (the folder
+    /// report uses the batch's own temporary names, so a killed run's is removed by the next).
+    init(path: String, settings: BatchSettings, temporaryName: String? = nil) throws(CLIError) {
         self.path = path
         let url = URL(fileURLWithPath: path)
         try OutputPath.checkReplaceable(path, what: "the report")
-        temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
+        temporary = url.deletingLastPathComponent().path + "/" + (temporaryName ?? "." + url.lastPathComponent + ".\(getpid()).tmp")
         // Never through a link, never blocking on something planted under the temporary name.
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

@@ -7,6 +7,9 @@ DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev li
 	python3-jsonschema man-db groff-base python3-pip strace python3 nodejs
 
 PREFIX ?= /usr/local
+# Where `make install` builds the static binary: a folder of its own, so installing never
+# replaces .build/release/breakdown (whose bytes are part of the batch's renderer identity).
+INSTALL_BUILD ?= .build/install
 
 .PHONY: deps build gallery test bench install check-install mutants sanitize fuzz
 
@@ -43,9 +46,9 @@ bench: build
 # with its fonts configuration and artwork in PREFIX/share/breakdown, found from the binary.
 # At run time it needs the Debian libraries it links (Pango, Cairo, librsvg, libdeflate) and fonts-inter.
 install: deps
-	swift build -c release --static-swift-stdlib --product breakdown
+	swift build -c release --static-swift-stdlib --product breakdown --scratch-path "$(INSTALL_BUILD)"
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/breakdown"
-	install -m 755 .build/release/breakdown "$(PREFIX)/bin/breakdown"
+	install -m 755 "$(INSTALL_BUILD)/release/breakdown" "$(PREFIX)/bin/breakdown"
 	rm -rf "$(PREFIX)/share/breakdown/Fonts" "$(PREFIX)/share/breakdown/LogoAssets"
 	cp -R Fonts LogoAssets "$(PREFIX)/share/breakdown/"
 

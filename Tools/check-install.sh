@@ -9,7 +9,13 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/breakdown-install-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 prefix="$work/prefix"
 
+# Installing must not touch the checkout's release binary: its bytes are the batch's renderer
+# identity, so replacing it would make the next batch redraw everything.
+release="$root/.build/release/breakdown"
+before=$( [ -e "$release" ] && stat -c '%s %Y %i' "$release" && sha256sum < "$release" || echo absent )
 make install PREFIX="$prefix"
+after=$( [ -e "$release" ] && stat -c '%s %Y %i' "$release" && sha256sum < "$release" || echo absent )
+[ "$before" = "$after" ] || { echo "check-install: make install replaced $release" >&2; exit 1; }
 swift build --product breakdown >/dev/null
 
 # The same options with the checkout's debug build, for the expected bytes.

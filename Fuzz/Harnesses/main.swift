@@ -91,7 +91,7 @@ func contentsJSON(_ bytes: UnsafeRawBufferPointer) {
     if !FileManager.default.fileExists(atPath: imageset) {
         try? FileManager.default.createDirectory(atPath: imageset, withIntermediateDirectories: true)
         for name in ["a.pdf", "a.png", "a@2x.png", "a@3x.png", "a.svg"] {
-            FileManager.default.createFile(atPath: "\(imageset)/\(name)", contents: Data("x".utf8))
+            _ = FileManager.default.createFile(atPath: "\(imageset)/\(name)", contents: Data("x".utf8))
         }
     }
     write(bytes, to: "\(imageset)/Contents.json")

@@ -19,19 +19,22 @@ final class BatchCollector: @unchecked Sendable {
     private let settings: BatchSettings
     private let console: Console
     private let progress: BatchProgress
-    private let report: BatchReportWriter?
+    private let reports: [BatchReportWriter]
+    /// What earlier runs found for the names they drew (a hash of the name → outcome).
+    private let earlier: [UInt64: String]
     private let committer: BatchCommitter
     private let queue: BatchWorkQueue
     private let onOutcome: (@Sendable (BatchOutcome) -> Void)?
 
     init(
-        settings: BatchSettings, console: Console, progress: BatchProgress, report: BatchReportWriter?, committer: BatchCommitter,
-        queue: BatchWorkQueue, onOutcome: (@Sendable (BatchOutcome) -> Void)?
+        settings: BatchSettings, console: Console, progress: BatchProgress, reports: [BatchReportWriter], earlier: [UInt64: String],
+        committer: BatchCommitter, queue: BatchWorkQueue, onOutcome: (@Sendable (BatchOutcome) -> Void)?
     ) {
         self.settings = settings
         self.console = console
         self.progress = progress
-        self.report = report
+        self.reports = reports
+        self.earlier = earlier
         self.committer = committer
         self.queue = queue
         self.onOutcome = onOutcome
@@ -78,8 +81,15 @@ final class BatchCollector: @unchecked Sendable {
         }
     }
 
-    private func handle(_ outcome: BatchOutcome) {
+    private func handle(_ given: BatchOutcome) {
+        var outcome = given
+        if outcome.status == .skipped, !outcome.kept, let name = outcome.name, !earlier.isEmpty {
+            outcome.earlier = earlier[Fingerprint(name).value]
+        }
         counts.add(outcome.status)
+        counts.warnings += outcome.warnings.count
+        if outcome.replacedChanged { counts.replacedChanged += 1 }
+        if outcome.kept { counts.kept += 1 }
         if outcome.status == .failed {
             // After a full disk stopped the batch, records already in flight fail the same way: one line is enough.
             if !(cancelled && outcome.stopsBatch) {
@@ -91,14 +101,14 @@ final class BatchCollector: @unchecked Sendable {
             if outcome.stopsBatch { fullDisk = true }
         }
         if let entry = outcome.journalEntry { committer.add(entry) }
-        if settings.printWarnings, !outcome.warnings.isEmpty {
+        if settings.printWarnings, !settings.quiet, !outcome.warnings.isEmpty {
             progress.clearLine()
             for warning in outcome.warnings {
                 console.printWarning(
                     "\(settings.manifestLabel) line \(outcome.line) (record \(outcome.record), \(outcome.name ?? "")): \(ContrastWarning.prefix)\(warning)")
             }
         }
-        report?.add(outcome)
+        for report in reports { report.add(outcome) }
         onOutcome?(outcome)
         progress.update(counts, fractionRead: outcome.fractionRead)
     }

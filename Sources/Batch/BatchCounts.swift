@@ -11,8 +11,15 @@ struct BatchCounts: Sendable, Hashable {
     var failed = 0
     var duplicates = 0
     var notRun = 0
+    var outsideLimits = 0
+    /// Low-contrast warnings of drawn records (counted, also under `--quiet`).
+    var warnings = 0
+    /// Images that replaced ones an earlier run drew with other options or another renderer.
+    var replacedChanged = 0
+    /// Records `--on-change keep` left as an earlier run drew them.
+    var kept = 0
 
-    var done: Int { rendered + skipped + hidden + failed + duplicates }
+    var done: Int { rendered + outsideLimits + skipped + hidden + failed + duplicates }
     /// Every record handled, including those not run.
     var total: Int { done + notRun }
 
@@ -24,6 +31,7 @@ struct BatchCounts: Sendable, Hashable {
         case .failed: failed += 1
         case .duplicate: duplicates += 1
         case .notRun: notRun += 1
+        case .outsideLimits: outsideLimits += 1
         }
     }
 }

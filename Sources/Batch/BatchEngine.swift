@@ -44,6 +44,8 @@ package enum BatchEngine {
             var journal: BatchJournal
             var committer: BatchCommitter
             var report: BatchReportWriter?
+            /// The report every run keeps in the output folder (`breakdown report FOLDER` combines them).
+            var folderReport: BatchReportWriter
             var queue: BatchWorkQueue
             var collector: BatchCollector
             var workers: DispatchGroup
@@ -60,6 +62,11 @@ package enum BatchEngine {
             let planner = BatchRecordPlanner(
                 defaults: settings.defaults, defaultFormats: settings.defaultFormats,
                 htmlBaseURL: settings.writeHTML ? settings.htmlBaseURL : nil)
+            planner.columnMap = settings.columnMap
+            planner.nameTemplate = settings.nameTemplate
+            planner.priceText = PriceText(numberLocale: settings.numberLocale)
+            planner.emptyAmountZero = settings.emptyAmountZero
+            planner.header = reader.headerColumns.map(Set.init)
             var chunk: [BatchJob] = []
             var chunkNumber = 0
             var sequence = 0
@@ -76,8 +83,10 @@ package enum BatchEngine {
                 chunkNumber += 1
             }
             func plan(_ record: ManifestRecord) throws(CLIError) {
-                guard settings.shard.contains(record.index) else { return }
+                // Every shard plans every record, so each sees every name; it keeps the records
+                // whose name (else index) falls in it: two records with one name meet in one shard.
                 var job = planner.plan(record, sequence: sequence)
+                guard settings.shard.contains(job) else { return }
                 job.fractionRead = reader.fractionRead
                 sequence += 1
                 chunk.append(job)
@@ -93,6 +102,13 @@ package enum BatchEngine {
                         continue
                     }
                     if !readable {
+                        // A CSV's header is known before any record is planned: columns the batch
+                        // would not understand are one error for the whole manifest, nothing drawn.
+                        if let columns = reader.headerColumns {
+                            try settings.columnMap.check(
+                                header: columns, label: settings.manifestLabel, named: Set(settings.nameTemplate?.fields ?? []))
+                            try settings.nameTemplate?.check(header: columns, label: settings.manifestLabel)
+                        }
                         readable = true
                         for problem in held { try plan(problem) }
                         held.removeAll()
@@ -136,8 +152,10 @@ package enum BatchEngine {
             }
             if let readError {
                 state.report?.discard()
+                state.folderReport.discard()
                 throw readError
             }
+            try state.folderReport.finish(summary)
             try state.report?.finish(summary)
             return summary
         }
@@ -151,11 +169,16 @@ package enum BatchEngine {
             if let rebuilt = journal.rebuilt { console.printWarning(rebuilt) }
             let committer = BatchCommitter(folder: folder, journal: journal, policy: .fromEnvironment())
             let report = try settings.reportPath.map { path throws(CLIError) in try BatchReportWriter(path: path, settings: settings) }
+            // Read before this run's report replaces this shard's.
+            let earlier = BatchShardReports.earlierOutcomes(in: settings.ownDirectory)
+            let folderReport = try BatchReportWriter(
+                path: settings.ownDirectory + "/" + BatchShardReports.fileName(settings.shard), settings: settings,
+                temporaryName: StaleTemporaryFiles.newName())
             let jobs = max(1, settings.jobs)
             let queue = BatchWorkQueue(window: jobs * 4 + 2)
             let collector = BatchCollector(
-                settings: settings, console: console, progress: progress, report: report, committer: committer, queue: queue,
-                onOutcome: onOutcome)
+                settings: settings, console: console, progress: progress, reports: [folderReport] + (report.map { [$0] } ?? []),
+                earlier: earlier, committer: committer, queue: queue, onOutcome: onOutcome)
             let workers = DispatchGroup()
             for number in 0..<jobs {
                 workers.enter()
@@ -176,7 +199,8 @@ package enum BatchEngine {
                 thread.start()
             }
             let state = Started(
-                folder: folder, journal: journal, committer: committer, report: report, queue: queue, collector: collector,
+                folder: folder, journal: journal, committer: committer, report: report, folderReport: folderReport, queue: queue,
+                collector: collector,
                 workers: workers)
             started = state
             return state

@@ -204,6 +204,15 @@ final class BatchJournal: @unchecked Sendable {
         return found
     }
 
+    /// The fingerprint of the journal's latest entry for `name` while its first file is still in
+    /// the output folder (an image this run would replace); nil when there is none.
+    func earlierFingerprint(name: String) -> String? {
+        guard let offset = latest[Fingerprint(name).value], let entry = entry(at: offset), entry.name == name,
+            let first = entry.files.first, folder.regularFile(first.name) != nil
+        else { return nil }
+        return entry.fingerprint
+    }
+
     private func entry(at offset: Int) -> JournalEntry? {
         var buffer = [UInt8](repeating: 0, count: 8192)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }

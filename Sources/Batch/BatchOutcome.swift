@@ -7,6 +7,9 @@ import BreakdownOptions
 package struct BatchOutcome: Sendable {
     package enum Status: String, Sendable {
         case rendered, skipped, hidden, failed
+        /// Drawn, but the amount is outside the configuration's limits: the image is the limits
+        /// sentence ("available for orders between …"), not instalments.
+        case outsideLimits = "outside-limits"
         /// The same options and name as an earlier record: nothing more to draw.
         case duplicate
         /// Not attempted: `--fail-fast`, SIGINT or SIGTERM stopped the batch first.
@@ -37,6 +40,12 @@ package struct BatchOutcome: Sendable {
     package var warnings: [String] = []
     /// The failure stops the batch: no later record can be written (the disk is full).
     package var stopsBatch = false
+    /// The image replaced one an earlier run drew with other options or another renderer.
+    package var replacedChanged = false
+    /// For a skipped record: what the run that drew it found (`rendered`, `outside-limits`).
+    package var earlier: String?
+    /// `--on-change keep` left the earlier image.
+    package var kept = false
 
     init(_ job: BatchJob, _ status: Status, name: String? = nil) {
         sequence = job.sequence

@@ -14,7 +14,7 @@ package final class BatchRecordPlanner {
     static let extraKeys = ["name", "format"]
     /// Option values left out of default names (paths and markup make poor file names).
     private static let unnamedOptions: Set<String> = ["locale", "amount", "font-file", "logo-assets", "link-text"]
-    private static let maximumNameLength = 150
+    static let maximumNameLength = 150
 
     private let defaults: ParsedOptions
     private let defaultFormats: [OutputFormat]
@@ -24,6 +24,21 @@ package final class BatchRecordPlanner {
     /// Hash of each name used so far → what its record asked for (32 bits of a hash of the
     /// normalized options and formats) and the line it starts on (32 bits): 16 bytes a record.
     private var namesUsed = NameTable()
+    /// How columns become keys, names are made and prices read (`--map`, `--name`, `--number-locale`).
+    var columnMap = ColumnMap()
+    var nameTemplate: NameTemplate? {
+        didSet { templateColumns = Set(nameTemplate?.fields ?? []).filter { !ColumnMap.isKey($0) } }
+    }
+    /// Columns the name template uses that are not keys: read for the name, not as options.
+    private var templateColumns: Set<String> = []
+    var priceText = PriceText(numberLocale: nil)
+    var emptyAmountZero = false
+    /// A CSV's header: a column it names that a row lacks was an empty cell.
+    var header: Set<String>? {
+        didSet { amountColumn = header.flatMap { header in [columnMap.columnForKey["amount"] ?? "amount"].first(where: header.contains) } }
+    }
+    /// The CSV column the amount comes from, when the header has it.
+    private var amountColumn: String?
 
     /// - Parameters:
     ///   - defaults: the command line's content and drawing options, under every record.
@@ -61,7 +76,9 @@ package final class BatchRecordPlanner {
             do throws(RecordProblem) {
                 work = try plan(fields, line: record.line)
             } catch {
-                work = .problem(error)
+                var problem = error
+                if problem.name == nil { problem.name = nameHint(fields) }
+                work = .problem(problem)
             }
         }
         return BatchJob(sequence: sequence, index: record.index, line: record.line, work: work)
@@ -71,12 +88,36 @@ package final class BatchRecordPlanner {
         var values: [String: RecordValue] = [:]
         var explicitName: String?
         var formats = defaultFormats
-        for key in fields.keys.sorted() {
-            let value = fields[key]!
+        let mapped = !columnMap.isIdentity
+        if let amountColumn, fields[amountColumn] == nil {
+            // The CSV has an amount column and this row's cell is empty.
+            try readAmount(.text(""), into: &values, currency: nil)
+        }
+        for column in fields.keys.sorted() {
+            let value = fields[column]!
+            var key = column
+            if !templateColumns.isEmpty, templateColumns.contains(column), columnMap.keyForColumn[column] == nil { continue }
+            if mapped {
+                if let mappedKey = columnMap.key(for: column) {
+                    key = mappedKey
+                } else if columnMap.ignoreExtraColumns {
+                    continue
+                }
+            }
             switch key {
             case "name", "format":
+                // With a name template, a record's own name is only a column the template may use.
+                if key == "name", nameTemplate != nil { continue }
+                if case .null = value { continue }
                 do throws(RecordProblem) {
                     if key == "name" { explicitName = try Self.name(value) } else { formats = try Self.formats(value) }
+                } catch {
+                    try Self.checkEach(values)
+                    throw error
+                }
+            case "amount":
+                do throws(RecordProblem) {
+                    try readAmount(value, into: &values, currency: currency(fields))
                 } catch {
                     try Self.checkEach(values)
                     throw error
@@ -102,7 +143,21 @@ package final class BatchRecordPlanner {
             throw RecordProblem(Self.recordMessage(error.message))
         }
         let normalized = Self.normalized(options)
-        let name = explicitName ?? Self.defaultName(options, normalized: normalized)
+        let name: String
+        if let nameTemplate {
+            let made = nameTemplate.name(
+                column: columnText(fields),
+                option: { key in
+                    guard let spec = Self.allOptions.first(where: { $0.name == key }) else { return nil }
+                    return spec.isFlag ? (options.flag(key) ? key : nil) : options.string(key)
+                })
+            switch made {
+            case .success(let text): name = text
+            case .failure(let problem): throw problem
+            }
+        } else {
+            name = explicitName ?? Self.defaultName(options, normalized: normalized)
+        }
         // A name stands for its options: a later record with the same name is a duplicate only
         // when it asks for the same options and formats (a name given to one record may be the
         // default name of another with other options).
@@ -115,7 +170,8 @@ package final class BatchRecordPlanner {
             if earlier >> 32 == askedBits { return .duplicate(name: name, line: earlierLine) }
             throw RecordProblem(
                 field: "name",
-                "name: '\(name)' is already used by the record on line \(earlierLine), which asks for other options or formats; names must be unique")
+                "name: '\(name)' is already used by the record on line \(earlierLine), which asks for other options or formats; names must be unique",
+                name: name)
         }
         namesUsed[nameHash] = askedBits << 32 | UInt64(UInt32(truncatingIfNeeded: line))
 
@@ -124,6 +180,83 @@ package final class BatchRecordPlanner {
         fingerprint.add(normalized)
         if let htmlBaseURL { fingerprint.add("html:" + htmlBaseURL) }
         return .render(BatchRenderPlan(name: name, formats: formats, options: options, fingerprint: fingerprint.hex))
+    }
+
+    /// A column's text in a record for name templates: "" for an empty cell (or null), nil when
+    /// the record has no such column.
+    private func columnText(_ fields: [String: ManifestValue]) -> (String) -> String? {
+        let header = header
+        return { column in
+            switch fields[column] {
+            case .text(let text), .number(let text): text
+            case .bool(let on): String(on)
+            case .null: ""
+            case .list, .object: nil
+            case nil: header?.contains(column) == true ? "" : nil
+            }
+        }
+    }
+
+    /// The name a record that failed would have had, for its report entry, when it can be told
+    /// without its options: from the template (keys as the record or the command line give
+    /// them), else the record's own valid name.
+    private func nameHint(_ fields: [String: ManifestValue]) -> String? {
+        let text = columnText(fields)
+        if let nameTemplate {
+            let made = nameTemplate.name(
+                column: text,
+                option: { key in
+                    if let column = self.columnMap.columnForKey[key] { return text(column) }
+                    return text(key) ?? self.defaults.string(key)
+                })
+            if case .success(let name) = made { return name }
+            return nil
+        }
+        let column = columnMap.columnForKey["name"] ?? "name"
+        guard let given = fields[column], let name = try? Self.name(given) else { return nil }
+        return name
+    }
+
+    /// The amount field: a price as a shop writes it (`1,299.00`, `$49.95`, `AUD 49.95`), read
+    /// exactly to plain decimal text; an empty one fails the record unless `--empty-amount zero`
+    /// or the command line gives an amount.
+    private func readAmount(_ value: ManifestValue, into values: inout [String: RecordValue], currency: @autoclosure () -> CurrencyCode?)
+        throws(RecordProblem)
+    {
+        let from = columnMap.columnForKey["amount"].map { " (column \(QuotedValue.quoted($0)))" } ?? ""
+        let text: String
+        switch value {
+        case .number(let number):
+            values["amount"] = .string(number)
+            return
+        case .null:
+            return
+        case .text(let given):
+            text = given
+        case .bool, .list, .object:
+            try Self.checkEach(values)
+            throw RecordProblem(field: "amount", "amount\(from): \(value.kindName) is not accepted; give a price such as 49.95")
+        }
+        if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }) {
+            if emptyAmountZero || defaults.isGiven("amount") { return }
+            throw RecordProblem(field: "amount", "amount\(from) is empty; give a price, or --empty-amount zero to draw an empty price as 0")
+        }
+        switch priceText.plain(text, currency: currency()) {
+        case .plain(let plain): values["amount"] = .string(plain)
+        case .problem(let reason): throw RecordProblem(field: "amount", "amount\(from): \(reason)")
+        }
+    }
+
+    /// The configuration's currency for a record: its own or the command line's `currency`,
+    /// else its locale's; nil when neither is valid (the record fails on that field anyway).
+    private func currency(_ fields: [String: ManifestValue]) -> CurrencyCode? {
+        func text(_ key: String) -> String? {
+            let column = columnMap.isIdentity ? key : columnMap.columnForKey[key] ?? (columnMap.key(for: key) == key ? key : nil)
+            if let column, case .text(let value)? = fields[column] { return value }
+            return defaults.string(key)
+        }
+        if let code = text("currency") { return CurrencyCode(rawValue: code) }
+        return MerchantLocale(identifier: text("locale") ?? "en_AU")?.currency
     }
 
     /// Checks each field alone, in name order, and throws for the first that is wrong on its own

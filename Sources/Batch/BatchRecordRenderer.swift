@@ -24,7 +24,7 @@ final class BatchRecordRenderer {
     func process(_ job: BatchJob) -> BatchOutcome {
         switch job.work {
         case .problem(let problem):
-            var outcome = BatchOutcome(job, .failed)
+            var outcome = BatchOutcome(job, .failed, name: problem.name)
             outcome.field = problem.field
             outcome.message = problem.message
             return outcome
@@ -52,18 +52,51 @@ final class BatchRecordRenderer {
     private func render(_ plan: BatchRenderPlan, job: BatchJob) -> BatchOutcome {
         var outcome = BatchOutcome(job, .rendered, name: plan.name)
         let files = files(for: plan)
+        var earlyRequest: RenderRequest?
+        do throws(CLIError) {
+            // `--fail-on` judges every record, also those already drawn.
+            if !settings.failOn.isEmpty {
+                let request = try RenderRequest(plan.options)
+                earlyRequest = request
+                if let failure = failOn(request, outcome, amount: plan.options.string("amount") ?? "0") { return failure }
+            }
+        } catch {
+            return failed(outcome, error)
+        }
         if !settings.force, journal.upToDate(name: plan.name, fingerprint: plan.fingerprint, files: files) != nil {
             outcome.status = .skipped
             outcome.files = files
             outcome.message = "up to date"
             return outcome
         }
+        if let earlier = journal.earlierFingerprint(name: plan.name), earlier != plan.fingerprint {
+            switch settings.onChange {
+            case .replace:
+                outcome.replacedChanged = true
+            case .keep:
+                outcome.status = .skipped
+                outcome.kept = true
+                outcome.message = "kept: an earlier run drew it with other options or another renderer (--on-change keep)"
+                return outcome
+            case .fail:
+                outcome.status = .failed
+                outcome.field = "name"
+                outcome.message =
+                    "\(plan.name): an earlier run drew it with other options or another renderer; not replaced (--on-change fail; give --name '{…}-{locale}' to keep both, or --on-change replace)"
+                return outcome
+            }
+        }
         do throws(CLIError) {
-            let request = try RenderRequest(plan.options)
+            let request: RenderRequest
+            if let known = earlyRequest { request = known } else { request = try RenderRequest(plan.options) }
             if request.breakdown.isHidden {
                 outcome.status = .hidden
                 outcome.message = request.breakdown.hiddenReason ?? "the view is hidden"
                 return outcome
+            }
+            if Self.isOutsideLimits(request) {
+                outcome.status = .outsideLimits
+                outcome.message = "the amount is outside the limits: drawn as the limits sentence"
             }
             var writes: [(name: String, data: Data)] = []
             for format in plan.formats {
@@ -88,12 +121,40 @@ final class BatchRecordRenderer {
             outcome.journalEntry = JournalEntry(name: plan.name, fingerprint: plan.fingerprint, files: written)
             return outcome
         } catch {
-            outcome.status = .failed
-            outcome.message = BatchRecordPlanner.recordMessage(error.message)
-            outcome.field = Self.field(in: outcome.message ?? "")
-            outcome.stopsBatch = error.stopsBatch
-            return outcome
+            return failed(outcome, error)
         }
+    }
+
+    private func failed(_ outcome: BatchOutcome, _ error: CLIError) -> BatchOutcome {
+        var outcome = outcome
+        outcome.status = .failed
+        outcome.message = BatchRecordPlanner.recordMessage(error.message)
+        outcome.field = Self.field(in: outcome.message ?? "")
+        outcome.stopsBatch = error.stopsBatch
+        return outcome
+    }
+
+    /// A configuration is set and the amount is not within its limits.
+    static func isOutsideLimits(_ request: RenderRequest) -> Bool {
+        guard let configuration = request.inputs.configuration else { return false }
+        return !configuration.isInRange(request.inputs.amount)
+    }
+
+    /// `--fail-on hidden` / `outside-limits`: the failure the outcome becomes, if any.
+    private func failOn(_ request: RenderRequest, _ outcome: BatchOutcome, amount: String) -> BatchOutcome? {
+        var failure = outcome
+        failure.status = .failed
+        if request.breakdown.isHidden {
+            guard settings.failOn.contains(.hidden) else { return nil }
+            failure.message = "hidden (\(request.breakdown.hiddenReason ?? "the view hides itself")); a failure under --fail-on hidden"
+            return failure
+        }
+        if Self.isOutsideLimits(request), settings.failOn.contains(.outsideLimits) {
+            failure.field = "amount"
+            failure.message = "amount \(amount) is outside the configuration's limits, so the image would be the limits sentence; a failure under --fail-on outside-limits"
+            return failure
+        }
+        return nil
     }
 
     /// The option an error message names first (e.g. `min` in "… (min)"), if any.

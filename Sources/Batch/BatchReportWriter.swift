@@ -18,11 +18,13 @@ final class BatchReportWriter {
     /// The first failed write (e.g. the disk is full): the report is then not put in place.
     private var failure: String?
 
-    init(path: String, settings: BatchSettings) throws(CLIError) {
+    /// - Parameter temporaryName: the temporary file's name in the report's folder (the folder
+    /// report uses the batch's own temporary names, so a killed run's is removed by the next).
+    init(path: String, settings: BatchSettings, temporaryName: String? = nil) throws(CLIError) {
         self.path = path
         let url = URL(fileURLWithPath: path)
         try OutputPath.checkReplaceable(path, what: "the report")
-        temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
+        temporary = url.deletingLastPathComponent().path + "/" + (temporaryName ?? "." + url.lastPathComponent + ".\(getpid()).tmp")
         // Never through a link, never blocking on something planted under the temporary name.
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -51,6 +53,7 @@ final class BatchReportWriter {
             ("status", .string(outcome.status.rawValue)),
         ]
         if let name = outcome.name { members.append(("name", .string(name))) }
+        if let earlier = outcome.earlier { members.append(("earlier", .string(earlier))) }
         if !outcome.files.isEmpty { members.append(("files", .array(outcome.files.map { .string($0) }))) }
         if outcome.status == .failed { members.append(("field", .string(outcome.field))) }
         if let message = outcome.message {
@@ -64,9 +67,11 @@ final class BatchReportWriter {
     func finish(_ summary: BatchSummary) throws(CLIError) {
         let counts: JSONValue = .object([
             ("records", .number(Double(summary.records))), ("rendered", .number(Double(summary.counts.rendered))),
+            ("outsideLimits", .number(Double(summary.counts.outsideLimits))),
             ("skipped", .number(Double(summary.counts.skipped))), ("hidden", .number(Double(summary.counts.hidden))),
             ("failed", .number(Double(summary.counts.failed))), ("duplicates", .number(Double(summary.counts.duplicates))),
-            ("notRun", .number(Double(summary.counts.notRun))),
+            ("notRun", .number(Double(summary.counts.notRun))), ("warnings", .number(Double(summary.counts.warnings))),
+            ("replacedChanged", .number(Double(summary.counts.replacedChanged))), ("kept", .number(Double(summary.counts.kept))),
         ])
         let interrupted: JSONValue = summary.interruptedBy.map { .string(BatchInterrupt.name($0)) } ?? .null
         write(

@@ -30,6 +30,22 @@ package struct BatchSettings: Sendable {
     /// The command line's content and drawing options, under every record.
     package var defaults: ParsedOptions
     package var defaultFormats: [OutputFormat] = [.png]
+    /// `--map`, `--extra-columns`: which column gives which key.
+    package var columnMap = ColumnMap()
+    /// `--name TEMPLATE`: every record's name from its keys and columns.
+    package var nameTemplate: NameTemplate?
+    /// `--number-locale`: how prices are written (else `.` decimal, `,` thousands where unambiguous).
+    package var numberLocale: String?
+    /// `--empty-amount zero`: an empty price is drawn as 0 instead of failing the record.
+    package var emptyAmountZero = false
+    /// `--fail-on`: outcomes that count as failures (`outside-limits`, `hidden`).
+    package var failOn: Set<BatchOutcome.Status> = []
+    /// `--on-change`: what to do with an image an earlier run drew with other options.
+    package var onChange = OnChange.replace
+
+    package enum OnChange: String, Sendable, CaseIterable {
+        case keep, replace, fail
+    }
 
     package init(outputDirectory: String, manifestLabel: String, defaults: ParsedOptions) {
         self.outputDirectory = outputDirectory

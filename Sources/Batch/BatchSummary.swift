@@ -24,14 +24,27 @@ package struct BatchSummary: Sendable {
         return counts.failed > 0 || journalFailure != nil ? ExitStatus.failure : ExitStatus.success
     }
 
-    /// `rendered 1990, skipped 0, hidden 0, failed 10 (2000 records in 23.4 s, 85.0 images/s)`;
-    /// duplicates and records not run are listed when there are any.
-    package var line: String {
+    /// `rendered 1990, skipped 0, hidden 0, failed 10` and the others there are (outside
+    /// limits, duplicates, not run).
+    var countsLine: String {
         var text = "rendered \(counts.rendered), skipped \(counts.skipped), hidden \(counts.hidden), failed \(counts.failed)"
+        if counts.outsideLimits > 0 { text += ", outside limits \(counts.outsideLimits)" }
         if counts.duplicates > 0 { text += ", duplicates \(counts.duplicates)" }
         if counts.notRun > 0 { text += ", not run \(counts.notRun)" }
-        let rate = seconds > 0 ? Double(counts.rendered) / seconds : 0
+        return text
+    }
+
+    /// `rendered 1990, skipped 0, hidden 0, failed 10 (2000 records in 23.4 s, 85.0 images/s)`,
+    /// then what else happened: low-contrast warnings, images replaced or kept, an early stop.
+    package var line: String {
+        var text = countsLine
+        let rate = seconds > 0 ? Double(counts.rendered + counts.outsideLimits) / seconds : 0
         text += " (\(Self.count(records, "record")) in \(String(format: "%.1f", seconds)) s, \(String(format: "%.1f", rate)) images/s)"
+        if counts.warnings > 0 { text += "; \(Self.count(counts.warnings, "low-contrast warning"))" }
+        if counts.replacedChanged > 0 {
+            text += "; replaced \(Self.count(counts.replacedChanged, "image")) an earlier run drew with other options or another renderer (--on-change keep|replace|fail)"
+        }
+        if counts.kept > 0 { text += "; kept \(Self.count(counts.kept, "image")) an earlier run drew with other options (--on-change keep)" }
         if stoppedEarly { text += "; stopped at the first failure (--fail-fast)" }
         if let interruptedBy { text += "; interrupted by \(BatchInterrupt.name(interruptedBy)), the rest of the manifest not read" }
         return text

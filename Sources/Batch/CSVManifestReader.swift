@@ -12,6 +12,7 @@ final class CSVManifestReader: ByteManifestReader {
     private var index = 0
     /// The header's column names, in order.
     let columns: [String]
+    var headerColumns: [String]? { columns }
 
     private enum Row {
         case cells([[UInt8]], quoted: [Bool])
@@ -24,6 +25,7 @@ final class CSVManifestReader: ByteManifestReader {
         self.label = label
         bytes.skipByteOrderMark()
         var header: [String] = []
+        var seen: Set<String> = []
         while header.isEmpty {
             let line = bytes.line
             switch Self.readRow(bytes) {
@@ -42,7 +44,7 @@ final class CSVManifestReader: ByteManifestReader {
                     guard !trimmed.isEmpty else {
                         throw .usage("cannot read the manifest \(label): CSV header column \(column + 1) has no name; name every column with an option name")
                     }
-                    guard !header.contains(trimmed) else {
+                    guard seen.insert(trimmed).inserted else {
                         throw .usage("cannot read the manifest \(label): the CSV header names column '\(trimmed)' twice")
                     }
                     header.append(trimmed)

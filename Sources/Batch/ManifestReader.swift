@@ -12,6 +12,12 @@ package protocol ManifestReader: AnyObject {
     var fractionRead: Double? { get }
     /// Called before the reader waits for a stream's next bytes.
     var beforeWaiting: (() -> Void)? { get set }
+    /// A CSV's header columns, known before any record is read; nil for JSON.
+    var headerColumns: [String]? { get }
+}
+
+extension ManifestReader {
+    package var headerColumns: [String]? { nil }
 }
 
 /// A reader over a `ByteReader`: its progress and waiting hook are the byte reader's.

@@ -8,9 +8,12 @@ import BreakdownOptions
 package struct RecordProblem: Error, Sendable, Hashable {
     package var field: String?
     package var message: String
+    /// The output name the record would have had, when it was known (a name two records claim).
+    package var name: String?
 
-    init(field: String? = nil, _ message: String) {
+    init(field: String? = nil, _ message: String, name: String? = nil) {
         self.field = field
         self.message = message
+        self.name = name
     }
 }

@@ -50,6 +50,25 @@ package struct BenchWorkload: Sendable {
         return text
     }
 
+    /// The same images as a shop's CSV export (issue 21): `SKU,Price,Category`, CRLF, prices as
+    /// shops write them (`$1,234.56`), an extra column; read with `shopCSVOptions`, the SKU names
+    /// each image as the NDJSON manifest does, so both write the same files.
+    package static func shopCSV(count: Int) -> String {
+        var text = "SKU,Price,Category\r\n"
+        text.reserveCapacity(count * 32)
+        for index in 0..<count {
+            let cents = 4 * paymentCents(index)
+            let dollars = cents / 100
+            let grouped = dollars >= 1000 ? "\"$\(dollars / 1000),\(String(dollars % 1000).leftPadded(3))" : "$\(dollars)"
+            let price = grouped + ".\(cents % 100 < 10 ? "0" : "")\(cents % 100)" + (dollars >= 1000 ? "\"" : "")
+            text += "\(fileName(index, format: .png).dropLast(4)),\(price),\(["Shoes", "Home & Living", "Beauty"][index % 3])\r\n"
+        }
+        return text
+    }
+
+    /// How a batch reads `shopCSV`: the price column mapped, the category ignored, named by SKU.
+    package static let shopCSVOptions = ["--map", "amount=Price", "--extra-columns", "ignore", "--name", "{SKU}"]
+
     /// The command line options that make a batch draw `settings` and `configuration`.
     package static let batchOptions = ["--locale", deviceLocale, "--min", "1.00", "--max", "10000.00", "--font-size", "17", "--scale", "2"]
 
@@ -58,4 +77,9 @@ package struct BenchWorkload: Sendable {
         let digits = String(index)
         return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + "." + format.rawValue
     }
+}
+
+extension String {
+    /// Zeros before the text up to `width` characters (`7` → `007`).
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -26,6 +26,8 @@ package struct Benchmark {
     /// This binary: the batch under test.
     let binary: String
     let manifest: String
+    /// The same images as a shop's CSV export (mapped columns, shop prices, a name template).
+    let shopManifest: String
 
     /// Figures per run, by row.
     private var rates: [Row: [Double]] = [:]
@@ -38,6 +40,7 @@ package struct Benchmark {
     enum Row: String, CaseIterable {
         case baseline = "naive C baseline (cairo_surface_write_to_png)"
         case batch1 = "breakdown batch --jobs 1"
+        case batchCSV = "breakdown batch --jobs 1, shop CSV (--map, --name)"
         case batch2 = "breakdown batch --jobs 2"
         case batchSVG = "breakdown batch --jobs 1 --format svg"
         case batchPDF = "breakdown batch --jobs 1 --format pdf"
@@ -79,6 +82,8 @@ package struct Benchmark {
         binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         manifest = folder + "/bench.ndjson"
         try BenchFiles.write(Data(BenchWorkload.manifest(count: count).utf8), to: manifest)
+        shopManifest = folder + "/bench-shop.csv"
+        try BenchFiles.write(Data(BenchWorkload.shopCSV(count: count).utf8), to: shopManifest)
     }
 
     package mutating func run() throws(CLIError) -> Int32 {
@@ -130,6 +135,8 @@ package struct Benchmark {
             }
             let batch1 = try batchPass(jobs: 1, format: .png, run: run)
             record(.batch1, batch1.rate, cpu: batch1.cpu, into: &line)
+            let shop = try batchPass(jobs: 1, format: .png, run: run, shop: true)
+            record(.batchCSV, shop.rate, cpu: shop.cpu, into: &line)
             let batch2 = try batchPass(jobs: 2, format: .png, run: run)
             record(.batch2, batch2.rate, cpu: batch2.cpu, into: &line)
             if let memoryFolder {
@@ -191,21 +198,22 @@ package struct Benchmark {
 
     private func batchLabel(jobs: Int, format: OutputFormat) -> String { "batch-\(format.rawValue)-jobs\(jobs)" }
 
-    private func batchCommand(jobs: Int, format: OutputFormat, output: String, logoAssets: String? = nil) -> [String] {
-        ["breakdown", "batch", manifest, "-o", output, "--jobs", String(jobs), "--quiet"]
+    private func batchCommand(jobs: Int, format: OutputFormat, output: String, logoAssets: String? = nil, shop: Bool = false) -> [String] {
+        ["breakdown", "batch", shop ? shopManifest : manifest, "-o", output, "--jobs", String(jobs), "--quiet"]
+            + (shop ? BenchWorkload.shopCSVOptions : [])
             + (format == .png ? [] : ["--format", format.rawValue]) + BenchWorkload.batchOptions
             + (logoAssets.map { ["--logo-assets", $0] } ?? [])
     }
 
     /// One `breakdown batch` into a new folder: images per second from spawn to exit, and CPU seconds.
     private func batchPass(
-        jobs: Int, format: OutputFormat, run: Int, logoAssets: String? = nil, inside parent: String? = nil
+        jobs: Int, format: OutputFormat, run: Int, logoAssets: String? = nil, shop: Bool = false, inside parent: String? = nil
     ) throws(CLIError) -> (rate: Double, cpu: Double) {
-        let label = batchLabel(jobs: jobs, format: format) + (logoAssets == nil ? "" : "-official")
+        let label = batchLabel(jobs: jobs, format: format) + (logoAssets == nil ? "" : "-official") + (shop ? "-shop" : "")
         let output = parent.map { $0 + "/\(label)-\(run)" } ?? passFolder(label, run: run)
         BenchFiles.settle()
         let result = try ChildProcess.run(
-            binary, Array(batchCommand(jobs: jobs, format: format, output: output, logoAssets: logoAssets).dropFirst()),
+            binary, Array(batchCommand(jobs: jobs, format: format, output: output, logoAssets: logoAssets, shop: shop).dropFirst()),
             outputFile: folder + "/batch.log")
         guard result.status == 0 else {
             throw .failure("breakdown batch --jobs \(jobs) --format \(format.rawValue) failed (status \(result.status)): \(result.output)")
@@ -223,6 +231,7 @@ package struct Benchmark {
         switch row {
         case .baseline: "baseline"
         case .batch1: "batch×1"
+        case .batchCSV: "shop CSV×1"
         case .batch2: "batch×2"
         case .batchSVG: "SVG"
         case .batchPDF: "PDF"
@@ -244,6 +253,8 @@ package struct Benchmark {
             if run == runs || !same { determinismChecks.append("\(label) \(same ? "identical" : "DIFFERENT")") }
         }
         check("batch --jobs 2 vs --jobs 1 (run \(run))", passFolder(batchLabel(jobs: 2, format: .png), run: run), against: first)
+        check("shop CSV vs NDJSON (run \(run))", passFolder(batchLabel(jobs: 1, format: .png) + "-shop", run: run), against: first)
+        BenchFiles.discard(passFolder(batchLabel(jobs: 1, format: .png) + "-shop", run: run), into: trash)
         if run == 1 {
             let same = BenchFiles.sameContents(passFolder("loop", run: 1), first)
             determinismChecks.append("batch vs the in-process loop \(same ? "identical" : "DIFFERENT")")
@@ -447,6 +458,8 @@ package struct Benchmark {
         target("byte-identical for any --jobs and run to run", deterministic ? "yes" : "no", deterministic)
         target(
             "PNG bytes ≤ 1.15× baseline's, same image (issue 6)", format(sizeRatio.sameImage, 2) + "×", sizeRatio.sameImage <= 1.15)
+        let shop = zip(median(.batchCSV), batch1).map { $0 / $1 }
+        target("shop CSV (--map, --name) within 5% of NDJSON (issue 21)", shop.map { format($0, 2) + "×" }, shop.map { $0 >= 0.95 })
         let official = zip(median(.official), batch1).map { $0 / $1 }
         target(
             "official artwork PNG ≥ 0.9× own artwork (issue 9)", official.map { format($0, 2) + "×" }, official.map { $0 >= 0.9 })

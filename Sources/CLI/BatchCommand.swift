@@ -21,7 +21,7 @@ public enum BatchCommand {
                 help: "How many images to draw at once. The output does not depend on it."),
             .value(
                 "shard", "k/n",
-                help: "Render only shard K of N (K from 0): the records whose index i has i % N == K. The N shards together render every record once."),
+                help: "Render only shard K of N (K from 0): the records whose output name falls in shard K (a hash of the name, mod N), so records sharing a name meet in one shard. The N shards together render every record once, exactly as one run would. auto (or auto/N) takes K and N from the job engine: Kubernetes JOB_COMPLETION_INDEX (with auto/N), AWS Batch, Cloud Run jobs, Slurm arrays, GitLab parallel."),
             .value(
                 "format", "formats", default: "png",
                 help: "The formats of records that do not say: png, svg, pdf, or several separated by commas."),
@@ -30,11 +30,33 @@ public enum BatchCommand {
                 help: "How the manifest is written: a JSON array, NDJSON (one object a line) or CSV with a header row."),
             .flag("force", help: "Render every record, even when its outputs are up to date."),
             .flag("fail-fast", help: "Stop at the first record that fails."),
-            .flag("quiet", help: "Print no progress and no summary (errors still go to standard error)."),
+            .flag("quiet", help: "Print only the summary and errors: no progress and no warnings (warnings are counted in the summary)."),
             .flag("metadata", help: "Also write NAME.FORMAT.json beside each image: sizes, baselines, logo and link rectangles."),
             .flag("html", help: "Also write NAME.html: <a href=link><img src alt width height></a> for the PNG (else the SVG)."),
             .value("html-base-url", "url", help: "Put this before the image's file name in the HTML snippets' src."),
             .value("report", "path", help: "Write a JSON report: one entry per record (status, files, error), then the counts."),
+            .value(
+                "map", "key=column",
+                help: "Read a manifest column as a record key, e.g. amount=Price,name=SKU (repeatable, or several separated by commas).")
+                .repeatable(),
+            .choice(
+                "extra-columns", "policy", ["error", "ignore"], default: "error",
+                help: "Columns that are neither keys nor mapped: one error for the whole manifest, or ignored."),
+            .value(
+                "number-locale", "id", .localeIdentifier, defaultHelp: "'.' decimal, ',' thousands where unambiguous",
+                help: "How prices are written in the manifest, e.g. de_DE for 1.299,00 (decimal and grouping separators)."),
+            .choice(
+                "empty-amount", "policy", ["fail", "zero"], default: "fail",
+                help: "A record whose amount is empty: fails, or is drawn with amount 0."),
+            .value(
+                "fail-on", "outcomes",
+                help: "Outcomes that count as failures (exit 1): outside-limits, hidden, or both separated by commas."),
+            .value(
+                "name", "template",
+                help: "Name every record's files from its keys and columns, e.g. '{SKU}-{locale}-{scale}x'; each value is made safe for a file name."),
+            .choice(
+                "on-change", "policy", BatchSettings.OnChange.allCases.map(\.rawValue), default: "replace",
+                help: "An image an earlier run drew with other options or another renderer: keep it, replace it (announced in the summary), or fail the record."),
         ])
 
     /// The `batch` subcommand: its options, help and the call into the Batch library.
@@ -52,7 +74,7 @@ public enum BatchCommand {
         let summary = try BatchEngine.run(settings: settings, console: console) { () throws(CLIError) in
             try ManifestOpener.open(path: manifest, format: format)
         }
-        if !settings.quiet { console.print(summary.line) }
+        console.print(summary.line)
         return summary.exitStatus
     }
 
@@ -65,11 +87,30 @@ public enum BatchCommand {
             defaults: BatchRecordPlanner.defaults(from: options))
         if let jobs = options.integer("jobs") { settings.jobs = jobs }
         if let text = options.string("shard") {
-            guard let shard = Shard(text) else {
-                throw .usage("--shard: \(QuotedValue.quoted(text)) is not valid; expected K/N with N >= 1 and 0 <= K < N, e.g. 0/4")
+            if text == "auto" || text.hasPrefix("auto/") {
+                settings.shard = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, given: text)
+            } else {
+                guard let shard = Shard(text) else {
+                    throw .usage("--shard: \(QuotedValue.quoted(text)) is not valid; expected K/N with N >= 1 and 0 <= K < N (e.g. 0/4), or auto")
+                }
+                settings.shard = shard
             }
-            settings.shard = shard
         }
+        settings.columnMap = try ColumnMap(options.strings("map"), ignoreExtraColumns: options.string("extra-columns") == "ignore")
+        settings.nameTemplate = try options.string("name").map { text throws(CLIError) in try NameTemplate(text) }
+        settings.numberLocale = options.string("number-locale")
+        settings.emptyAmountZero = options.string("empty-amount") == "zero"
+        if let text = options.string("fail-on") {
+            for word in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingCharacters(in: .whitespaces) }) {
+                switch word {
+                case "outside-limits": settings.failOn.insert(.outsideLimits)
+                case "hidden": settings.failOn.insert(.hidden)
+                default:
+                    throw .usage("--fail-on: \(QuotedValue.quoted(word)) is not an outcome; expected outside-limits, hidden, or both separated by commas")
+                }
+            }
+        }
+        settings.onChange = options.string("on-change").flatMap(BatchSettings.OnChange.init(rawValue:)) ?? .replace
         do throws(RecordProblem) {
             settings.defaultFormats = try BatchRecordPlanner.formats(.text(options.string("format") ?? "png"))
         } catch {

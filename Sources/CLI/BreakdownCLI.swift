@@ -19,6 +19,7 @@ public enum BreakdownCLI {
         DescribeCommand.subcommand,
         RenderCommand.subcommand,
         BatchCommand.subcommand,
+        ReportCommand.subcommand,
         GalleryCommand.subcommand,
         VerifyCommand.subcommand,
         BenchCommand.subcommand,

@@ -54,7 +54,7 @@ package enum GalleryRun {
             var tile = GalleryTile(variant: variant)
             if variant.hasLowContrast { tile.warnings = ["low contrast — as the SDK shows it"] }
             let file = variant.name + ".png"
-            if outcome.status == .rendered || outcome.status == .skipped,
+            if outcome.status == .rendered || outcome.status == .outsideLimits || outcome.status == .skipped,
                 let size = PNGSize.read(output + "/" + file)
             {
                 tile.file = file

@@ -49,7 +49,7 @@ import Testing
         let after = try Support.files(output, ext: "png")
         #expect(after.count == total)
         for png in after { #expect(Support.isWholePNG(output.appendingPathComponent(png))) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(".breakdown-batch").path) == ["journal"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(".breakdown-batch").path).sorted() == ["journal", "report-0-of-1.json"])
     }
 
     /// Killed (by the test-only hook, deterministically) after a group's images were made durable

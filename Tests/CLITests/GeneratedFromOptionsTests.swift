@@ -10,7 +10,7 @@ import Testing
 /// Python's `jsonschema` validates manifests against `breakdown schema` the way batch judges them.
 /// The options expected are read from each subcommand's `--help` output.
 @Suite struct GeneratedFromOptionsTests {
-    static let subcommands = ["describe", "render", "batch", "gallery", "verify", "bench", "assets", "serve", "completions", "schema", "version"]
+    static let subcommands = ["describe", "render", "batch", "report", "gallery", "verify", "bench", "assets", "serve", "completions", "schema", "version"]
 
     /// `--name` words of a subcommand, as its `--help` lists them (plus `--help`).
     static func helpOptions(_ command: String) throws -> [String] {

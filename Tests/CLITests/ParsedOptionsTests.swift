@@ -104,7 +104,7 @@ import Testing
     @Test func commandsAreRegisteredInOneTable() {
         #expect(
             Array(BreakdownCLI.subcommands.map(\.name)) == [
-                "describe", "render", "batch", "gallery", "verify", "bench", "assets", "serve", "completions", "schema", "version",
+                "describe", "render", "batch", "report", "gallery", "verify", "bench", "assets", "serve", "completions", "schema", "version",
             ])
         #expect(BreakdownCLI.subcommand(named: "describe") != nil)
     }

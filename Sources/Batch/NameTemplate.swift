@@ -1,0 +1,116 @@
+import BreakdownContent
+import BreakdownOptions
+import Foundation
+
+/// `--name '{SKU}-{locale}-{scale}x'`: every record's file stem, from its keys (the effective
+/// value: the record's, else the command line's, else the default) and its columns (as written,
+/// mapped or not). Each value is made safe for a file name by `slug`; the literal text must
+/// already be (letters, digits, `.`, `_`, `-`).
+package struct NameTemplate: Sendable {
+    enum Part: Sendable, Hashable {
+        case literal(String)
+        case field(String)
+    }
+
+    let parts: [Part]
+    package let text: String
+
+    /// The placeholders, in order.
+    var fields: [String] { parts.compactMap { if case .field(let name) = $0 { name } else { nil } } }
+
+    package init(_ text: String) throws(CLIError) {
+        self.text = text
+        var parts: [Part] = []
+        var literal = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            literal += rest[..<open]
+            guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}") else {
+                throw .usage("--name \(QuotedValue.quoted(text)): a '{' without its '}' (or a '}' alone); e.g. --name '{SKU}-{locale}'")
+            }
+            let field = String(rest[rest.index(after: open)..<close]).trimmingASCIISpaces
+            guard !field.isEmpty, !field.contains("{") else {
+                throw .usage("--name \(QuotedValue.quoted(text)): an empty or nested {}; name a column or key, e.g. {SKU}")
+            }
+            if !literal.isEmpty { parts.append(.literal(literal)) }
+            literal = ""
+            parts.append(.field(field))
+            rest = rest[rest.index(after: close)...]
+        }
+        literal += rest
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        for case .literal(let words) in parts where !words.allSatisfy(Self.isNameCharacter) {
+            throw .usage(
+                "--name \(QuotedValue.quoted(text)): the text \(QuotedValue.quoted(words)) has characters a file name may not; outside {} use letters, digits, '.', '_' and '-'"
+            )
+        }
+        guard parts.contains(where: { if case .field = $0 { true } else { false } }) else {
+            throw .usage("--name \(QuotedValue.quoted(text)) names no column or key, so every record would get the same name; e.g. --name '{SKU}-{locale}'")
+        }
+        self.parts = parts
+    }
+
+    /// Checks the placeholders against a CSV header: each must be a column or a key.
+    func check(header columns: [String], label: String) throws(CLIError) {
+        let present = Set(columns)
+        let missing = fields.filter { !present.contains($0) && !ColumnMap.isKey($0) }
+        guard !missing.isEmpty else { return }
+        throw .usage(
+            "--name \(QuotedValue.quoted(text)) names \(ColumnMap.list(missing, noun: "field")) that is neither a column of \(label) nor a record key; its columns: \(ColumnMap.listed(columns))"
+        )
+    }
+
+    /// The record's name, or why it cannot be made.
+    /// - Parameters:
+    ///   - column: a column's text in this record, nil when the record has no such column.
+    ///   - option: a key's effective value.
+    func name(column: (String) -> String?, option: (String) -> String?) -> Result<String, RecordProblem> {
+        var name = ""
+        for part in parts {
+            switch part {
+            case .literal(let text): name += text
+            case .field(let field):
+                let value: String?
+                if ColumnMap.isKey(field), let effective = option(field) { value = effective } else { value = column(field) }
+                guard let value else {
+                    return .failure(RecordProblem(field: "name", "name: the template \(QuotedValue.quoted(text)) names {\(field)}, which this record does not have"))
+                }
+                let slug = Self.slug(value)
+                guard !slug.isEmpty else {
+                    return .failure(RecordProblem(field: "name", "name: {\(field)} is empty in this record (\(QuotedValue.quoted(value))), so the template \(QuotedValue.quoted(text)) gives no name for it"))
+                }
+                name += slug
+            }
+        }
+        while name.hasPrefix(".") || name.hasPrefix("-") { name.removeFirst() }
+        guard !name.isEmpty else { return .failure(RecordProblem(field: "name", "name: the template gives an empty name")) }
+        guard name.count <= BatchRecordPlanner.maximumNameLength else {
+            return .failure(RecordProblem(field: "name", "name: the template gives a name longer than \(BatchRecordPlanner.maximumNameLength) characters"))
+        }
+        return .success(name)
+    }
+
+    static func isNameCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character))
+    }
+
+    /// A value made safe for a file name, the same way for every value: accents dropped
+    /// (`Crème` → `Creme`), each run of other characters (spaces, `/`, `&`, …) one `-`, no `-`
+    /// at either end. Letters keep their case.
+    package static func slug(_ value: String) -> String {
+        var text = value
+        if !text.utf8.allSatisfy({ $0 < 0x80 }) { text = text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil) }
+        var slug = ""
+        var pendingDash = false
+        for character in text {
+            if isNameCharacter(character), character != "-" {
+                if pendingDash, !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.append(character)
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug
+    }
+}

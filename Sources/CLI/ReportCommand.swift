@@ -1,0 +1,26 @@
+import BreakdownBatch
+import BreakdownContent
+import BreakdownOptions
+
+/// `breakdown report FOLDER`: the reports the shards of a batch left in its output folder,
+/// combined into one summary (and with `--report PATH` one JSON report), as one run would give.
+public enum ReportCommand {
+    /// The options only `report` has.
+    public static let options = OptionGroup(
+        title: "REPORT OPTIONS",
+        options: [
+            .value("report", "path", help: "Also write the combined JSON report here: every shard's records in manifest order, then the counts.")
+        ])
+
+    /// The `report` subcommand: its options, help and the call into the Batch library.
+    public static let subcommand = Subcommand(
+        name: "report",
+        overview: "Combine the reports the shards of a batch left in its output folder into one summary and one report.",
+        groups: [options],
+        positional: PositionalSpec(
+            name: "folder",
+            help: "The output folder of a batch (-o). Its .breakdown-batch folder holds one report a shard, report-K-of-N.json; the latest N is combined, and a missing shard is named.")
+    ) { options, console throws(CLIError) in
+        try BatchShardReports.combine(folder: options.positionals[0], reportPath: options.string("report"), console: console)
+    }
+}

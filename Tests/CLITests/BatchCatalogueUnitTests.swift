@@ -1,0 +1,181 @@
+@testable import BreakdownBatch
+import BreakdownContent
+import BreakdownOptions
+import Foundation
+import Testing
+
+/// Prices as shops write them, name slugs, column maps and `--shard auto`, on the real parsers.
+/// Expected values are worked out by hand from the inputs.
+@Suite struct BatchCatalogueUnitTests {
+    static func plain(_ text: String, locale: String? = nil, currency: CurrencyCode? = .AUD) -> String? {
+        if case .plain(let value) = PriceText(numberLocale: locale).plain(text, currency: currency) { return value }
+        return nil
+    }
+
+    static func problem(_ text: String, locale: String? = nil, currency: CurrencyCode? = .AUD) -> String {
+        if case .problem(let reason) = PriceText(numberLocale: locale).plain(text, currency: currency) { return reason }
+        return "(read as a price)"
+    }
+
+    @Test func shopPricesAreReadExactly() {
+        let cases: [(String, String)] = [
+            ("1,299.00", "1299.00"), ("$49.95", "49.95"), ("AUD 49.95", "49.95"), ("49.95 AUD", "49.95"), ("49.9", "49.9"),
+            ("  35.00 ", "35.00"), ("A$12", "12"), ("1,299,000", "1299000"), ("12,345,678.5", "12345678.5"), (".50", "0.50"),
+            ("aud 7.10", "7.10"), ("100.10", "100.10"),
+            // 31 significant digits: a Double would round this.
+            ("$1,234,567,890,123,456,789,012,345.678901", "1234567890123456789012345.678901"),
+        ]
+        for (text, expected) in cases { #expect(Self.plain(text) == expected, "\(text)") }
+    }
+
+    @Test func numberLocalesTakeTheirSeparators() {
+        #expect(Self.plain("1.299,00", locale: "de_DE") == "1299.00")
+        #expect(Self.plain("49,9", locale: "de_DE") == "49.9")
+        #expect(Self.plain("1.299", locale: "de_DE") == "1299")
+        #expect(Self.plain("1,299", locale: "en_US") == "1299")
+        #expect(Self.plain("AUD 1.299,50", locale: "de_DE") == "1299.50")
+        #expect(Self.plain("1 299,50", locale: "fr_FR") == "1299.50")
+        #expect(Self.plain("1\u{202F}299,50", locale: "fr_FR") == "1299.50")
+        // de_DE's '.' groups thousands, so 49.9 is a bad grouping there, not 49.9.
+        #expect(Self.problem("49.9", locale: "de_DE").contains("does not group thousands in threes"))
+        // The euro sign is read, and disagrees with every configuration currency.
+        #expect(Self.problem("1.299,00 €", locale: "de_DE").contains("euros"))
+    }
+
+    @Test func ambiguousAndMalformedPricesSayWhatIsAccepted() {
+        let ambiguous = Self.problem("1,299")
+        #expect(ambiguous.contains("ambiguous"), "\(ambiguous)")
+        #expect(ambiguous.contains("1299") && ambiguous.contains("1.299") && ambiguous.contains("--number-locale"), "\(ambiguous)")
+        #expect(Self.problem("1.299.00").contains("two decimal separators"))
+        #expect(Self.problem("1,29,900.00").contains("does not group thousands in threes"))
+        #expect(Self.problem("49,95").contains("--number-locale"))
+        #expect(Self.problem("1.299,00").contains("after the decimal separator"))
+        // A plain negative number goes on to the amount option's own check ("prices are not negative").
+        #expect(Self.plain("-5") == "-5")
+        #expect(Self.problem("-$5").contains("negative"))
+        #expect(Self.problem("($5.00)").contains("negative"))
+        #expect(Self.problem("$").contains("is not valid"))
+        #expect(Self.problem("12.").contains("ends with the decimal separator"))
+        #expect(Self.problem("$5 AUD").contains("before and after"))
+        #expect(Self.problem("12abc34").contains("inside the number"))
+        #expect(Self.problem("XYZ 5").contains("not a currency symbol or code"))
+        for problem in [Self.problem("1.299.00"), Self.problem("12abc34")] {
+            #expect(problem.contains("expected a price such as"), "\(problem)")
+        }
+    }
+
+    @Test func aCurrencyMarkMustAgreeWithTheConfiguration() {
+        #expect(Self.problem("£49.95", currency: .AUD).contains("the configuration's currency is AUD"))
+        #expect(Self.problem("USD 10", currency: .CAD).contains("the configuration's currency is CAD"))
+        #expect(Self.problem("NZ$10", currency: .AUD).contains("not converted"))
+        #expect(Self.plain("£49.95", currency: .GBP) == "49.95")
+        #expect(Self.plain("$10", currency: .CAD) == "10")
+        #expect(Self.problem("$10", currency: .GBP).contains("GBP"))
+        #expect(Self.plain("CA$10", currency: .CAD) == "10")
+    }
+
+    @Test func slugsAreTheSameRuleForEveryValue() {
+        #expect(NameTemplate.slug("Crème Brûlée / 2 pack") == "Creme-Brulee-2-pack")
+        #expect(NameTemplate.slug("  a && b  ") == "a-b")
+        #expect(NameTemplate.slug("--x--") == "x")
+        #expect(NameTemplate.slug("SKU_1.2") == "SKU_1.2")
+        #expect(NameTemplate.slug("\"limited\"") == "limited")
+        #expect(NameTemplate.slug("日本") == "")
+    }
+
+    @Test func templatesAreCheckedWhenGiven() throws {
+        #expect(throws: CLIError.self) { try NameTemplate("{SKU") }
+        #expect(throws: CLIError.self) { try NameTemplate("plain") }
+        #expect(throws: CLIError.self) { try NameTemplate("{SKU}/{locale}") }
+        #expect(throws: CLIError.self) { try NameTemplate("{}-x") }
+        let template = try NameTemplate("{SKU}-{locale}-{scale}x")
+        #expect(template.fields == ["SKU", "locale", "scale"])
+        let made = template.name(column: { $0 == "SKU" ? "Ab 1" : nil }, option: { ["locale": "en_GB", "scale": "2"][$0] })
+        #expect(made == .success("Ab-1-en_GB-2x"))
+        let missing = template.name(column: { _ in nil }, option: { ["locale": "en_GB", "scale": "2"][$0] })
+        guard case .failure(let problem) = missing else { Issue.record("a missing column made a name"); return }
+        #expect(problem.message.contains("{SKU}"))
+    }
+
+    @Test func columnMapsTakeOnlyKeys() throws {
+        let map = try ColumnMap(["amount=Price,name=SKU", "locale = Market"], ignoreExtraColumns: false)
+        #expect(map.key(for: "Price") == "amount")
+        #expect(map.key(for: "Market") == "locale")
+        // A column named like a key that the map takes from another column is an extra column.
+        #expect(map.key(for: "amount") == nil)
+        #expect(map.key(for: "scale") == "scale")
+        #expect(map.key(for: "Category") == nil)
+        for bad in ["prize=Price", "amount", "amount=", "amount=A,amount=B", "amount=A,name=A"] {
+            #expect(throws: CLIError.self, "\(bad)") { try ColumnMap([bad], ignoreExtraColumns: false) }
+        }
+        do {
+            try map.check(header: ["SKU", "Product Name", "Price", "Category", "Market"], label: "c.csv")
+            Issue.record("an unknown column was accepted")
+        } catch {
+            #expect(error.message.contains("'Product Name', 'Category'"), "\(error.message)")
+            #expect(!error.message.contains("'Price'"))
+        }
+        let ignoring = try ColumnMap(["amount=Price"], ignoreExtraColumns: true)
+        try ignoring.check(header: ["SKU", "Price", "Category"], label: "c.csv")
+        #expect(throws: CLIError.self) { try ignoring.check(header: ["SKU", "Prices"], label: "c.csv") }
+    }
+
+    @Test func shardAutoReadsEachEngine() throws {
+        func shard(_ environment: [String: String], _ given: String = "auto") throws -> String {
+            try Shard.fromEnvironment(environment, given: given).description
+        }
+        #expect(try shard(["JOB_COMPLETION_INDEX": "5"], "auto/8") == "5/8")
+        #expect(try shard(["AWS_BATCH_JOB_ARRAY_INDEX": "2", "AWS_BATCH_JOB_ARRAY_SIZE": "3"]) == "2/3")
+        #expect(try shard(["CLOUD_RUN_TASK_INDEX": "0", "CLOUD_RUN_TASK_COUNT": "4"]) == "0/4")
+        #expect(try shard(["SLURM_ARRAY_TASK_ID": "14", "SLURM_ARRAY_TASK_MIN": "10", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "4"]) == "2/4")
+        #expect(try shard(["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3"]) == "1/3")
+        #expect(try shard(["CI_NODE_INDEX": "3", "CI_NODE_TOTAL": "3"]) == "2/3")
+        for bad: ([String: String], String) in [
+            ([:], "auto"), (["JOB_COMPLETION_INDEX": "1"], "auto"), (["JOB_COMPLETION_INDEX": "8"], "auto/8"),
+            (["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "3"], "auto"), (["CLOUD_RUN_TASK_INDEX": "x", "CLOUD_RUN_TASK_COUNT": "2"], "auto"),
+            (["AWS_BATCH_JOB_ARRAY_INDEX": "1", "AWS_BATCH_JOB_ARRAY_SIZE": "3"], "auto/4"), (["JOB_COMPLETION_INDEX": "1"], "auto/0"),
+        ] {
+            #expect(throws: CLIError.self, "\(bad)") { try Shard.fromEnvironment(bad.0, given: bad.1) }
+        }
+    }
+
+    @Test func shardsAreChosenByName() {
+        let shard = Shard(index: 1, count: 3)
+        var taken = 0
+        for number in 0..<300 {
+            let name = "SKU-\(number)"
+            // Independent of the record's index: the same name is in the same shard wherever it is.
+            let expected = Int(Fingerprint(name).value % 3) == 1
+            #expect(shard.contains(name: name) == expected)
+            if expected { taken += 1 }
+        }
+        // A hash spreads names: each of three shards gets about a third.
+        #expect((70...130).contains(taken), "\(taken)")
+    }
+
+    @Test func aPlannedRecordGoesToTheShardOfItsNameWhateverItsIndex() {
+        let options = ParsedOptions(groups: BatchRecordPlanner.groups)
+        for count in [2, 3, 8] {
+            for number in 0..<40 {
+                let name = "SKU-\(number)"
+                let home = Int(Fingerprint(name).value % UInt64(count))
+                for index in [number, number + 1, number * 7 + 3] {
+                    let render = BatchJob(
+                        sequence: 0, index: index, line: index + 2,
+                        work: .render(BatchRenderPlan(name: name, formats: [.png], options: options, fingerprint: "f")))
+                    let duplicate = BatchJob(sequence: 0, index: index, line: index + 2, work: .duplicate(name: name, line: 1))
+                    let clash = BatchJob(sequence: 0, index: index, line: index + 2, work: .problem(RecordProblem(field: "name", "clash", name: name)))
+                    for shard in 0..<count {
+                        let part = Shard(index: shard, count: count)
+                        #expect(part.contains(render) == (shard == home))
+                        #expect(part.contains(duplicate) == (shard == home))
+                        #expect(part.contains(clash) == (shard == home))
+                    }
+                }
+            }
+            // A record that failed before it had a name goes by its index.
+            let nameless = BatchJob(sequence: 0, index: 10, line: 12, work: .problem(RecordProblem("bad JSON")))
+            #expect(Shard(index: 10 % count, count: count).contains(nameless))
+        }
+    }
+}

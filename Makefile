@@ -26,8 +26,9 @@ deps:
 build: deps
 	swift build -c release
 
+# `make gallery LOGO_ASSETS=path/to/Assets.xcassets` draws it with the official artwork.
 gallery: build
-	.build/release/breakdown gallery -o Output
+	.build/release/breakdown gallery -o Output $(if $(LOGO_ASSETS),--logo-assets '$(LOGO_ASSETS)')
 
 # The CLI tests run the built debug binary, so build it before testing; then the installed
 # binary is checked without the toolchain (check-install).

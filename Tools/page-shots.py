@@ -9,7 +9,7 @@ for each NAME=SELECTOR writes OUTDIR/NAME.png, the screenshot of the first eleme
 selector matches, clipped to its box (the page scrolled to it; no taller than the window). The
 scrollbars are overlaid and not drawn, as on a phone. Prints one JSON object: the
 page's width and height and, by NAME, the element's box in page pixels (x, y, width, height) and,
-for an <img>, its natural size. A selector that matches nothing is an error (exit 1).
+for an <img>, its natural size, and the text it shows (innerText). A selector that matches nothing is an error (exit 1).
 
 Chromium is driven through its DevTools protocol over a pipe (--remote-debugging-pipe: JSON
 messages ending in a NUL byte on file descriptors 3 and 4), with nothing but the standard library.
@@ -138,7 +138,7 @@ def main(argv):
 
         if click:
             if not evaluate(f"(function () {{ var e = document.querySelector({json.dumps(click)});"
-                            " if (!e) return false; e.click(); return true; }})()"):
+                            " if (!e) return false; e.click(); return true; })()"):
                 sys.exit(f"page-shots: nothing matches {click}")
         # Every image decoded, then two frames so layout and scripts have settled.
         evaluate("Promise.all(Array.from(document.images).map(function (i) { return i.decode().catch(function () {}); }))"
@@ -154,7 +154,7 @@ def main(argv):
                 f"(function () {{ var e = document.querySelector({json.dumps(selector)}); if (!e) return null;"
                 " e.scrollIntoView({block: 'start', inline: 'nearest'}); var r = e.getBoundingClientRect();"
                 " return {x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height,"
-                " naturalWidth: e.naturalWidth || null, naturalHeight: e.naturalHeight || null}; })()")
+                " naturalWidth: e.naturalWidth || null, naturalHeight: e.naturalHeight || null, text: e.innerText}; })()")
             if box is None:
                 sys.exit(f"page-shots: nothing matches {selector}")
             if box["height"] > height:

@@ -134,8 +134,7 @@ package enum GalleryPage {
 
         """
 
-    /// The copy buttons: the command to the clipboard, or selected when the page may not write it.
-    /// The fit box: on from `?fit` in the address; when on, each scaled tile says its scale.
+    /// The copy buttons (`HTMLText.copyButtonScript`), and the fit box: on from `?fit` in the address; when on, each scaled tile says its scale.
     private static let script = """
 
         var fit = document.getElementById('fit');
@@ -152,24 +151,7 @@ package enum GalleryPage {
         window.addEventListener('resize', noteScales);
         noteScales();
 
-        document.addEventListener('click', function (event) {
-          var button = event.target.closest('button.copy');
-          if (!button) return;
-          var code = button.previousElementSibling;
-          function select() {
-            var range = document.createRange();
-            range.selectNodeContents(code);
-            var selection = window.getSelection();
-            selection.removeAllRanges();
-            selection.addRange(range);
-            button.textContent = 'Selected';
-          }
-          if (navigator.clipboard && navigator.clipboard.writeText) {
-            navigator.clipboard.writeText(code.textContent).then(function () { button.textContent = 'Copied'; }, select);
-          } else {
-            select();
-          }
-        });
+        \(HTMLText.copyButtonScript)
 
         """
 }

@@ -75,7 +75,7 @@ package struct VerifyReport {
             }
             page += "</ul>\n"
         }
-        return page + (failures.isEmpty ? "" : "<script>\(Self.script)</script>\n") + "</body></html>\n"
+        return page + (failures.isEmpty ? "" : "<script>\(HTMLText.copyButtonScript)</script>\n") + "</body></html>\n"
     }
 
     private func section(_ outcome: VerifyOutcome) -> String {
@@ -246,30 +246,6 @@ package struct VerifyReport {
         .zoom.swatch.light { background-color: #ffffff; } .zoom.swatch.dark { background-color: #000000; }
         .passes { font-family: ui-monospace, monospace; font-size: 13px; list-style: none; padding: 0; }
         .passes li::before { content: "✓ "; color: #2a8a2a; }
-
-        """
-
-    /// The copy buttons: the command to the clipboard, or selected when the page may not write it.
-    private static let script = """
-
-        document.addEventListener('click', function (event) {
-          var button = event.target.closest('button.copy');
-          if (!button) return;
-          var code = button.previousElementSibling;
-          function select() {
-            var range = document.createRange();
-            range.selectNodeContents(code);
-            var selection = window.getSelection();
-            selection.removeAllRanges();
-            selection.addRange(range);
-            button.textContent = 'Selected';
-          }
-          if (navigator.clipboard && navigator.clipboard.writeText) {
-            navigator.clipboard.writeText(code.textContent).then(function () { button.textContent = 'Copied'; }, select);
-          } else {
-            select();
-          }
-        });
 
         """
 }

@@ -59,8 +59,9 @@ package struct VerifyReport {
             """
         if !failures.isEmpty {
             page += """
-                <p class="settings">Each image is shown at its size in points on its appearance's page colour (white for light, black \
-                for dark), as an app shows it; the red box marks the pixels that differ.</p>
+                <p class="settings">Each image is shown at its size in points (scaled down only when wider than its column) on its \
+                appearance's page colour (white for light, black for dark), as an app shows it; the red box marks the pixels that \
+                differ, and the close-up shows them pixel by pixel.</p>
                 <p class="controls"><label><input type="checkbox" id="checker"> Checkerboard behind the images \
                 (shows which pixels are transparent)</label></p>
                 <h2>Failures (\(failures.count))</h2>
@@ -246,6 +247,7 @@ package struct VerifyReport {
         .zoom.swatch.light { background-color: #ffffff; } .zoom.swatch.dark { background-color: #000000; }
         .passes { font-family: ui-monospace, monospace; font-size: 13px; list-style: none; padding: 0; }
         .passes li::before { content: "✓ "; color: #2a8a2a; }
+        @media (max-width: 600px) { body { margin: 8px; } .failure { padding: 8px; } }
 
         """
 }

@@ -198,6 +198,20 @@ import Testing
         #expect(html.contains("<p class=\"warning\">\u{26A0}\u{FE0E} low contrast — as the SDK shows it</p>"))
     }
 
+    /// `make gallery LOGO_ASSETS=path` runs the gallery with `--logo-assets path` (a path with a
+    /// space stays one word); without it, with the project's artwork. `make -n` prints the
+    /// commands without running them.
+    @Test func makeGalleryPassesLogoAssets() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let given = try BinaryRunner.run(command: "/usr/bin/make", ["-n", "-s", "-C", root.path, "gallery", "LOGO_ASSETS=/x/a b"])
+        #expect(given.status == 0, "\(given.stderr)")
+        let line = try #require(given.stdout.split(separator: "\n").last { $0.contains("breakdown gallery") })
+        #expect(Self.shellWords(String(line)).suffix(4) == ["-o", "Output", "--logo-assets", "/x/a b"], "\(line)")
+        let plain = try BinaryRunner.run(command: "/usr/bin/make", ["-n", "-s", "-C", root.path, "gallery"])
+        let plainLine = try #require(plain.stdout.split(separator: "\n").last { $0.contains("breakdown gallery") })
+        #expect(!plainLine.contains("--logo-assets"), "\(plainLine)")
+    }
+
     @Test func galleryRejectsUnknownOptionsAndTakesDrawingOnes() throws {
         let help = try BinaryRunner.run("gallery", "--help")
         for option in ["--font-size", "--font-file", "--logo-assets", "--font", "--scale"] { #expect(help.stdout.contains(option)) }

@@ -10,7 +10,8 @@ import Testing
     static func changelogVersion() throws -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let heading = try #require(text.split(separator: "\n").first { $0.hasPrefix("## ") })
+        // The first released version: an "Unreleased" section above it collects what is not out yet.
+        let heading = try #require(text.split(separator: "\n").first { $0.hasPrefix("## ") && $0 != "## Unreleased" })
         return String(heading.dropFirst(3))
     }
 

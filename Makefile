@@ -4,7 +4,7 @@
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev \
 	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core fonts-symbola gcc \
 	libmicrohttpd-dev libssl-dev openssl wrk curl \
-	python3-jsonschema man-db groff-base python3-pip strace python3 nodejs
+	python3-jsonschema man-db groff-base python3-pip strace python3 nodejs chromium
 
 PREFIX ?= /usr/local
 # Where `make install` builds the static binary: a folder of its own, so installing never
@@ -29,8 +29,9 @@ deps:
 build: deps
 	swift build -c release
 
+# `make gallery LOGO_ASSETS=path/to/Assets.xcassets` draws it with the official artwork.
 gallery: build
-	.build/release/breakdown gallery -o Output
+	.build/release/breakdown gallery -o Output $(if $(LOGO_ASSETS),--logo-assets '$(LOGO_ASSETS)')
 
 # The CLI tests run the built debug binary, so build it before testing; then the installed
 # binary is checked without the toolchain (check-install).

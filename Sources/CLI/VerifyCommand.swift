@@ -15,7 +15,9 @@ public enum VerifyCommand {
             .value(
                 "report", "dir",
                 help: "Write an HTML report (index.html) there: reference, actual and difference images of every failure, one line a pass."),
-            .flag("record", help: "Write (or update) the reference of every record instead of comparing; exits 0."),
+            .flag(
+                "record",
+                help: "Write (or update) the reference of every record instead of comparing, with NAME.versions.txt and NAME.metadata.json beside it; exits 0."),
             .value(
                 "tolerance", "n", .integer(0...255), default: "0",
                 help: "The largest difference of a channel (0-255) that does not make a pixel differ."),

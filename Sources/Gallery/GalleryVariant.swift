@@ -42,8 +42,5 @@ package struct GalleryVariant: Sendable {
     }
 
     /// A word for a shell: as it is when it is plain, else in single quotes.
-    package static func shellQuoted(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-/:,=+@".contains($0)) }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    package static func shellQuoted(_ text: String) -> String { RenderCommandLine.quoted(text) }
 }

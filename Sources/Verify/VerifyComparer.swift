@@ -34,12 +34,23 @@ package enum VerifyComparer {
             outcome.differencePNG = try? ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison)
             outcome.differenceBounds = diff.differenceBounds
             outcome.differenceCanvas = PixelSize(width: reference.width, height: reference.height)
+            outcome.referenceText = referenceText(referencePath)
         case .differentSize(let diff):
             // Not decoded: the report shows the actual image beside a note, not the reference.
             outcome.status = .differed
             outcome.detail = diff.message
             outcome.actualPNG = png
+            outcome.referenceText = referenceText(referencePath)
         }
         return outcome
+    }
+
+    /// The sentence stored beside the reference by `--record` (`NAME.metadata.json`), or nil
+    /// when there is none (a reference recorded before verify stored it) or it does not parse.
+    static func referenceText(_ referencePath: String) -> String? {
+        guard let bytes = try? RegularFile.read(VerifyRecorder.metadataPath(forReference: referencePath), limit: 1 << 20),
+            let metadata = try? JSONDecoder().decode(RenderMetadata.self, from: Data(bytes))
+        else { return nil }
+        return metadata.text
     }
 }

@@ -34,4 +34,12 @@ package struct VerifyOutcome: Sendable {
     /// The box holding the differing pixels, and the reference's size, for the report's close-up.
     var differenceBounds: PixelRect?
     var differenceCanvas: PixelSize?
+    /// What the report shows beside a failure: the `breakdown render` command that draws the
+    /// record, the appearance (its images go on that page colour), the pixels per point, and the
+    /// sentence of the actual image and of the reference (from its metadata file, when it has one).
+    var command: String?
+    var isDark = false
+    var scale = 1.0
+    var actualText: String?
+    var referenceText: String?
 }

@@ -9,10 +9,22 @@ import BreakdownPaint
 import Foundation
 
 /// `--record`: writes a record's rendered image as its reference, unless the reference already
-/// has exactly those bytes, and the library versions beside it (`NAME.versions.txt`).
+/// has exactly those bytes, and beside it the library versions (`NAME.versions.txt`) and the
+/// image's metadata (`NAME.metadata.json`, as `render --metadata` writes it: the report shows
+/// its text beside a later difference).
 package enum VerifyRecorder {
-    package static func record(_ png: [UInt8], record: VerifyRecord, at path: String) throws(CLIError) -> VerifyOutcome {
+    /// `NAME.metadata.json` beside `NAME.png`.
+    package static func metadataPath(forReference path: String) -> String {
+        (path.hasSuffix(".png") ? String(path.dropLast(4)) : path) + ".metadata.json"
+    }
+
+    package static func record(_ png: [UInt8], metadata: Data, record: VerifyRecord, at path: String) throws(CLIError) -> VerifyOutcome {
         var outcome = VerifyOutcome(record: record, status: .recorded, detail: "", referencePath: path)
+        // Also beside a reference whose image is unchanged, so an older reference gains it.
+        let metadataPath = metadataPath(forReference: path)
+        if (try? RegularFile.read(metadataPath, limit: 1 << 20)) != [UInt8](metadata) {
+            try AtomicWriter.write([(metadata, metadataPath)])
+        }
         // The library versions the reference is drawn with, beside it (printed beside a failure).
         do {
             try LibraryVersions.writeSidecar(forReference: path)

@@ -50,29 +50,23 @@ package struct VerifyReport {
             : "breakdown verify: \(failures.count) of \(outcomes.count) records fail"
         var page = """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
-            <style>
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; }
-            h1 { font-size: 20px; } h2 { font-size: 17px; margin-top: 32px; }
-            .settings { color: #555; }
-            .failure { border: 2px solid #d0021b; border-radius: 6px; padding: 12px 16px; margin: 16px 0; }
-            .failure h3 { margin: 0 0 4px; font-size: 16px; } .failure h3 small { color: #777; font-weight: normal; }
-            .detail { font-family: ui-monospace, monospace; font-size: 13px; white-space: pre-wrap; margin: 4px 0 12px; }
-            .row { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px; align-items: start; }
-            figure { margin: 0; } figcaption { font-weight: 600; margin-bottom: 4px; }
-            .image { max-width: 100%; background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
-            .frame { position: relative; display: inline-block; max-width: 100%; line-height: 0; }
-            .marker { position: absolute; outline: 2px solid #d0021b; outline-offset: 4px; border-radius: 2px; }
-            .zoom { background-repeat: no-repeat; image-rendering: pixelated; outline: 1px solid #999; max-width: 100%; }
-            .passes { font-family: ui-monospace, monospace; font-size: 13px; list-style: none; padding: 0; }
-            .passes li::before { content: "✓ "; color: #2a8a2a; }
-            </style></head><body>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title))</title>
+            <style>\(Self.style)</style></head><body>
             <h1>\(escape(title))</h1>
             <p class="settings">manifest \(escape(manifest)) · references \(escape(referenceFolder)) · \(comparison.perceptualDeltaE.map { "perceptual ΔE₀₀ \($0)" } ?? "channel tolerance \(comparison.channelTolerance)") · allowed differing fraction \(comparison.allowedDifferingFraction)</p>
 
             """
         if !failures.isEmpty {
-            page += "<h2>Failures (\(failures.count))</h2>\n"
+            page += """
+                <p class="settings">Each image is shown at its size in points (scaled down only when wider than its column) on its \
+                appearance's page colour (white for light, black for dark), as an app shows it; the red box marks the pixels that \
+                differ, and the close-up shows them pixel by pixel.</p>
+                <p class="controls"><label><input type="checkbox" id="checker"> Checkerboard behind the images \
+                (shows which pixels are transparent)</label></p>
+                <h2>Failures (\(failures.count))</h2>
+
+                """
             for outcome in failures { page += section(outcome) }
         }
         if !others.isEmpty {
@@ -82,25 +76,35 @@ package struct VerifyReport {
             }
             page += "</ul>\n"
         }
-        return page + "</body></html>\n"
+        return page + (failures.isEmpty ? "" : "<script>\(HTMLText.copyButtonScript)</script>\n") + "</body></html>\n"
     }
 
     private func section(_ outcome: VerifyOutcome) -> String {
         let name = outcome.record.name
+        let appearance = outcome.isDark ? "dark" : "light"
         var html = """
             <section class="failure" id="\(escape(name))">
             <h3>\(escape(name)) <small>\(escape(outcome.record.position)) · \(outcome.status.rawValue) · \(escape(outcome.referencePath))</small></h3>
             <p class="detail">\(escape(outcome.detail))</p>
-            <div class="row">
 
             """
+        if let command = outcome.command {
+            html += "<div class=\"command\"><code>\(escape(command))</code><button type=\"button\" class=\"copy\">Copy</button></div>\n"
+        }
+        html += texts(outcome)
+        html += "<div class=\"row\">\n"
         for (bytes, kind, caption) in [
             (outcome.referencePNG, "reference", "Reference"), (outcome.actualPNG, "actual", "Actual"),
-            (outcome.differencePNG, "diff", "Difference (magenta)"),
+            (outcome.differencePNG, "diff", "Difference (magenta, over the faded reference)"),
         ] {
-            html += "<figure><figcaption>\(caption)</figcaption>"
-            if bytes != nil {
-                html += "<div class=\"frame\"><img class=\"image\" src=\"\(escape(Self.imageName(outcome, kind)))\" alt=\"\(kind) of \(escape(name))\">"
+            html += "<figure class=\"\(kind)\"><figcaption>\(caption)</figcaption>"
+            if let bytes {
+                // At its size in points (pixels / scale), never wider than the column.
+                let size = PNGDecoder.headerSize(of: bytes)
+                let width = size.map { " width=\"\(Self.points(Double($0.width) / outcome.scale))\"" } ?? ""
+                // The difference image is drawn on the faded reference: it has its own ground.
+                let ground = kind == "diff" ? "" : " swatch \(appearance)"
+                html += "<div class=\"frame\(ground)\"><img class=\"image\" src=\"\(escape(Self.imageName(outcome, kind)))\"\(width) alt=\"\(kind) of \(escape(name))\">"
                 html += marker(outcome) + "</div>"
             } else {
                 html += "<p>(none)</p>"
@@ -114,13 +118,73 @@ package struct VerifyReport {
         return html + "</section>\n"
     }
 
-    /// A ring around the differences' box, placed in percentages so it follows the scaled image.
+    /// The reference's and the actual's sentences, the words that differ marked in each.
+    private func texts(_ outcome: VerifyOutcome) -> String {
+        guard let actual = outcome.actualText else { return "" }
+        let sidecar = VerifyRecorder.metadataPath(forReference: outcome.referencePath)
+        guard let reference = outcome.referenceText else {
+            let why = outcome.status == .missing ? "there is no reference" : "no \(escape(sidecar)): the reference was recorded before verify stored its text (record it again with --record to add it)"
+            return """
+                <dl class="texts"><dt>Reference text</dt><dd class="unknown">unknown: \(why)</dd>\
+                <dt>Actual text</dt><dd class="actual-text">\(escape(actual))</dd></dl>
+
+                """
+        }
+        let (removed, added) = Self.wordChanges(from: reference, to: actual)
+        func marked(_ words: [Substring], _ changed: Set<Int>, _ tag: String) -> String {
+            words.enumerated().map { index, word in
+                changed.contains(index) ? "<\(tag)>\(escape(String(word)))</\(tag)>" : escape(String(word))
+            }.joined(separator: " ")
+        }
+        let same = removed.isEmpty && added.isEmpty ? " <small>(the same words)</small>" : ""
+        return """
+            <dl class="texts"><dt>Reference text</dt><dd class="reference-text">\(marked(Self.words(reference), removed, "del"))</dd>\
+            <dt>Actual text\(same)</dt><dd class="actual-text">\(marked(Self.words(actual), added, "ins"))</dd></dl>
+
+            """
+    }
+
+    static func words(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }
+
+    /// The positions of the words only the reference has and of those only the actual has: what
+    /// is left of each after their longest common subsequence of words.
+    static func wordChanges(from reference: String, to actual: String) -> (removed: Set<Int>, added: Set<Int>) {
+        let old = words(reference), new = words(actual)
+        // common[i][j]: the longest common subsequence of old[i...] and new[j...].
+        var common = [[Int]](repeating: [Int](repeating: 0, count: new.count + 1), count: old.count + 1)
+        for i in stride(from: old.count - 1, through: 0, by: -1) {
+            for j in stride(from: new.count - 1, through: 0, by: -1) {
+                common[i][j] = old[i] == new[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var removed: Set<Int> = [], added: Set<Int> = []
+        var i = 0, j = 0
+        while i < old.count || j < new.count {
+            if i < old.count, j < new.count, old[i] == new[j] {
+                i += 1
+                j += 1
+            } else if j < new.count, i == old.count || common[i][j + 1] >= common[i + 1][j] {
+                added.insert(j)
+                j += 1
+            } else {
+                removed.insert(i)
+                i += 1
+            }
+        }
+        return (removed, added)
+    }
+
+    /// A box around the differing pixels, placed in percentages so it follows the scaled image.
     private func marker(_ outcome: VerifyOutcome) -> String {
         guard let box = outcome.differenceBounds, let canvas = outcome.differenceCanvas, canvas.width > 0, canvas.height > 0
         else { return "" }
         func percent(_ value: Int, _ whole: Int) -> String { String(format: "%.4f%%", Double(value) * 100 / Double(whole)) }
         return "<span class=\"marker\" style=\"left: \(percent(box.x, canvas.width)); top: \(percent(box.y, canvas.height)); "
             + "width: \(percent(box.width, canvas.width)); height: \(percent(box.height, canvas.height));\"></span>"
+    }
+
+    private static func points(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
     }
 
     /// The region around the differences, enlarged with square pixels, in all three images.
@@ -136,11 +200,12 @@ package struct VerifyReport {
                 html += "<div></div>\n"
                 continue
             }
+            let ground = kind == "diff" ? "" : " swatch \(outcome.isDark ? "dark" : "light")"
             html += """
-                <div class="zoom" title="\(kind)" style="width: \(width * zoom)px; height: \(height * zoom)px; \
-                background-image: url('\(escape(Self.imageName(outcome, kind)))'); \
-                background-size: \(canvas.width * zoom)px \(canvas.height * zoom)px; \
-                background-position: -\(x * zoom)px -\(y * zoom)px;"></div>
+                <div class="zoom\(ground)" title="\(kind)" style="width: \(width * zoom)px; height: \(height * zoom)px; \
+                --picture: url('\(escape(Self.imageName(outcome, kind)))'); \
+                --picture-size: \(canvas.width * zoom)px \(canvas.height * zoom)px; \
+                --picture-position: -\(x * zoom)px -\(y * zoom)px;"></div>
 
                 """
         }
@@ -148,4 +213,41 @@ package struct VerifyReport {
     }
 
     private func escape(_ text: String) -> String { HTMLText.escape(text) }
+
+    private static let style = """
+
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; }
+        h1 { font-size: 20px; } h2 { font-size: 17px; margin-top: 32px; }
+        .settings { color: #555; }
+        .controls label { display: inline-block; padding: 4px 8px; border: 1px solid #bbb; border-radius: 6px; cursor: pointer; }
+        .failure { border: 2px solid #d0021b; border-radius: 6px; padding: 12px 16px; margin: 16px 0; }
+        .failure h3 { margin: 0 0 4px; font-size: 16px; overflow-wrap: anywhere; } .failure h3 small { color: #777; font-weight: normal; }
+        .detail { font-family: ui-monospace, monospace; font-size: 13px; white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0 12px; }
+        .command { display: flex; gap: 6px; align-items: flex-start; margin: 8px 0; }
+        .command code { flex: 1; min-width: 0; font: 12px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; user-select: all;
+          background: #f2f2f2; padding: 4px 6px; border-radius: 4px; }
+        .copy { font-size: 12px; padding: 2px 8px; cursor: pointer; }
+        .texts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0 12px; }
+        .texts dt { font-weight: 600; } .texts dd { margin: 0; }
+        .texts del { background: #ffd7d5; color: #82071e; text-decoration: line-through; padding: 0 2px; }
+        .texts ins { background: #ccffd8; color: #055d20; text-decoration: none; font-weight: 600; padding: 0 2px; }
+        .texts .unknown { color: #777; font-style: italic; }
+        .row { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 260px), 1fr)); gap: 12px; align-items: start; }
+        figure { margin: 0; min-width: 0; } figcaption { font-weight: 600; margin-bottom: 4px; }
+        .frame { position: relative; display: inline-block; max-width: 100%; line-height: 0; }
+        .image { display: block; max-width: 100%; height: auto; }
+        .swatch.light { background-color: #ffffff; outline: 1px solid #ccc; }
+        .swatch.dark { background-color: #000000; }
+        body:has(#checker:checked) .swatch { background-image: repeating-conic-gradient(#999 0 25%, #ddd 0 50%); background-size: 16px 16px; }
+        body:has(#checker:checked) .zoom.swatch { background-image: var(--picture), repeating-conic-gradient(#999 0 25%, #ddd 0 50%);
+          background-size: var(--picture-size), 16px 16px; background-position: var(--picture-position), 0 0; background-repeat: no-repeat, repeat; }
+        .marker { position: absolute; outline: 2px solid #ff2d55; outline-offset: 3px; border-radius: 2px; }
+        .zoom { background: var(--picture) no-repeat; background-size: var(--picture-size); background-position: var(--picture-position);
+          image-rendering: pixelated; outline: 1px solid #999; max-width: 100%; }
+        .zoom.swatch.light { background-color: #ffffff; } .zoom.swatch.dark { background-color: #000000; }
+        .passes { font-family: ui-monospace, monospace; font-size: 13px; list-style: none; padding: 0; }
+        .passes li::before { content: "✓ "; color: #2a8a2a; }
+        @media (max-width: 600px) { body { margin: 8px; } .failure { padding: 8px; } }
+
+        """
 }

@@ -46,12 +46,12 @@ package enum VerifyRun {
             try checkReportFolder(report, referenceFolder: referenceFolder, manifest: manifest, options: options)
         }
         let records = try VerifyManifestReader.read(path: manifest)
-        let requests = try plan(records, commandLine: options, manifest: manifest)
+        let planned = try plannedRecords(records, commandLine: options, manifest: manifest)
         try prepareReferenceFolder(referenceFolder, recording: recording, options: options)
 
         let cache = RendererCache()
         var outcomes: [VerifyOutcome] = []
-        for (record, request) in zip(records, requests) {
+        for (record, (request, recordOptions)) in zip(records, planned) {
             let image: RenderedImage
             do {
                 image = try cache.render(request, format: .png)
@@ -60,8 +60,21 @@ package enum VerifyRun {
             }
             let path = URL(fileURLWithPath: referenceFolder).appendingPathComponent(record.name + ".png").path
             let png = [UInt8](image.bytes)
-            let outcome = recording ? try VerifyRecorder.record(png, record: record, at: path)
-                : VerifyComparer.compare(png, record: record, referencePath: path, comparison: comparison)
+            var outcome: VerifyOutcome
+            if recording {
+                let metadata: Data
+                do { metadata = try image.metadata.json() } catch { throw .failure("cannot encode the metadata of \(record.label): \(error)") }
+                outcome = try VerifyRecorder.record(png, metadata: metadata, record: record, at: path)
+            } else {
+                outcome = VerifyComparer.compare(png, record: record, referencePath: path, comparison: comparison)
+            }
+            if outcome.status.isFailure {
+                // For the report: the command that draws this record alone, on which page colour, at which scale.
+                outcome.command = RenderCommandLine.command(recordOptions, groups: recordGroups, output: record.name + ".png")
+                outcome.isDark = recordOptions.string("appearance") == "dark"
+                outcome.scale = image.metadata.scale
+                outcome.actualText = image.metadata.text
+            }
             console.print(line(for: outcome))
             outcomes.append(outcome)
         }
@@ -78,16 +91,24 @@ package enum VerifyRun {
     /// Every record's render request, checked before anything is rendered or written: options on
     /// the command line first, the record's own on top.
     package static func plan(_ records: [VerifyRecord], commandLine: ParsedOptions, manifest: String) throws(CLIError) -> [RenderRequest] {
-        var requests: [RenderRequest] = []
+        try plannedRecords(records, commandLine: commandLine, manifest: manifest).map(\.request)
+    }
+
+    /// Each record's request with the options it was made from (the command line's, the record's on top).
+    static func plannedRecords(_ records: [VerifyRecord], commandLine: ParsedOptions, manifest: String) throws(CLIError)
+        -> [(request: RenderRequest, options: ParsedOptions)]
+    {
+        var planned: [(request: RenderRequest, options: ParsedOptions)] = []
         for record in records {
             do throws(CLIError) {
                 let own = try ParsedOptions(record: record.options, groups: recordGroups)
-                requests.append(try RenderRequest(commandLine.overlaid(by: own)))
+                let options = commandLine.overlaid(by: own)
+                planned.append((try RenderRequest(options), options))
             } catch {
                 throw .usage("manifest \(manifest), \(record.label): \(error.message)")
             }
         }
-        return requests
+        return planned
     }
 
     private static func prepareReferenceFolder(_ folder: String, recording: Bool, options: ParsedOptions) throws(CLIError) {

@@ -154,10 +154,26 @@ import Testing
         #expect(try #require(byID["brand-en_AU-in-badge-default-dark"]).classes == ["tile", "dark"])
         #expect(try #require(byID["brand-en_AU-in-badge-default-light"]).classes == ["tile", "light"])
 
-        // The grid: images never wider than their column, the placeholder neither.
-        #expect(html.contains(".picture img { display: block; max-width: 100%;"))
-        #expect(html.contains("minmax(min(100%, 360px), 1fr)") && html.contains("grid-auto-rows: 1fr"))
-        #expect(!html.contains("min-width: 240px"))
+        // The grid: images at their true size (no max-width unless the fit box is ticked), each
+        // group's columns wide enough for its widest image and the tile's padding (12 px a side and
+        // a 1 px border), or the whole page when it is narrower.
+        #expect(html.contains(".picture img { display: block; flex: none; margin: auto; }"))
+        #expect(html.contains("body:has(#fit:checked) .picture img { flex: 0 1 auto; min-width: 0; max-width: 100%; height: auto; }"))
+        #expect(html.contains("<input type=\"checkbox\" id=\"fit\"> Fit to column: scale wide images down"))
+        #expect(html.contains("minmax(min(100%, var(--column, 360px)), 1fr)") && html.contains("grid-auto-rows: 1fr"))
+        #expect(html.contains("overflow-x: auto"))
+        let groups = html.components(separatedBy: "<h3>").dropFirst()
+        #expect(groups.count == 20)
+        for group in groups {
+            let title = String(group.prefix { $0 != "<" })
+            let style = try #require(group.range(of: "--column: "), "\(title)")
+            let column = try #require(Int(group[style.upperBound...].prefix { $0.isNumber }), "\(title)")
+            let widths = Self.tiles(String(group)).compactMap { $0.width.flatMap(Double.init) }
+            #expect(column >= Int((widths.max() ?? 0).rounded(.up)) + 26, "\(title): \(column) for \(widths.max() ?? 0)")
+        }
+        // The Dynamic Type group grows from 14 pt to 53 pt: so do its images' widths, at true size.
+        let dynamic = ContentSizeCategory.allCases.map { byID["size-\($0.rawValue)"]?.width.flatMap(Double.init) ?? 0 }
+        #expect(dynamic == dynamic.sorted() && Set(dynamic).count == dynamic.count && (dynamic.last ?? 0) > 3 * (dynamic.first ?? 0))
 
         // Each tile's command draws the tile's bytes: a plain one, a quoted one, a dark one.
         for id in ["brand-en_GB-in-badge-darkMono-dark", "link-custom", "font-size-12", "more-dynamic-dark", "size-accessibilityLarge"] {
@@ -180,6 +196,20 @@ import Testing
         tile.warnings = ["low contrast — as the SDK shows it"]
         let html = GalleryPage.html([tile], summary: "")
         #expect(html.contains("<p class=\"warning\">\u{26A0}\u{FE0E} low contrast — as the SDK shows it</p>"))
+    }
+
+    /// `make gallery LOGO_ASSETS=path` runs the gallery with `--logo-assets path` (a path with a
+    /// space stays one word); without it, with the project's artwork. `make -n` prints the
+    /// commands without running them.
+    @Test func makeGalleryPassesLogoAssets() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let given = try BinaryRunner.run(command: "/usr/bin/make", ["-n", "-s", "-C", root.path, "gallery", "LOGO_ASSETS=/x/a b"])
+        #expect(given.status == 0, "\(given.stderr)")
+        let line = try #require(given.stdout.split(separator: "\n").last { $0.contains("breakdown gallery") })
+        #expect(Self.shellWords(String(line)).suffix(4) == ["-o", "Output", "--logo-assets", "/x/a b"], "\(line)")
+        let plain = try BinaryRunner.run(command: "/usr/bin/make", ["-n", "-s", "-C", root.path, "gallery"])
+        let plainLine = try #require(plain.stdout.split(separator: "\n").last { $0.contains("breakdown gallery") })
+        #expect(!plainLine.contains("--logo-assets"), "\(plainLine)")
     }
 
     @Test func galleryRejectsUnknownOptionsAndTakesDrawingOnes() throws {

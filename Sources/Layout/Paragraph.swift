@@ -32,7 +32,11 @@ struct Paragraph {
     ///   - logoArtwork: the file that draws the logo (its ratio sizes the logo); nil: the reference's ratios.
     ///   - fontHasCircledInfo: the text font has an ⓘ glyph: the default link is that character, as on
     ///     iOS; else the drawn icon.
-    init(breakdown: Breakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false, fontSize: Double) throws {
+    ///   - tracking: letter spacing in points for the whole paragraph (SF Pro's tracking for the size), 0 for none.
+    init(
+        breakdown: Breakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false, fontSize: Double,
+        tracking: Double = 0
+    ) throws {
         var text = ""
         var inlines: [Inline] = []
         var linkTextRange: Range<Int>?
@@ -81,7 +85,7 @@ struct Paragraph {
             let range = start..<text.utf8.count
             attributes.add(color: breakdown.linkColor, range: range)
             attributes.addUnderline(color: breakdown.linkColor, range: range)
-            attributes.addNoBreaks(range: range)
+            // Plain text in the SDK's text view: it may wrap at its inner space ("More" / "Info").
             linkTextRange = range
         case .markup(let markup):
             let parsed = try AttributeList.parse(markup: markup)
@@ -91,16 +95,27 @@ struct Paragraph {
             text += parsed.text
             let range = start..<text.utf8.count
             attributes.add(color: breakdown.linkColor, range: range)
-            attributes.addNoBreaks(range: range)
+            // As the text links: text in the SDK's text view, which may wrap at its spaces.
             linkTextRange = range
             markupAttributes = (parsed.attributes, start, range.count)
         }
         for inline in inlines {
             attributes.addShape(inline.box, at: inline.byteOffset, length: Self.objectCharacter.utf8.count)
         }
-        // The user's markup goes last so its own colours and styles win over the link colour.
+        // The user's markup goes last. The SDK's view writes its font and text colour over the whole
+        // custom string, then the link colour, and sets a clear underline colour: the markup's font
+        // (family, size, weight, style, scale), colours and underline are dropped, the rest stays.
         if let markupAttributes {
-            attributes.splice(markupAttributes.list, at: markupAttributes.at, length: markupAttributes.length)
+            attributes.splice(markupAttributes.list, at: markupAttributes.at, length: markupAttributes.length, dropping: AttributeList.viewOverrides)
+        }
+        // Tracking spaces the text's letters (and the spaces around the logo and link), not the
+        // logo and image icons: it goes on every stretch of text between the object characters.
+        if tracking != 0 {
+            var start = 0
+            for offset in inlines.map(\.byteOffset).sorted() + [text.utf8.count] {
+                if offset > start { attributes.addLetterSpacing(tracking, range: start..<offset) }
+                start = offset + Self.objectCharacter.utf8.count
+            }
         }
         self.text = text
         self.attributes = attributes

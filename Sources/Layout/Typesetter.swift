@@ -35,13 +35,16 @@ package final class Typesetter {
     }
 
     private func layoutQuietly(_ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork?) throws -> BreakdownLayout {
-        let description = try fontDescription(family: style.fontFamily, size: style.fontSize)
+        let face = OpticalFace(family: style.fontFamily, size: style.fontSize, available: { self.fonts.family(named: $0) != nil })
+        let description = try fontDescription(family: face.family, size: style.fontSize)
         defer { pango_font_description_free(description) }
-        let metrics = metrics(description, key: "\(style.fontFamily)|\(style.fontSize)")
+        if let variations = face.variations { pango_font_description_set_variations(description, variations) }
+        let metrics = metrics(description, key: "\(face.family)|\(style.fontSize)|\(face.variations ?? "")")
+        let tracking = style.tracking == .sf ? SFTracking.points(at: style.fontSize, table: face.trackingTable) : 0
         let paragraph = try Paragraph(
             breakdown: breakdown, metrics: metrics, logoArtwork: logoArtwork,
-            fontHasCircledInfo: breakdown.link.content == .circledInfoIcon && hasCircledInfo(description, family: style.fontFamily),
-            fontSize: style.fontSize)
+            fontHasCircledInfo: breakdown.link.content == .circledInfoIcon && hasCircledInfo(description, family: face.family),
+            fontSize: style.fontSize, tracking: tracking)
 
         let layout = pango_layout_new(fonts.context)!
         let handle = PangoLayoutHandle(taking: layout)

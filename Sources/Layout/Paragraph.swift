@@ -9,6 +9,7 @@ struct Paragraph {
     enum InlineKind {
         case logo
         case linkIcon(artwork: String, tint: RGBAColor?)
+        case linkImage(LogoArtwork)
     }
 
     struct Inline {
@@ -32,10 +33,12 @@ struct Paragraph {
     ///   - logoArtwork: the file that draws the logo (its ratio sizes the logo); nil: the reference's ratios.
     ///   - fontHasCircledInfo: the text font has an ⓘ glyph: the default link is that character, as on
     ///     iOS; else the drawn icon.
+    ///   - linkArtwork: the file holding the SDK's image for a circled question or circled logo
+    ///     link; nil: the link draws nothing and takes no space, as on the phone.
     ///   - tracking: letter spacing in points for the whole paragraph (SF Pro's tracking for the size), 0 for none.
     init(
         breakdown: Breakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false, fontSize: Double,
-        tracking: Double = 0
+        tracking: Double = 0, linkArtwork: LogoArtwork? = nil
     ) throws {
         var text = ""
         var inlines: [Inline] = []
@@ -71,13 +74,20 @@ struct Paragraph {
             attributes.add(color: breakdown.linkColor, range: range)
             attributes.addNoBreaks(range: range)
             linkTextRange = range
-        case .circledInfoIcon, .circledQuestionIcon, .circledLogo:
+        case .circledInfoIcon:
             text += " "
             let start = text.utf8.count
             text += Self.objectCharacter
-            let artwork = breakdown.link.content.artworkName ?? "icon-circled-info"
-            let tint: RGBAColor? = if case .circledLogo = breakdown.link.content { nil } else { breakdown.linkColor }
-            inlines.append(Inline(byteOffset: start, box: icon, kind: .linkIcon(artwork: artwork, tint: tint)))
+            inlines.append(Inline(byteOffset: start, box: icon, kind: .linkIcon(artwork: "icon-circled-info", tint: breakdown.linkColor)))
+        case .circledQuestionIcon, .circledLogo:
+            // The SDK loads an image no asset catalog of it has: nothing, not even the space,
+            // unless the given artwork holds one by that name.
+            guard let linkArtwork, linkArtwork.width > 0, linkArtwork.height > 0 else { break }
+            text += " "
+            let start = text.utf8.count
+            text += Self.objectCharacter
+            let box = InlineGeometry.linkIcon(widthToHeight: linkArtwork.width / linkArtwork.height, metrics: metrics)
+            inlines.append(Inline(byteOffset: start, box: box, kind: .linkImage(linkArtwork)))
         case .text(let words):
             text += " "
             let start = text.utf8.count

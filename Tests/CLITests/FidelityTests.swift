@@ -77,11 +77,20 @@ import Testing
         let at12 = try Self.render(["--amount", "100", "--font-size", "12"], in: folder, name: "12sf")
         let at12None = try Self.render(["--amount", "100", "--font-size", "12", "--tracking", "none"], in: folder, name: "12none")
         #expect(try Data(contentsOf: URL(fileURLWithPath: at12.png)) == Data(contentsOf: URL(fileURLWithPath: at12None.png)))
-        let at28 = try Self.render(["--amount", "100", "--font-size", "28"], in: folder, name: "28sf")
-        let at28None = try Self.render(["--amount", "100", "--font-size", "28", "--tracking", "none"], in: folder, name: "28none")
-        let logo = try #require(Self.rect(at28.metadata["logo"])), logoNone = try #require(Self.rect(at28None.metadata["logo"]))
-        // 42 characters and the space before the logo: 42 gaps of 28 × 14 / 1000 = 0.392 pt.
-        #expect(abs((logo.x - logoNone.x) - 42 * 0.392) < 0.5, "the logo moved \(logo.x - logoNone.x) pt")
+        // The logo follows 43 characters (the sentence's 42 and a space), each followed by the
+        // tracking, less the half of one that Pango leaves off at the start of the line: the logo
+        // moves by 42.5 × tracking. Listed sizes: 28 pt is +14/1000 em (+0.392 pt). Between listed
+        // sizes the value is interpolated: 17.5 pt is halfway from -26 (17 pt) to -25 (18 pt),
+        // -25.5/1000 em (-0.44625 pt; a step table would give -26, 0.37 pt more over the line).
+        for (size, thousandths) in [(28.0, 14.0), (17.5, -25.5), (14.0, -11.0)] {
+            let points = String(size)
+            let tracked = try Self.render(["--amount", "100", "--font-size", points], in: folder, name: "\(size)sf")
+            let plain = try Self.render(["--amount", "100", "--font-size", points, "--tracking", "none"], in: folder, name: "\(size)none")
+            let logo = try #require(Self.rect(tracked.metadata["logo"])), logoNone = try #require(Self.rect(plain.metadata["logo"]))
+            let expected = 42.5 * size * thousandths / 1000
+            // Pango keeps the spacing in 1/1024 pt: 0.001 pt a letter at most, 0.05 pt over the line.
+            #expect(abs((logo.x - logoNone.x) - expected) < 0.05, "\(size) pt: the logo moved \(logo.x - logoNone.x) pt, not \(expected)")
+        }
         // A manifest key and a value checked like every choice.
         let bad = try BinaryRunner.run("render", "--amount", "100", "--tracking", "apple", "-o", folder.appendingPathComponent("x.png").path)
         #expect(bad.status == 2 && bad.stderr.contains("sf, none"))

@@ -110,14 +110,26 @@ typedef enum {
 } PangoFontMask;
 
 typedef enum {
+    PANGO_ATTR_FAMILY = 2,
+    PANGO_ATTR_STYLE = 3,
+    PANGO_ATTR_WEIGHT = 4,
+    PANGO_ATTR_VARIANT = 5,
+    PANGO_ATTR_STRETCH = 6,
     PANGO_ATTR_SIZE = 7,
     PANGO_ATTR_FONT_DESC = 8,
+    PANGO_ATTR_FOREGROUND = 9,
+    PANGO_ATTR_UNDERLINE = 11,
     PANGO_ATTR_RISE = 13,
     PANGO_ATTR_SCALE = 15,
     PANGO_ATTR_LETTER_SPACING = 17,
+    PANGO_ATTR_UNDERLINE_COLOR = 18,
     PANGO_ATTR_ABSOLUTE_SIZE = 20,
+    PANGO_ATTR_FONT_FEATURES = 23,
+    PANGO_ATTR_FOREGROUND_ALPHA = 24,
+    PANGO_ATTR_ALLOW_BREAKS = 26,
     PANGO_ATTR_LINE_HEIGHT = 31,
-    PANGO_ATTR_ABSOLUTE_LINE_HEIGHT = 32
+    PANGO_ATTR_ABSOLUTE_LINE_HEIGHT = 32,
+    PANGO_ATTR_FONT_SCALE = 37
 } PangoAttrType;
 #endif
 
@@ -252,6 +264,7 @@ PangoFontDescription *pango_font_description_from_string(const char *str);
 void pango_font_description_free(PangoFontDescription *desc);
 void pango_font_description_set_family(PangoFontDescription *desc, const char *family);
 void pango_font_description_set_absolute_size(PangoFontDescription *desc, double size);
+void pango_font_description_set_variations(PangoFontDescription *desc, const char *variations);
 gint pango_font_description_get_size(const PangoFontDescription *desc);
 PangoFontMask pango_font_description_get_set_fields(const PangoFontDescription *desc);
 
@@ -273,6 +286,7 @@ PangoAttribute *pango_attr_foreground_alpha_new(guint16 alpha);
 PangoAttribute *pango_attr_underline_new(PangoUnderline underline);
 PangoAttribute *pango_attr_underline_color_new(guint16 red, guint16 green, guint16 blue);
 PangoAttribute *pango_attr_allow_breaks_new(gboolean allow_breaks);
+PangoAttribute *pango_attr_letter_spacing_new(int letter_spacing);
 PangoAttribute *pango_attr_shape_new(const PangoRectangle *ink_rect, const PangoRectangle *logical_rect);
 gboolean pango_parse_markup(
     const char *markup_text, int length, gunichar accel_marker, PangoAttrList **attr_list, char **text,

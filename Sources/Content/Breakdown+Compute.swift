@@ -19,11 +19,14 @@ extension Breakdown {
     ///   - amount: the price (`totalAmount`).
     public init(configuration: Configuration?, deviceLocale: String, options: PriceBreakdownOptions = .init(), amount: Decimal) {
         guard let configuration else {
+            // Like the shipping SDK: the en_US merchant locale, and its language (en_US) when the
+            // device's language is English; nil otherwise.
             let merchant = MerchantLocale.enUS
             let strings = TextLanguage.english
+            let language = LanguageResolution(merchant: merchant, consumerLocale: nil, deviceLocale: deviceLocale).language
             self.init(
                 text: strings.noConfiguration, logoPlacement: .end, isHidden: true,
-                hiddenReason: Self.noConfigurationReason, brand: merchant.brand, language: nil,
+                hiddenReason: Self.noConfigurationReason, brand: merchant.brand, language: language,
                 options: options, strings: strings, languageCode: "en", region: merchant)
             return
         }

@@ -39,7 +39,19 @@ public enum LinkContent: Sendable, Hashable {
     /// A circular brand image in its own colours.
     case circledLogo(Brand)
 
-    /// The artwork file stem for image icons.
+    /// The image the shipping iOS SDK loads for the image links: `circled-question-icon` and
+    /// `afterpay-logo-circle` (for every brand). No version of the SDK's asset catalog has either,
+    /// so on the phone these links draw nothing and take no space; nil for the other links.
+    public var sdkImageName: String? {
+        switch self {
+        case .circledQuestionIcon: "circled-question-icon"
+        case .circledLogo: "afterpay-logo-circle"
+        default: nil
+        }
+    }
+
+    /// The project's look-alike artwork file stem for image icons (no longer drawn: see
+    /// `sdkImageName`).
     public var artworkName: String? {
         switch self {
         case .circledQuestionIcon: "icon-circled-question"

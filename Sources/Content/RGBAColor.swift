@@ -66,6 +66,7 @@ public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let white = RGBAColor(red8: 255, green8: 255, blue8: 255)
     /// Bondi Mint, #B2FCE4.
     public static let bondiMint = RGBAColor(red8: 0xB2, green8: 0xFC, blue8: 0xE4)
-    /// Cash App green, #00D64F.
-    public static let cashAppGreen = RGBAColor(red8: 0x00, green8: 0xD6, blue8: 0x4F)
+    /// Cash App green, #00D633: the green of the SDK's own Cash App Afterpay lockup SVGs (#00D64F is
+    /// the payment buttons' green).
+    public static let cashAppGreen = RGBAColor(red8: 0x00, green8: 0xD6, blue8: 0x33)
 }

@@ -253,6 +253,9 @@ enum Words {
         switch name {
         case "none": return "No info link"
         case "circledInfoIcon": return "Info link: circled \u{24D8} icon (the default)"
+        case "circledQuestionIcon", "circledLogo":
+            // The shipping SDK loads an image its asset catalog lacks: no link, no space (docs/fidelity.md).
+            return "Info link: " + spaced(name) + " (draws nothing, as the SDK: its image is in no asset catalog)"
         default: return "Info link: " + spaced(name)
         }
     }

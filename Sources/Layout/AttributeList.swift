@@ -108,12 +108,32 @@ final class AttributeList {
         insert(pango_attr_allow_breaks_new(0), offset..<offset + length)
     }
 
-    /// Adds every attribute of `other` (a parsed custom link), shifted to the link's place.
-    func splice(_ other: AttributeList, at offset: Int, length: Int) {
+    /// The attribute kinds the SDK's view writes over a custom link: the font (family, style,
+    /// weight, variant, stretch, size, font features, scale), the colour, and the underline (its
+    /// colour is clear, so none shows).
+    static let viewOverrides: Set<UInt32> = Set(
+        [
+            PANGO_ATTR_FAMILY, PANGO_ATTR_STYLE, PANGO_ATTR_WEIGHT, PANGO_ATTR_VARIANT, PANGO_ATTR_STRETCH, PANGO_ATTR_SIZE,
+            PANGO_ATTR_ABSOLUTE_SIZE, PANGO_ATTR_FONT_DESC, PANGO_ATTR_SCALE, PANGO_ATTR_FONT_SCALE, PANGO_ATTR_FONT_FEATURES,
+            PANGO_ATTR_FOREGROUND, PANGO_ATTR_FOREGROUND_ALPHA, PANGO_ATTR_UNDERLINE, PANGO_ATTR_UNDERLINE_COLOR,
+        ].map(\.rawValue))
+
+    /// Letter spacing of `points` over `range` (tracking).
+    func addLetterSpacing(_ points: Double, range: Range<Int>) {
+        insert(pango_attr_letter_spacing_new(pangoUnits(points)), range)
+    }
+
+    /// Adds every attribute of `other` (a parsed custom link), shifted to the link's place, except
+    /// those of the kinds in `dropping`.
+    func splice(_ other: AttributeList, at offset: Int, length: Int, dropping: Set<UInt32> = []) {
         var node = pango_attr_list_get_attributes(other.pointer)
         let list = node
         while let current = node {
-            if let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
+            if let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self),
+                dropping.contains(attribute.pointee.klass.pointee.type.rawValue)
+            {
+                pango_attribute_destroy(attribute)
+            } else if let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
                 let start = Int(attribute.pointee.start_index), end = Int(min(attribute.pointee.end_index, guint(length)))
                 insert(attribute, offset + start..<offset + max(start, end))
             }

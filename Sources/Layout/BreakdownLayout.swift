@@ -22,6 +22,9 @@ public struct BreakdownLayout: Sendable {
     public let logoArtwork: LogoArtwork?
     /// The info link's rectangle, or nil when there is no link.
     public let linkFrame: Rect?
+    /// What the phone would not show as asked, one line each (e.g. the image link whose image the
+    /// SDK lacks); `render` prints each as a `warning:`.
+    public let warnings: [String]
     /// Characters the font could not draw (a box would appear); zero for every string the model makes.
     public let unknownGlyphCount: Int
     package let pango: PangoLayoutHandle
@@ -29,8 +32,9 @@ public struct BreakdownLayout: Sendable {
     package init(
         breakdown: Breakdown, style: LayoutStyle, metrics: FontMetrics, size: Size, baselines: [Double],
         elements: [LayoutElement], logoFrame: Rect?, linkFrame: Rect?, logoArtwork: LogoArtwork? = nil, unknownGlyphCount: Int,
-        pango: PangoLayoutHandle
+        pango: PangoLayoutHandle, warnings: [String] = []
     ) {
+        self.warnings = warnings
         self.breakdown = breakdown
         self.style = style
         self.metrics = metrics
@@ -60,6 +64,8 @@ public struct BreakdownLayout: Sendable {
                 lines.append("logo \(logo.artworkName) \(logo.palette.rawValue) \(r(frame))")
             case .linkIcon(let artwork, let tint, let frame):
                 lines.append("icon \(artwork) \(tint.map { "\($0)" } ?? "own colours") \(r(frame))")
+            case .linkImage(let artwork, let frame):
+                lines.append("link image \(artwork.imageName) \(artwork.file) \(r(frame))")
             }
         }
         if let linkFrame { lines.append("link \(r(linkFrame))") }

@@ -10,4 +10,7 @@ public enum LayoutElement: Sendable, Hashable {
     /// An image link icon (ⓘ, circled question mark, circled logo): artwork file stem, tint
     /// (nil: the artwork's own colours).
     case linkIcon(artwork: String, tint: RGBAColor?, frame: Rect)
+    /// An image link drawn from a file of `--logo-assets` that holds the SDK's image by its name
+    /// (`circled-question-icon`, `afterpay-logo-circle`), as it is.
+    case linkImage(LogoArtwork, frame: Rect)
 }

@@ -11,15 +11,19 @@ public struct LayoutStyle: Sendable, Hashable {
     public var width: Double?
     /// Empty space around the content on every side.
     public var padding: Double
+    /// The letter spacing of the text and the link text: SF Pro's tracking for the size (the
+    /// default, as iOS sets the system font), or none.
+    public var tracking: Tracking
 
-    /// A style; by default Inter 17 pt (the body size at the default Dynamic Type size), one line, no padding.
+    /// A style; by default Inter 17 pt (the body size at the default Dynamic Type size), one line, no padding, SF Pro's tracking.
     public init(
         fontFamily: String = "Inter", fontSize: Double = ContentSizeCategory.large.bodyPointSize, width: Double? = nil,
-        padding: Double = 0
+        padding: Double = 0, tracking: Tracking = .sf
     ) {
         self.fontFamily = fontFamily
         self.fontSize = fontSize
         self.width = width
         self.padding = padding
+        self.tracking = tracking
     }
 }

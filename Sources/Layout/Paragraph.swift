@@ -9,6 +9,7 @@ struct Paragraph {
     enum InlineKind {
         case logo
         case linkIcon(artwork: String, tint: RGBAColor?)
+        case linkImage(LogoArtwork)
     }
 
     struct Inline {
@@ -32,7 +33,13 @@ struct Paragraph {
     ///   - logoArtwork: the file that draws the logo (its ratio sizes the logo); nil: the reference's ratios.
     ///   - fontHasCircledInfo: the text font has an ⓘ glyph: the default link is that character, as on
     ///     iOS; else the drawn icon.
-    init(breakdown: Breakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false, fontSize: Double) throws {
+    ///   - linkArtwork: the file holding the SDK's image for a circled question or circled logo
+    ///     link; nil: the link draws nothing and takes no space, as on the phone.
+    ///   - tracking: letter spacing in points for the whole paragraph (SF Pro's tracking for the size), 0 for none.
+    init(
+        breakdown: Breakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false, fontSize: Double,
+        tracking: Double = 0, linkArtwork: LogoArtwork? = nil
+    ) throws {
         var text = ""
         var inlines: [Inline] = []
         var linkTextRange: Range<Int>?
@@ -67,13 +74,20 @@ struct Paragraph {
             attributes.add(color: breakdown.linkColor, range: range)
             attributes.addNoBreaks(range: range)
             linkTextRange = range
-        case .circledInfoIcon, .circledQuestionIcon, .circledLogo:
+        case .circledInfoIcon:
             text += " "
             let start = text.utf8.count
             text += Self.objectCharacter
-            let artwork = breakdown.link.content.artworkName ?? "icon-circled-info"
-            let tint: RGBAColor? = if case .circledLogo = breakdown.link.content { nil } else { breakdown.linkColor }
-            inlines.append(Inline(byteOffset: start, box: icon, kind: .linkIcon(artwork: artwork, tint: tint)))
+            inlines.append(Inline(byteOffset: start, box: icon, kind: .linkIcon(artwork: "icon-circled-info", tint: breakdown.linkColor)))
+        case .circledQuestionIcon, .circledLogo:
+            // The SDK loads an image no asset catalog of it has: nothing, not even the space,
+            // unless the given artwork holds one by that name.
+            guard let linkArtwork, linkArtwork.width > 0, linkArtwork.height > 0 else { break }
+            text += " "
+            let start = text.utf8.count
+            text += Self.objectCharacter
+            let box = InlineGeometry.linkIcon(widthToHeight: linkArtwork.width / linkArtwork.height, metrics: metrics)
+            inlines.append(Inline(byteOffset: start, box: box, kind: .linkImage(linkArtwork)))
         case .text(let words):
             text += " "
             let start = text.utf8.count
@@ -81,7 +95,7 @@ struct Paragraph {
             let range = start..<text.utf8.count
             attributes.add(color: breakdown.linkColor, range: range)
             attributes.addUnderline(color: breakdown.linkColor, range: range)
-            attributes.addNoBreaks(range: range)
+            // Plain text in the SDK's text view: it may wrap at its inner space ("More" / "Info").
             linkTextRange = range
         case .markup(let markup):
             let parsed = try AttributeList.parse(markup: markup)
@@ -91,16 +105,27 @@ struct Paragraph {
             text += parsed.text
             let range = start..<text.utf8.count
             attributes.add(color: breakdown.linkColor, range: range)
-            attributes.addNoBreaks(range: range)
+            // As the text links: text in the SDK's text view, which may wrap at its spaces.
             linkTextRange = range
             markupAttributes = (parsed.attributes, start, range.count)
         }
         for inline in inlines {
             attributes.addShape(inline.box, at: inline.byteOffset, length: Self.objectCharacter.utf8.count)
         }
-        // The user's markup goes last so its own colours and styles win over the link colour.
+        // The user's markup goes last. The SDK's view writes its font and text colour over the whole
+        // custom string, then the link colour, and sets a clear underline colour: the markup's font
+        // (family, size, weight, style, scale), colours and underline are dropped, the rest stays.
         if let markupAttributes {
-            attributes.splice(markupAttributes.list, at: markupAttributes.at, length: markupAttributes.length)
+            attributes.splice(markupAttributes.list, at: markupAttributes.at, length: markupAttributes.length, dropping: AttributeList.viewOverrides)
+        }
+        // Tracking spaces the text's letters (and the spaces around the logo and link), not the
+        // logo and image icons: it goes on every stretch of text between the object characters.
+        if tracking != 0 {
+            var start = 0
+            for offset in inlines.map(\.byteOffset).sorted() + [text.utf8.count] {
+                if offset > start { attributes.addLetterSpacing(tracking, range: start..<offset) }
+                start = offset + Self.objectCharacter.utf8.count
+            }
         }
         self.text = text
         self.attributes = attributes

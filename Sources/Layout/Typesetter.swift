@@ -24,24 +24,36 @@ package final class Typesetter {
     /// Lays out `breakdown`.
     /// - Parameter logoArtwork: the file that will draw the logo: its own ratio sizes the logo. Nil:
     ///   the reference's ratios (section 5).
-    package func layout(_ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork? = nil) throws -> BreakdownLayout {
+    /// - Parameters:
+    ///   - linkArtwork: the file with the SDK's image for a circled question or circled logo link
+    ///     (`LinkContent.sdkImageName`), when the artwork holds one; nil: that link draws nothing.
+    ///   - warnings: lines the layout carries for `render` to print.
+    package func layout(
+        _ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork? = nil, linkArtwork: LogoArtwork? = nil,
+        warnings: [String] = []
+    ) throws -> BreakdownLayout {
         // Pango's warnings (an unusable font size, say) become this layout's error, not stray
         // lines on standard error.
         let (layout, messages) = try LibraryMessages.collecting {
-            try layoutQuietly(breakdown, style: style, logoArtwork: logoArtwork)
+            try layoutQuietly(breakdown, style: style, logoArtwork: logoArtwork, linkArtwork: linkArtwork, warnings: warnings)
         }
         if let first = messages.first { throw LayoutError("the text cannot be laid out: \(first)") }
         return layout
     }
 
-    private func layoutQuietly(_ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork?) throws -> BreakdownLayout {
-        let description = try fontDescription(family: style.fontFamily, size: style.fontSize)
+    private func layoutQuietly(
+        _ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork?, linkArtwork: LogoArtwork?, warnings: [String]
+    ) throws -> BreakdownLayout {
+        let face = OpticalFace(family: style.fontFamily, size: style.fontSize, available: { self.fonts.family(named: $0) != nil })
+        let description = try fontDescription(family: face.family, size: style.fontSize)
         defer { pango_font_description_free(description) }
-        let metrics = metrics(description, key: "\(style.fontFamily)|\(style.fontSize)")
+        if let variations = face.variations { pango_font_description_set_variations(description, variations) }
+        let metrics = metrics(description, key: "\(face.family)|\(style.fontSize)|\(face.variations ?? "")")
+        let tracking = style.tracking == .sf ? SFTracking.points(at: style.fontSize, table: face.trackingTable) : 0
         let paragraph = try Paragraph(
             breakdown: breakdown, metrics: metrics, logoArtwork: logoArtwork,
-            fontHasCircledInfo: breakdown.link.content == .circledInfoIcon && hasCircledInfo(description, family: style.fontFamily),
-            fontSize: style.fontSize)
+            fontHasCircledInfo: breakdown.link.content == .circledInfoIcon && hasCircledInfo(description, family: face.family),
+            fontSize: style.fontSize, tracking: tracking, linkArtwork: linkArtwork)
 
         let layout = pango_layout_new(fonts.context)!
         let handle = PangoLayoutHandle(taking: layout)
@@ -53,7 +65,8 @@ package final class Typesetter {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         }
         try checkExtents(layout)
-        return measure(handle, paragraph: paragraph, breakdown: breakdown, style: style, metrics: metrics, logoArtwork: logoArtwork)
+        return measure(
+            handle, paragraph: paragraph, breakdown: breakdown, style: style, metrics: metrics, logoArtwork: logoArtwork, warnings: warnings)
     }
 
     /// True when the family's font (the one Pango picks for this description, no fallback) has a
@@ -121,7 +134,7 @@ package final class Typesetter {
 
     private func measure(
         _ handle: PangoLayoutHandle, paragraph: Paragraph, breakdown: Breakdown, style: LayoutStyle, metrics: FontMetrics,
-        logoArtwork: LogoArtwork?
+        logoArtwork: LogoArtwork?, warnings: [String]
     ) -> BreakdownLayout {
         let layout = handle.pointer
         var logicalExtents = PangoRectangle()
@@ -177,6 +190,9 @@ package final class Typesetter {
                 case .linkIcon(let artwork, let tint):
                     linkFrame = frame
                     elements.append(.linkIcon(artwork: artwork, tint: tint, frame: frame))
+                case .linkImage(let artwork):
+                    linkFrame = frame
+                    elements.append(.linkImage(artwork, frame: frame))
                 }
             }
             if let link = paragraph.linkTextRange, offset < link.upperBound, offset + length > link.lowerBound {
@@ -188,7 +204,7 @@ package final class Typesetter {
         return BreakdownLayout(
             breakdown: breakdown, style: style, metrics: metrics, size: size, baselines: baselines, elements: elements,
             logoFrame: logoFrame, linkFrame: linkFrame, logoArtwork: logoFrame == nil ? nil : logoArtwork,
-            unknownGlyphCount: Int(pango_layout_get_unknown_glyphs_count(layout)), pango: handle)
+            unknownGlyphCount: Int(pango_layout_get_unknown_glyphs_count(layout)), pango: handle, warnings: warnings)
     }
 
     // MARK: - Fonts

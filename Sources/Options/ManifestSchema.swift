@@ -84,7 +84,7 @@ public enum ManifestSchema {
         case .localeIdentifier:
             members += [
                 ("type", types(["string"])),
-                ("pattern", .string("^[A-Za-z]{2,3}([_-][A-Za-z]{4})?([_-]([A-Za-z]{2}|[0-9]{3}))?$")),
+                ("pattern", .string("^[A-Za-z]{2,3}([_-][A-Za-z]{4})?([_-]([A-Za-z]{2}|[0-9]{3})([_-]([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?)?(@[A-Za-z0-9]+=[A-Za-z0-9_/-]+(;[A-Za-z0-9]+=[A-Za-z0-9_/-]+)*)?$")),
             ]
         case .fileName:
             members += [("type", types(["string", "number"])), ("pattern", .string("^[A-Za-z0-9_-][A-Za-z0-9._-]*$"))]

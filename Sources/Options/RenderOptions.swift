@@ -33,6 +33,9 @@ public enum RenderOptions {
             .value(
                 "logo-assets", "path", defaultHelp: "the project's LogoAssets/ (look-alike artwork)",
                 help: "The logo artwork: the SDK's asset catalog (Assets.xcassets), a folder of files named by the SDK's image names (badge-afterpay-mint-on-black.pdf, .svg or .png), or a folder with the project's file names. Official files are drawn as they are; check one with 'breakdown assets PATH'."),
+            .choice(
+                "tracking", "table", Tracking.allCases.map(\.rawValue), default: "sf",
+                help: "Letter spacing: sf gives the text and link text SF Pro's tracking for the size, as iOS sets the system font (Apple's table, docs/fidelity.md); none adds none."),
         ])
 
     /// Where `render` writes: the image, its format and its metadata.

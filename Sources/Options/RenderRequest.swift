@@ -39,7 +39,8 @@ public struct RenderRequest: Sendable, Hashable {
         let fontSize = options.number("font-size") ?? category.bodyPointSize
         let style = LayoutStyle(
             fontFamily: options.string("font") ?? "Inter", fontSize: fontSize, width: options.number("width"),
-            padding: options.number("padding") ?? 0)
+            padding: options.number("padding") ?? 0,
+            tracking: options.string("tracking").flatMap(Tracking.init(rawValue:)) ?? .sf)
         let background = options.string("background").flatMap(RGBAColor.init(hex:))
         self.init(
             inputs: inputs,

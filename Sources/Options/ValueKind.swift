@@ -47,7 +47,7 @@ public enum ValueKind: Sendable, Hashable {
             }
             return nil
         case .localeIdentifier:
-            return Self.isLocaleIdentifier(value) ? nil : "a locale identifier such as en_AU, fr_CA or es_US"
+            return Self.isLocaleIdentifier(value) ? nil : "a locale identifier such as en_AU, fr_CA, es_US, en_US_POSIX or en_AU@currency=USD"
         case .fileName:
             let allowed = value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
             return !value.isEmpty && allowed && !value.hasPrefix(".") ? nil : "a name of letters, digits, '.', '_' and '-'"
@@ -69,10 +69,26 @@ public enum ValueKind: Sendable, Hashable {
     }
 
     /// `ll`, `lll`, with an optional 4-letter script and 2-letter or 3-digit region, `_` or `-`
-    /// separated; the language and region must be ISO codes Foundation knows.
+    /// separated; the language and region must be ISO codes Foundation knows. As iOS accepts them,
+    /// a variant may follow the region (`en_US_POSIX`: 5 to 8 letters or digits, or 4 starting
+    /// with a digit), and `@` keywords may end it (`en_AU@currency=USD`, `key=value` pairs
+    /// separated by `;`).
     static func isLocaleIdentifier(_ value: String) -> Bool {
-        let parts = value.split(separator: "_", omittingEmptySubsequences: false)
+        var base = Substring(value)
+        if let at = value.firstIndex(of: "@") {
+            guard isLocaleKeywords(value[value.index(after: at)...]) else { return false }
+            base = value[..<at]
+        }
+        var parts = base.split(separator: "_", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
+        if parts.count >= 3, let variant = parts.last, isLocaleVariant(variant) {
+            // A variant only after a region (the part before it is not the language).
+            let beforeVariant = parts[parts.count - 2]
+            guard beforeVariant.count == 2 || (beforeVariant.count == 3 && beforeVariant.allSatisfy({ $0.isASCII && $0.isNumber })) else {
+                return false
+            }
+            parts.removeLast()
+        }
         guard (1...3).contains(parts.count) else { return false }
         let language = parts[0]
         guard (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }),
@@ -87,5 +103,22 @@ public enum ValueKind: Sendable, Hashable {
         if region.count == 3, region.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
         return region.count == 2 && region.allSatisfy({ $0.isASCII && $0.isLetter })
             && Locale.Region.isoRegions.contains(Locale.Region(region.uppercased()))
+    }
+
+    /// A locale variant: 5 to 8 ASCII letters or digits (`POSIX`), or 4 starting with a digit.
+    private static func isLocaleVariant(_ part: Substring) -> Bool {
+        guard part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
+        return (5...8).contains(part.count) || (part.count == 4 && part.first?.isNumber == true)
+    }
+
+    /// `key=value` pairs separated by `;` (`currency=USD`, `calendar=buddhist;numbers=thai`).
+    private static func isLocaleKeywords(_ text: Substring) -> Bool {
+        let pairs = text.split(separator: ";", omittingEmptySubsequences: false)
+        return !pairs.isEmpty && pairs.allSatisfy { pair in
+            let sides = pair.split(separator: "=", omittingEmptySubsequences: false)
+            guard sides.count == 2, !sides[0].isEmpty, !sides[1].isEmpty else { return false }
+            return sides[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+                && sides[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_/".contains($0)) })
+        }
     }
 }

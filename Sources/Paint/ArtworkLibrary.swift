@@ -139,12 +139,10 @@ public final class ArtworkLibrary {
         }
     }
 
-    /// The icon files (`icon-*.svg` in `iconDirectory`) a link can draw.
-    public static var iconNames: [String] {
-        var names = Brand.allCases.compactMap { LinkContent.circledLogo($0).artworkName }
-        if let question = LinkContent.circledQuestionIcon.artworkName { names.append(question) }
-        return names
-    }
+    /// The icon files (`icon-*.svg` in `iconDirectory`) a link can draw: the circled i, for fonts
+    /// without ⓘ. (The circled question mark and circled logo links draw the SDK's image from
+    /// `--logo-assets` or nothing, as the phone does: `LinkContent.sdkImageName`.)
+    public static var iconNames: [String] { ["icon-circled-info"] }
 
     /// Checks the whole source before a long-lived process relies on it (`serve`): every logo
     /// image the source can be asked for (`source.allImageNames`: the SDK's names for official
@@ -176,6 +174,12 @@ public final class ArtworkLibrary {
         // `artwork.file` is relative to the artwork folder (metadata records it so).
         let path = artwork.file.hasPrefix("/") ? artwork.file : sourcePrefix + artwork.file
         try draw(path: path, imageName: artwork.imageName, stylesheet: stylesheet, frame: frame, in: context)
+    }
+
+    /// Draws an official file (an image link of `--logo-assets`) as it is, filling `frame`.
+    func drawFile(_ artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws {
+        let path = artwork.file.hasPrefix("/") ? artwork.file : sourcePrefix + artwork.file
+        try draw(path: path, imageName: artwork.imageName, stylesheet: "", frame: frame, in: context)
     }
 
     /// Draws the icon or project artwork `name` (an SVG file stem) filling `frame` (points, in the

@@ -63,7 +63,19 @@ public final class BreakdownRenderer {
     public func layout(_ breakdown: Breakdown, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
         do {
             let artwork = breakdown.isHidden ? nil : try painter.artwork.logoArtwork(for: breakdown.logo, scale: scale.factor)
-            return try typesetter.layout(breakdown, style: style, logoArtwork: artwork)
+            var linkArtwork: LogoArtwork?
+            var warnings: [String] = []
+            if !breakdown.isHidden, let name = breakdown.link.content.sdkImageName {
+                // The SDK loads this image by name, and its asset catalog has none: drawn only
+                // when the given artwork really holds one.
+                let source = painter.artwork.source
+                if source.isOfficial, source.contains(name) {
+                    linkArtwork = try painter.artwork.artwork(named: name, scale: scale.factor)
+                } else {
+                    warnings.append(Self.missingLinkImageWarning(name))
+                }
+            }
+            return try typesetter.layout(breakdown, style: style, logoArtwork: artwork, linkArtwork: linkArtwork, warnings: warnings)
         } catch let error as LayoutError {
             throw BreakdownError.renderingFailed(error.message)
         } catch let error as PaintError {
@@ -71,6 +83,11 @@ public final class BreakdownRenderer {
         } catch {
             throw BreakdownError.renderingFailed("\(error)")
         }
+    }
+
+    /// The warning for a circled question or circled logo link whose image the artwork lacks.
+    public static func missingLinkImageWarning(_ imageName: String) -> String {
+        "the SDK's image \(imageName) is in no version of its asset catalog, so the iPhone shows no link and no space before it; drawn the same (give --logo-assets with an image of that name to draw one)"
     }
 
     /// Renders a shown breakdown as an image in `format`.

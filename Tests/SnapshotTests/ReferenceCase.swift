@@ -54,6 +54,10 @@ struct ReferenceCase: Sendable, CustomTestStringConvertible {
         ReferenceCase(name: "intro-payIn-no-interest-free-no-with", arguments: ["--amount", "100", "--intro", "payIn", "--no-interest-free", "--no-with"]),
         ReferenceCase(name: "dynamic-palette-dark", arguments: ["--amount", "100", "--palette", "alt", "--dark-palette", "lightMono", "--appearance", "dark", "--background", "#1C1C1E"]),
         ReferenceCase(name: "colors-padding-background", arguments: ["--amount", "100", "--text-color", "#1A237E", "--link-color", "#C62828", "--background", "#FFF8E1", "--padding", "8"]),
+        // --tracking none keeps the bytes drawn before tracking existed: these two references are
+        // the pre-tracking en_AU-badge-default-light and wrapped-width-180, copied from commit b38b619.
+        ReferenceCase(name: "tracking-none", arguments: ["--amount", "100", "--tracking", "none"]),
+        ReferenceCase(name: "tracking-none-wrapped-width-180", arguments: ["--amount", "100", "--width", "180", "--tracking", "none"]),
     ]
 
     static let all = matrix + linkStyles + others

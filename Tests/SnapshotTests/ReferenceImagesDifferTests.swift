@@ -26,6 +26,9 @@ import Testing
             ["ReferenceSuiteTests/en_AU-badge-default-light.png", "ReferenceSuiteTests/link-circledInfoIcon.png",
              "ReferenceSuiteTests/fr_CA-merchant-en_CA-device.png"],
             "circledInfoIcon is the default link style; an fr_CA merchant seen on an en_CA device speaks English and writes CAD as $25.00, the same words and Afterpay badge as en_AU"))
+        groups.append((
+            ["ReferenceSuiteTests/link-none.png", "ReferenceSuiteTests/link-circledQuestionIcon.png", "ReferenceSuiteTests/link-circledLogo.png"],
+            "the shipping SDK loads images named circled-question-icon and afterpay-logo-circle, which no asset catalog of it holds, so these links draw nothing and no space, as .none (docs/fidelity.md section 2)"))
         return groups
     }()
 

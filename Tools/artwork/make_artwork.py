@@ -28,7 +28,7 @@ INTER_DIR = os.environ.get("INTER_DIR", "/usr/share/fonts/opentype/inter")
 MINT = "#B2FCE4"
 BLACK = "#000000"
 WHITE = "#FFFFFF"
-CASH_GREEN = "#00D64F"
+CASH_GREEN = "#00D633"
 
 
 # --------------------------------------------------------------------------

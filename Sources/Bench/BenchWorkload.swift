@@ -32,9 +32,9 @@ package struct BenchWorkload: Sendable {
     static func paymentCents(_ index: Int) -> Int { (10 + index % 500) * 100 + index % 100 }
 
     /// The breakdown of image `index`: computed per image, as a batch computes each record's.
-    func breakdown(_ index: Int) -> Breakdown {
+    func breakdown(_ index: Int) -> PriceBreakdown {
         let price = Decimal(sign: .plus, exponent: -2, significand: Decimal(4 * Self.paymentCents(index)))
-        return Breakdown(configuration: configuration, deviceLocale: Self.deviceLocale, amount: price)
+        return PriceBreakdown(configuration: configuration, deviceLocale: Self.deviceLocale, amount: Amount(price))
     }
 
     /// The same images as a `breakdown batch` manifest: one NDJSON record an image, named as

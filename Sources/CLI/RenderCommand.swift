@@ -34,7 +34,7 @@ public enum RenderCommand {
         try checkOutputsAreNotInputs(files.map(\.path), request: request, options: options)
         try AtomicWriter.write(files, devices: .writeDirectly)
         for warning in image.metadata.contrast.warnings { console.printWarning(ContrastWarning.prefix + warning) }
-        for warning in image.layout.warnings { console.printWarning(warning) }
+        for warning in image.warnings { console.printWarning(warning) }
         if output == "-" { console.writeOutputBytes(image.bytes) }
         return ExitStatus.success
     }

@@ -11,22 +11,20 @@ public struct BreakdownInputs: Sendable, Hashable {
     /// The price (`totalAmount`).
     public var amount: Decimal
 
-    /// Inputs with the device locale as an identifier such as `en_AU`.
-    public init(configuration: Configuration?, deviceLocale: String, options: PriceBreakdownOptions = .init(), amount: Decimal) {
+    /// Inputs with the device locale as an identifier (`"en_AU"`) or a `Locale`. The amount is
+    /// exact whichever way it is written: `"4.06"`, `4.06`, `100` or `Amount(decimal)` (see `Amount`).
+    public init(
+        configuration: Configuration?, deviceLocale: some LocaleIdentifierConvertible, options: PriceBreakdownOptions = .init(),
+        amount: Amount
+    ) {
         self.configuration = configuration
-        self.deviceLocale = deviceLocale
+        self.deviceLocale = deviceLocale.breakdownLocaleIdentifier
         self.options = options
-        self.amount = amount
-    }
-
-    /// Inputs with the device locale as a `Locale`, e.g. `Locale(identifier: "fr_CA")`.
-    public init(configuration: Configuration?, deviceLocale: Locale, options: PriceBreakdownOptions = .init(), amount: Decimal) {
-        self.init(
-            configuration: configuration, deviceLocale: deviceLocale.underscoredIdentifier, options: options, amount: amount)
+        self.amount = amount.value
     }
 
     /// The breakdown these inputs give: the words, logo, link and colours, or why it is hidden.
-    public var breakdown: Breakdown {
-        Breakdown(configuration: configuration, deviceLocale: deviceLocale, options: options, amount: amount)
+    public var breakdown: PriceBreakdown {
+        PriceBreakdown(configuration: configuration, deviceLocale: deviceLocale, options: options, amount: Amount(amount))
     }
 }

@@ -14,43 +14,23 @@ public struct Configuration: Sendable, Hashable {
     /// The consumer's locale identifier, used instead of the device locale for the language.
     public let consumerLocale: String?
 
-    /// Validates the strings in the reference's order: minimum, maximum, minimum < maximum,
-    /// currency, locale. Amounts must be plain non-negative decimals (`Decimal(decimalString:)`).
+    /// Validates the values in the reference's order: minimum, maximum, minimum < maximum,
+    /// currency, locale. Amounts are strings, read exactly: plain non-negative decimals
+    /// (`Decimal(decimalString:)`). The locales are identifiers (`"en_AU"`) or `Locale` values.
+    /// - Parameters:
+    ///   - minimumAmount: the smallest price accepted; nil (the default): no minimum.
+    ///   - maximumAmount: the largest price accepted.
+    ///   - currencyCode: AUD, CAD, GBP, NZD or USD; nil (the default): the merchant locale's.
+    ///   - locale: the merchant's region locale, one of `MerchantLocale`.
+    ///   - consumerLocale: the consumer's locale, used instead of the device locale for the language.
+    /// - Throws: `ConfigurationError` naming the first value that is wrong.
     public init(
-        minimumAmount: String?, maximumAmount: String, currencyCode: String, locale: String,
-        consumerLocale: String? = nil
+        minimumAmount: String? = nil, maximumAmount: String, currencyCode: String? = nil, locale: some LocaleIdentifierConvertible,
+        consumerLocale: (any LocaleIdentifierConvertible)? = nil
     ) throws(ConfigurationError) {
         try self.init(
-            minimum: minimumAmount, maximum: maximumAmount, currency: currencyCode, locale: locale,
-            consumerLocale: consumerLocale)
-    }
-
-    /// The same, with the currency taken from the merchant locale.
-    public init(minimumAmount: String?, maximumAmount: String, locale: String, consumerLocale: String? = nil)
-        throws(ConfigurationError)
-    {
-        try self.init(
-            minimum: minimumAmount, maximum: maximumAmount, currency: nil, locale: locale,
-            consumerLocale: consumerLocale)
-    }
-
-    /// The same with `Locale` values: the merchant locale's identifier must be one of
-    /// `MerchantLocale` (e.g. `Locale(identifier: "en_AU")`).
-    public init(
-        minimumAmount: String?, maximumAmount: String, currencyCode: String, locale: Locale, consumerLocale: Locale? = nil
-    ) throws(ConfigurationError) {
-        try self.init(
-            minimum: minimumAmount, maximum: maximumAmount, currency: currencyCode, locale: locale.underscoredIdentifier,
-            consumerLocale: consumerLocale?.underscoredIdentifier)
-    }
-
-    /// The same with `Locale` values, the currency taken from the merchant locale.
-    public init(minimumAmount: String?, maximumAmount: String, locale: Locale, consumerLocale: Locale? = nil)
-        throws(ConfigurationError)
-    {
-        try self.init(
-            minimum: minimumAmount, maximum: maximumAmount, currency: nil, locale: locale.underscoredIdentifier,
-            consumerLocale: consumerLocale?.underscoredIdentifier)
+            minimum: minimumAmount, maximum: maximumAmount, currency: currencyCode, locale: locale.breakdownLocaleIdentifier,
+            consumerLocale: consumerLocale?.breakdownLocaleIdentifier)
     }
 
     private init(minimum: String?, maximum: String, currency: String?, locale: String, consumerLocale: String?)

@@ -41,7 +41,7 @@ public struct ContrastReport: Sendable, Hashable {
     }
 }
 
-extension Breakdown {
+extension PriceBreakdown {
     /// The contrast of this breakdown drawn on `background` (nil: transparent, so the page of the
     /// appearance shows through). The logo's colours are its palette's,
     /// which the official artwork shares.

@@ -1,5 +1,5 @@
 /// An sRGB colour with straight (not premultiplied) alpha, stored as one byte (0...255) a channel.
-/// Make one from `#RRGGBB` / `#RRGGBBAA` with `init(hex:)`, from fractions 0...1 with
+/// Make one from `#RRGGBB` / `#RRGGBBAA` with `try init(hex:)`, from fractions 0...1 with
 /// `init(red:green:blue:alpha:)`, or from bytes with `init(red8:green8:blue8:alpha8:)`.
 public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The red channel, 0...255.
@@ -29,13 +29,15 @@ public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
         self.alpha = alpha8
     }
 
-    /// Parses `#RRGGBB` or `#RRGGBBAA` (case-insensitive). Returns nil for anything else.
-    public init?(hex: String) {
-        guard hex.hasPrefix("#") else { return nil }
+    /// Parses `#RRGGBB` or `#RRGGBBAA` (case-insensitive), as `--background` and `--text-color` do.
+    /// - Throws: `ColorError` for anything else, `000000` (no `#`) included: never a quiet nil
+    ///   that a `background:` would take for transparent.
+    public init(hex: String) throws(ColorError) {
+        guard hex.hasPrefix("#") else { throw ColorError(text: hex) }
         let digits = hex.dropFirst()
         guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit),
             let value = UInt32(digits, radix: 16)
-        else { return nil }
+        else { throw ColorError(text: hex) }
         let full = digits.count == 6 ? (value << 8) | 0xFF : value
         self.init(
             red8: UInt8(full >> 24), green8: UInt8((full >> 16) & 0xFF),
@@ -69,4 +71,18 @@ public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Cash App green, #00D633: the green of the SDK's own Cash App Afterpay lockup SVGs (#00D64F is
     /// the payment buttons' green).
     public static let cashAppGreen = RGBAColor(red8: 0x00, green8: 0xD6, blue8: 0x33)
+}
+
+/// Text that is not a colour `#RRGGBB` or `#RRGGBBAA`.
+public struct ColorError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text as given.
+    public var text: String
+
+    /// The one-line message, quoting the text.
+    public var message: String {
+        "\(QuotedValue.quoted(text)) is not a colour: use #RRGGBB or #RRGGBBAA, e.g. #000000 for opaque black"
+    }
+
+    /// The one-line message.
+    public var description: String { message }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// metadata can reuse it).
 public enum BreakdownJSON {
     /// The breakdown and its inputs as one JSON object, as `breakdown describe` prints it.
-    public static func describe(_ breakdown: Breakdown, inputs: BreakdownInputs) -> JSONValue {
+    public static func describe(_ breakdown: PriceBreakdown, inputs: BreakdownInputs) -> JSONValue {
         let configuration = inputs.configuration
         return .object([
             ("text", .string(breakdown.text)),

@@ -288,8 +288,8 @@ extension GalleryVariant {
         guard let parsed = try? ParsedOptions(record: fields, groups: [ContentOptions.group]),
             let inputs = try? ContentOptions.inputs(from: parsed)
         else { return nil }
-        return Breakdown(
-            configuration: inputs.configuration, deviceLocale: inputs.deviceLocale, options: inputs.options, amount: inputs.amount
+        return PriceBreakdown(
+            configuration: inputs.configuration, deviceLocale: inputs.deviceLocale, options: inputs.options, amount: Amount(inputs.amount)
         ).altText
     }
 }

@@ -18,7 +18,7 @@ final class AttributeList {
     }
 
     /// Parses Pango markup (a custom link), or throws naming what is wrong with it.
-    static func parse(markup: String) throws -> (text: String, attributes: AttributeList) {
+    static func parse(markup: String) throws(LayoutError) -> (text: String, attributes: AttributeList) {
         var list: OpaquePointer?
         var text: UnsafeMutablePointer<CChar>?
         var error: UnsafeMutablePointer<GError>?
@@ -35,7 +35,7 @@ final class AttributeList {
     /// text size (`size`, `font`, and `font_scale`/`<big>` factors on top of the largest) at most
     /// `ImageLimits.maximumFontSize`, spacing, rise and line height at most `maximumSpacing`.
     /// Done before layout, so Pango never tries (and complains about) a 976,562 pt font.
-    func checkLimits(fontSize: Double) throws {
+    func checkLimits(fontSize: Double) throws(LayoutError) {
         let maximumSize = ImageLimits.maximumFontSize, maximumSpacing = ImageLimits.maximumSpacing
         func format(_ value: Double) -> String {
             value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.4g", value)
@@ -51,7 +51,7 @@ final class AttributeList {
             let attribute = raw.assumingMemoryBound(to: PangoAttribute.self)
             let type = attribute.pointee.klass.pointee.type
             func integer() -> Double { Double(raw.assumingMemoryBound(to: PangoAttrInt.self).pointee.value) / Double(PANGO_SCALE) }
-            func spacing(_ name: String) throws {
+            func spacing(_ name: String) throws(LayoutError) {
                 let value = integer()
                 guard abs(value) <= maximumSpacing else {
                     throw LayoutError("link text: \(name) \(format(value)) pt is over the limit of \(format(maximumSpacing)) pt")

@@ -3,9 +3,12 @@ import Foundation
 
 /// A laid-out breakdown: an immutable display list in points. Nothing is drawn yet;
 /// painting walks `elements` in order.
-public struct BreakdownLayout: Sendable {
+///
+/// Not `Sendable`: it holds the Pango layout its lines are drawn from, which belongs to the
+/// renderer's font map and so to the renderer's thread. Paint it with the renderer that made it.
+public struct BreakdownLayout {
     /// The breakdown laid out.
-    public let breakdown: Breakdown
+    public let breakdown: PriceBreakdown
     /// The style it was laid out in.
     public let style: LayoutStyle
     /// The font's ascender and descender at the style's size.
@@ -30,7 +33,7 @@ public struct BreakdownLayout: Sendable {
     package let pango: PangoLayoutHandle
 
     package init(
-        breakdown: Breakdown, style: LayoutStyle, metrics: FontMetrics, size: Size, baselines: [Double],
+        breakdown: PriceBreakdown, style: LayoutStyle, metrics: FontMetrics, size: Size, baselines: [Double],
         elements: [LayoutElement], logoFrame: Rect?, linkFrame: Rect?, logoArtwork: LogoArtwork? = nil, unknownGlyphCount: Int,
         pango: PangoLayoutHandle, warnings: [String] = []
     ) {

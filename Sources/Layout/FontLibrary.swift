@@ -17,7 +17,7 @@ package final class FontLibrary {
     /// - Parameters:
     ///   - fontFiles: extra font files (`--font-file`), each must be readable.
     ///   - configuration: the fontconfig file; by default `Fonts/fonts.conf` of the project.
-    package init(fontFiles: [String] = [], configuration: URL = ProjectResources.fontsDirectory.appendingPathComponent("fonts.conf")) throws {
+    package init(fontFiles: [String] = [], configuration: URL = ProjectResources.fontsDirectory.appendingPathComponent("fonts.conf")) throws(LayoutError) {
         LibraryMessages.install
         // Only regular files: a FIFO or a device would block fontconfig's open, a folder would
         // add every font under it. Checked without blocking, before fontconfig sees the path.

@@ -29,7 +29,7 @@ package enum LibraryMessages {
     }
 
     /// The messages this thread's libraries produced while `body` ran.
-    package static func collecting<T>(_ body: () throws -> T) rethrows -> (result: T, messages: [String]) {
+    package static func collecting<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> (result: T, messages: [String]) {
         let thread = UInt(pthread_self())
         lock.lock()
         byThread[thread] = nil

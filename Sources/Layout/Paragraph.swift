@@ -37,9 +37,9 @@ struct Paragraph {
     ///     link; nil: the link draws nothing and takes no space, as on the phone.
     ///   - tracking: letter spacing in points for the whole paragraph (SF Pro's tracking for the size), 0 for none.
     init(
-        breakdown: Breakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false, fontSize: Double,
+        breakdown: PriceBreakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false, fontSize: Double,
         tracking: Double = 0, linkArtwork: LogoArtwork? = nil
-    ) throws {
+    ) throws(LayoutError) {
         var text = ""
         var inlines: [Inline] = []
         var linkTextRange: Range<Int>?

@@ -15,7 +15,7 @@ package final class Typesetter {
     }
 
     /// The font's ascender and descender at this size, from Pango's metrics.
-    package func metrics(family: String, size: Double) throws -> FontMetrics {
+    package func metrics(family: String, size: Double) throws(LayoutError) -> FontMetrics {
         let description = try fontDescription(family: family, size: size)
         defer { pango_font_description_free(description) }
         return metrics(description, key: "\(family)|\(size)")
@@ -29,12 +29,12 @@ package final class Typesetter {
     ///     (`LinkContent.sdkImageName`), when the artwork holds one; nil: that link draws nothing.
     ///   - warnings: lines the layout carries for `render` to print.
     package func layout(
-        _ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork? = nil, linkArtwork: LogoArtwork? = nil,
+        _ breakdown: PriceBreakdown, style: LayoutStyle, logoArtwork: LogoArtwork? = nil, linkArtwork: LogoArtwork? = nil,
         warnings: [String] = []
-    ) throws -> BreakdownLayout {
+    ) throws(LayoutError) -> BreakdownLayout {
         // Pango's warnings (an unusable font size, say) become this layout's error, not stray
         // lines on standard error.
-        let (layout, messages) = try LibraryMessages.collecting {
+        let (layout, messages) = try LibraryMessages.collecting { () throws(LayoutError) in
             try layoutQuietly(breakdown, style: style, logoArtwork: logoArtwork, linkArtwork: linkArtwork, warnings: warnings)
         }
         if let first = messages.first { throw LayoutError("the text cannot be laid out: \(first)") }
@@ -42,8 +42,8 @@ package final class Typesetter {
     }
 
     private func layoutQuietly(
-        _ breakdown: Breakdown, style: LayoutStyle, logoArtwork: LogoArtwork?, linkArtwork: LogoArtwork?, warnings: [String]
-    ) throws -> BreakdownLayout {
+        _ breakdown: PriceBreakdown, style: LayoutStyle, logoArtwork: LogoArtwork?, linkArtwork: LogoArtwork?, warnings: [String]
+    ) throws(LayoutError) -> BreakdownLayout {
         let face = OpticalFace(family: style.fontFamily, size: style.fontSize, available: { self.fonts.family(named: $0) != nil })
         let description = try fontDescription(family: face.family, size: style.fontSize)
         defer { pango_font_description_free(description) }
@@ -71,7 +71,7 @@ package final class Typesetter {
 
     /// True when the family's font (the one Pango picks for this description, no fallback) has a
     /// glyph for ⓘ U+24D8.
-    public func hasCircledInfo(family: String) throws -> Bool {
+    public func hasCircledInfo(family: String) throws(LayoutError) -> Bool {
         let description = try fontDescription(family: family, size: 17)
         defer { pango_font_description_free(description) }
         return hasCircledInfo(description, family: family)
@@ -92,7 +92,7 @@ package final class Typesetter {
     /// characters, 6,000 W at 500 pt) wraps round and its extents are garbage. The lines' widths
     /// and heights are added up again here in 64 bits, from the glyphs, and a layout beyond the
     /// largest image side is refused before anything uses its extents.
-    private func checkExtents(_ layout: OpaquePointer) throws {
+    private func checkExtents(_ layout: OpaquePointer) throws(LayoutError) {
         let limit = Int64(ImageLimits.maximumSide) * Int64(PANGO_SCALE)
         var totalHeight: Int64 = 0
         let lines = pango_layout_get_iter(layout)!
@@ -133,7 +133,7 @@ package final class Typesetter {
     // MARK: - Measuring the laid-out paragraph
 
     private func measure(
-        _ handle: PangoLayoutHandle, paragraph: Paragraph, breakdown: Breakdown, style: LayoutStyle, metrics: FontMetrics,
+        _ handle: PangoLayoutHandle, paragraph: Paragraph, breakdown: PriceBreakdown, style: LayoutStyle, metrics: FontMetrics,
         logoArtwork: LogoArtwork?, warnings: [String]
     ) -> BreakdownLayout {
         let layout = handle.pointer
@@ -209,7 +209,7 @@ package final class Typesetter {
 
     // MARK: - Fonts
 
-    private func fontDescription(family: String, size: Double) throws -> OpaquePointer {
+    private func fontDescription(family: String, size: Double) throws(LayoutError) -> OpaquePointer {
         guard let available = fonts.family(named: family) else {
             throw LayoutError(
                 "font family \"\(family)\" is not available; available: \(fonts.families.joined(separator: ", ")) (add font files to Fonts/ or with --font-file)")

@@ -96,14 +96,9 @@ public enum ContentOptions {
             do {
                 let minimum = parsed.flag("no-minimum") ? nil : value("min")
                 let consumer = parsed.string("consumer-locale")
-                if let currency = parsed.string("currency") {
-                    configuration = try Configuration(
-                        minimumAmount: minimum, maximumAmount: value("max"), currencyCode: currency, locale: locale,
-                        consumerLocale: consumer)
-                } else {
-                    configuration = try Configuration(
-                        minimumAmount: minimum, maximumAmount: value("max"), locale: locale, consumerLocale: consumer)
-                }
+                configuration = try Configuration(
+                    minimumAmount: minimum, maximumAmount: value("max"), currencyCode: parsed.string("currency"), locale: locale,
+                    consumerLocale: consumer)
             } catch {
                 throw configurationError(error, parsed)
             }
@@ -135,7 +130,7 @@ public enum ContentOptions {
         guard let amount = parsed.decimal("amount") else { throw .usage("\(name("amount")) is not a decimal number") }
         return BreakdownInputs(
             configuration: configuration, deviceLocale: parsed.string("device-locale") ?? locale, options: options,
-            amount: amount)
+            amount: Amount(amount))
     }
 
     /// A rejected configuration as a usage error whose message names the option it came from.

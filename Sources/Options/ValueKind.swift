@@ -52,9 +52,9 @@ public enum ValueKind: Sendable, Hashable {
             let allowed = value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
             return !value.isEmpty && allowed && !value.hasPrefix(".") ? nil : "a name of letters, digits, '.', '_' and '-'"
         case .color:
-            return RGBAColor(hex: value) == nil ? "a colour #RRGGBB or #RRGGBBAA" : nil
+            return (try? RGBAColor(hex: value)) == nil ? "a colour #RRGGBB or #RRGGBBAA" : nil
         case .colorOrTransparent:
-            return value == "transparent" || RGBAColor(hex: value) != nil ? nil : "transparent or a colour #RRGGBB or #RRGGBBAA"
+            return value == "transparent" || (try? RGBAColor(hex: value)) != nil ? nil : "transparent or a colour #RRGGBB or #RRGGBBAA"
         }
     }
 

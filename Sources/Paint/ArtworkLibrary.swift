@@ -106,13 +106,13 @@ public final class ArtworkLibrary {
 
     /// The file that draws `logo` at `scale` pixels per point, with its own size (parsed once).
     /// Throws a one-line error naming the image, the file and the folder.
-    public func logoArtwork(for logo: LogoChoice, scale: Double) throws -> LogoArtwork {
+    public func logoArtwork(for logo: LogoChoice, scale: Double) throws(PaintError) -> LogoArtwork {
         try artwork(named: source.imageName(for: logo), scale: scale)
     }
 
     /// The file that draws the image `imageName` (an SDK name, or the project's stem for its own
     /// artwork) at `scale`, parsed, with its own size. Throws when it is missing or does not load.
-    public func artwork(named imageName: String, scale: Double) throws -> LogoArtwork {
+    public func artwork(named imageName: String, scale: Double) throws(PaintError) -> LogoArtwork {
         let key = LogoFileKey(imageName: imageName, scale: scale)
         if let known = logoFiles[key] { return known }
         let file = try source.file(for: imageName, scale: scale)
@@ -132,7 +132,7 @@ public final class ArtworkLibrary {
     }
 
     /// Checks that every named artwork file exists and parses, so a bad `--logo-assets` fails early.
-    public func validate(_ names: [String]) throws {
+    public func validate(_ names: [String]) throws(PaintError) {
         for name in names {
             let file = try source.file(for: name, scale: 1)
             _ = try parse(file.url.path, format: file.format, stylesheet: "", imageName: name)
@@ -153,7 +153,7 @@ public final class ArtworkLibrary {
     /// does not hold: a catalog or folder may hold a subset, as `render` accepts; a drawing that
     /// needs one of those fails naming it.
     @discardableResult
-    public func checkAll() throws -> [String] {
+    public func checkAll() throws(PaintError) -> [String] {
         let missing = source.missingImageNames
         for name in source.allImageNames where !missing.contains(name) {
             for scale in [1.0, 2.0, 3.0] {
@@ -169,7 +169,7 @@ public final class ArtworkLibrary {
 
     /// Draws the logo from its file filling `frame`: the project's artwork in the palette's colours,
     /// official files as they are.
-    func drawLogo(_ logo: LogoChoice, artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws {
+    func drawLogo(_ logo: LogoChoice, artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws(PaintError) {
         let stylesheet = artwork.isRecoloured ? Self.stylesheet(logo.colors) : ""
         // `artwork.file` is relative to the artwork folder (metadata records it so).
         let path = artwork.file.hasPrefix("/") ? artwork.file : sourcePrefix + artwork.file
@@ -177,19 +177,19 @@ public final class ArtworkLibrary {
     }
 
     /// Draws an official file (an image link of `--logo-assets`) as it is, filling `frame`.
-    func drawFile(_ artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws {
+    func drawFile(_ artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws(PaintError) {
         let path = artwork.file.hasPrefix("/") ? artwork.file : sourcePrefix + artwork.file
         try draw(path: path, imageName: artwork.imageName, stylesheet: "", frame: frame, in: context)
     }
 
     /// Draws the icon or project artwork `name` (an SVG file stem) filling `frame` (points, in the
     /// context's current user space).
-    func draw(_ name: String, stylesheet: String, frame: Rect, in context: CairoContext) throws {
+    func draw(_ name: String, stylesheet: String, frame: Rect, in context: CairoContext) throws(PaintError) {
         let path = iconPrefix + name + ".svg"
         try draw(path: path, imageName: name, stylesheet: stylesheet, frame: frame, in: context)
     }
 
-    private func draw(path: String, imageName: String, stylesheet: String, frame: Rect, in context: CairoContext) throws {
+    private func draw(path: String, imageName: String, stylesheet: String, frame: Rect, in context: CairoContext) throws(PaintError) {
         let key = RecordingKey(path: path, stylesheet: stylesheet, width: frame.width, height: frame.height)
         let recording = try recording(key, imageName: imageName)
         let cr = context.pointer
@@ -211,7 +211,7 @@ public final class ArtworkLibrary {
     /// (in sixteenths of a pixel, so at most 1/32 px from the exact place) and copied onto the
     /// image at a whole-pixel offset, like a glyph cache. Replaying the vector recording for
     /// every image was a third of the drawing time in a batch.
-    private func blitTile(of recording: CairoSurface, key: RecordingKey, frame: Rect, matrix: cairo_matrix_t, in cr: OpaquePointer) throws {
+    private func blitTile(of recording: CairoSurface, key: RecordingKey, frame: Rect, matrix: cairo_matrix_t, in cr: OpaquePointer) throws(PaintError) {
         let scale = matrix.xx
         func split(_ device: Double) -> (whole: Double, sixteenths: Int) {
             let snapped = (device * 16).rounded() / 16
@@ -244,7 +244,7 @@ public final class ArtworkLibrary {
         cairo_restore(cr)
     }
 
-    private func recording(_ key: RecordingKey, imageName: String) throws -> CairoSurface {
+    private func recording(_ key: RecordingKey, imageName: String) throws(PaintError) -> CairoSurface {
         if let cached = recordings[key] { return cached }
         let format = ArtworkSource.FileFormat(rawValue: URL(fileURLWithPath: key.path).pathExtension.lowercased()) ?? .svg
         let artwork = try parse(key.path, format: format, stylesheet: key.stylesheet, imageName: imageName)
@@ -261,7 +261,7 @@ public final class ArtworkLibrary {
     }
 
     /// The file parsed once (per stylesheet, for the project's SVGs).
-    private func parse(_ path: String, format: ArtworkSource.FileFormat, stylesheet: String, imageName: String) throws -> ParsedArtwork {
+    private func parse(_ path: String, format: ArtworkSource.FileFormat, stylesheet: String, imageName: String) throws(PaintError) -> ParsedArtwork {
         let key = ParsedKey(path: path, stylesheet: stylesheet)
         if let cached = parsed[key] { return cached }
         let data: Data

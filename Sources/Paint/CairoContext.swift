@@ -6,7 +6,7 @@ public final class CairoContext {
     package let pointer: OpaquePointer
     public let surface: CairoSurface
 
-    public init(surface: CairoSurface) throws {
+    public init(surface: CairoSurface) throws(PaintError) {
         self.surface = surface
         pointer = cairo_create(surface.pointer)
         if cairo_status(pointer) != CAIRO_STATUS_SUCCESS {
@@ -21,7 +21,7 @@ public final class CairoContext {
     }
 
     /// Throws if any drawing so far failed.
-    public func check() throws {
+    public func check() throws(PaintError) {
         try CairoSurface.check(cairo_status(pointer), "draw")
     }
 

@@ -8,7 +8,7 @@ public final class CairoSurface {
     /// What the SVG and PDF surfaces write; filled by Cairo through the stream callback.
     private let sink: DataSink?
 
-    private init(pointer: OpaquePointer, sink: DataSink?) throws {
+    private init(pointer: OpaquePointer, sink: DataSink?) throws(PaintError) {
         self.pointer = pointer
         self.sink = sink
         try Self.check(cairo_surface_status(pointer), "create a surface")
@@ -19,7 +19,7 @@ public final class CairoSurface {
     }
 
     /// A transparent ARGB32 image of whole pixels.
-    public static func image(width: Int, height: Int) throws -> CairoSurface {
+    public static func image(width: Int, height: Int) throws(PaintError) -> CairoSurface {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw PaintError("image size \(width) × \(height) px is not drawable: each side must be 1...32767 px")
         }
@@ -28,7 +28,7 @@ public final class CairoSurface {
 
     /// A transparent ARGB32 image drawn into `memory`, which is reused from image to image (no
     /// allocation or page faults per image). The surface must not outlive the next use of `memory`.
-    package static func image(width: Int, height: Int, in memory: PixelMemory) throws -> CairoSurface {
+    package static func image(width: Int, height: Int, in memory: PixelMemory) throws(PaintError) -> CairoSurface {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw PaintError("image size \(width) × \(height) px is not drawable: each side must be 1...32767 px")
         }
@@ -42,7 +42,7 @@ public final class CairoSurface {
     /// An SVG document written to memory; read it with `finish()`. Its width and height are in
     /// CSS pixels, one per point (an iOS point is a CSS pixel), so a browser shows it at the same
     /// size as the PNG at scale 1; Cairo's default unit, pt, would show it a third larger.
-    public static func svg(width: Double, height: Double) throws -> CairoSurface {
+    public static func svg(width: Double, height: Double) throws(PaintError) -> CairoSurface {
         let sink = DataSink()
         let surface = cairo_svg_surface_create_for_stream(DataSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
         cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
@@ -51,7 +51,7 @@ public final class CairoSurface {
     }
 
     /// A PDF document in points, written to memory; read it with `finish()`.
-    public static func pdf(width: Double, height: Double) throws -> CairoSurface {
+    public static func pdf(width: Double, height: Double) throws(PaintError) -> CairoSurface {
         let sink = DataSink()
         let surface = cairo_pdf_surface_create_for_stream(DataSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
         // No creation date: the same input gives the same document. Cairo writes the current time
@@ -64,13 +64,13 @@ public final class CairoSurface {
 
     /// A recording of vector drawing within (0, 0, width, height). Bounded, so replaying it
     /// into an SVG or PDF never depends on extents Cairo would otherwise have to guess.
-    static func recording(width: Double, height: Double) throws -> CairoSurface {
+    static func recording(width: Double, height: Double) throws(PaintError) -> CairoSurface {
         var extents = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
         return try CairoSurface(pointer: cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents), sink: nil)
     }
 
     /// Finishes a document surface and returns what it wrote.
-    public func finish() throws -> Data {
+    public func finish() throws(PaintError) -> Data {
         cairo_surface_finish(pointer)
         try Self.check(cairo_surface_status(pointer), "finish the document")
         return sink?.data ?? Data()
@@ -89,7 +89,7 @@ public final class CairoSurface {
         cairo_image_surface_get_data(pointer).map(UnsafeMutableRawPointer.init)
     }
 
-    static func check(_ status: cairo_status_t, _ action: String) throws {
+    static func check(_ status: cairo_status_t, _ action: String) throws(PaintError) {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw PaintError("cairo could not \(action): \(String(cString: cairo_status_to_string(status)))")
         }

@@ -14,7 +14,7 @@ public final class Painter {
     /// - Parameters:
     ///   - scale: device pixels per point (1 for SVG and PDF).
     ///   - background: nil for transparent.
-    public func paint(_ layout: BreakdownLayout, background: RGBAColor?, scale: Double, in context: CairoContext) throws {
+    public func paint(_ layout: BreakdownLayout, background: RGBAColor?, scale: Double, in context: CairoContext) throws(PaintError) {
         let cr = context.pointer
         cairo_save(cr)
         defer { cairo_restore(cr) }

@@ -23,19 +23,18 @@ public final class BreakdownRenderer {
 
     /// Makes a renderer: loads the fonts and prepares the artwork and the PNG encoder.
     /// - Parameters:
-    ///   - fontFiles: extra font files to make available besides Inter (`--font-file`).
-    ///   - logoAssets: the logo artwork (`--logo-assets`): an asset catalog (`.xcassets`), a folder of
-    ///     files named by the SDK's image names, or a folder with the project's file names. Nil: the
-    ///     project's own `LogoAssets/`.
+    ///   - fontFiles: extra font files to make available besides Inter (`--font-file`), as paths
+    ///     or file URLs.
+    ///   - logoAssets: the logo artwork (`--logo-assets`), a path or a file URL: an asset catalog
+    ///     (`.xcassets`), a folder of files named by the SDK's image names, or a folder with the
+    ///     project's file names. Nil: the project's own `LogoAssets/`.
     /// - Throws: `BreakdownError.renderingFailed` when a font file cannot be loaded;
     ///   `BreakdownError.file` when `logoAssets` is none of the accepted folders.
-    public init(fontFiles: [String] = [], logoAssets: URL? = nil) throws(BreakdownError) {
+    public init(fontFiles: [any FilePathConvertible] = [], logoAssets: (any FilePathConvertible)? = nil) throws(BreakdownError) {
         do {
-            fonts = try FontLibrary(fontFiles: fontFiles)
-        } catch let error as LayoutError {
-            throw BreakdownError.renderingFailed(error.message)
+            fonts = try FontLibrary(fontFiles: fontFiles.map(\.breakdownFilePath))
         } catch {
-            throw BreakdownError.renderingFailed("\(error)")
+            throw BreakdownError.renderingFailed(error.message)
         }
         typesetter = Typesetter(fonts: fonts)
         do {
@@ -45,26 +44,29 @@ public final class BreakdownRenderer {
         }
         let source: ArtworkSource
         do {
-            source = try logoAssets.map { url throws(PaintError) in try ArtworkSource(directory: url) } ?? .project
+            source = try logoAssets.map { path throws(PaintError) in
+                try ArtworkSource(directory: URL(fileURLWithPath: path.breakdownFilePath))
+            } ?? .project
         } catch {
-            throw BreakdownError.file(path: logoAssets?.path ?? "", message: error.message)
+            throw BreakdownError.file(path: logoAssets?.breakdownFilePath ?? "", message: error.message)
         }
         painter = Painter(artwork: ArtworkLibrary(source: source))
     }
 
     /// Where this renderer's logos come from.
-    public var artworkSource: ArtworkSource { painter.artwork.source }
+    package var artworkSource: ArtworkSource { painter.artwork.source }
 
     /// Lays out a breakdown without drawing it: the size, baselines and where the logo and link
     /// go, the logo sized by the ratio of the file that will draw it at `scale` (PDF page, SVG
     /// viewBox, PNG pixels).
     /// - Throws: `BreakdownError.renderingFailed` for an unknown font family, link markup Pango
     ///   rejects or unreadable artwork.
-    public func layout(_ breakdown: Breakdown, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
-        do {
-            let artwork = breakdown.isHidden ? nil : try painter.artwork.logoArtwork(for: breakdown.logo, scale: scale.factor)
-            var linkArtwork: LogoArtwork?
-            var warnings: [String] = []
+    public func layout(_ breakdown: PriceBreakdown, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
+        var artwork: LogoArtwork?
+        var linkArtwork: LogoArtwork?
+        var warnings: [String] = []
+        do throws(PaintError) {
+            if !breakdown.isHidden { artwork = try painter.artwork.logoArtwork(for: breakdown.logo, scale: scale.factor) }
             if !breakdown.isHidden, let name = breakdown.link.content.sdkImageName {
                 // The SDK loads this image by name, and its asset catalog has none: drawn only
                 // when the given artwork really holds one.
@@ -75,13 +77,13 @@ public final class BreakdownRenderer {
                     warnings.append(Self.missingLinkImageWarning(name))
                 }
             }
-            return try typesetter.layout(breakdown, style: style, logoArtwork: artwork, linkArtwork: linkArtwork, warnings: warnings)
-        } catch let error as LayoutError {
-            throw BreakdownError.renderingFailed(error.message)
-        } catch let error as PaintError {
-            throw BreakdownError.renderingFailed(error.message)
         } catch {
-            throw BreakdownError.renderingFailed("\(error)")
+            throw BreakdownError.renderingFailed(error.message)
+        }
+        do throws(LayoutError) {
+            return try typesetter.layout(breakdown, style: style, logoArtwork: artwork, linkArtwork: linkArtwork, warnings: warnings)
+        } catch {
+            throw BreakdownError.renderingFailed(error.message)
         }
     }
 
@@ -93,34 +95,39 @@ public final class BreakdownRenderer {
     /// Renders a shown breakdown as an image in `format`.
     /// - Throws: `BreakdownError.hidden` for a hidden breakdown (the view draws nothing);
     ///   `BreakdownError.renderingFailed` when a stage fails (unknown font, bad markup, missing artwork).
-    public func render(_ breakdown: Breakdown, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
+    public func render(_ breakdown: PriceBreakdown, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
         if breakdown.isHidden { throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
         let scale = format == .png ? settings.scale : .x1
         let layout = try self.layout(breakdown, style: settings.style, scale: scale)
         try Self.checkSize(layout, scale: scale.factor, maximumPixels: settings.maximumPixels)
         let metadata = RenderMetadata(layout: layout, format: format, scale: scale.factor, background: settings.background)
-        do {
-            let bytes: Data
-            switch format {
-            case .png:
-                bytes = try encodePNG(try paintImage(layout, settings: settings))
-            case .svg:
-                let surface = try CairoSurface.svg(width: layout.size.width, height: layout.size.height)
+        let bytes: Data
+        switch format {
+        case .png:
+            bytes = try encodePNG(try paintImage(layout, settings: settings))
+        case .svg:
+            let surface = try Self.painting { () throws(PaintError) in try CairoSurface.svg(width: layout.size.width, height: layout.size.height) }
+            try Self.painting { () throws(PaintError) in
                 try painter.paint(layout, background: settings.background, scale: 1, in: CairoContext(surface: surface))
-                let link = zip(breakdown.link.url, layout.linkFrame).map { (url: $0, frame: $1) }
-                bytes = SVGAnnotations.annotate(try surface.finish(), title: breakdown.altText, link: link)
-            case .pdf:
-                let surface = try CairoSurface.pdf(width: layout.size.width, height: layout.size.height)
-                try painter.paint(layout, background: settings.background, scale: 1, in: CairoContext(surface: surface))
-                bytes = try surface.finish()
             }
-            return RenderedImage(format: format, bytes: bytes, metadata: metadata, layout: layout)
-        } catch let error as PaintError {
-            throw BreakdownError.renderingFailed(error.message)
-        } catch let error as BreakdownError {
-            throw error
+            let link = zip(breakdown.link.url, layout.linkFrame).map { (url: $0, frame: $1) }
+            bytes = SVGAnnotations.annotate(try Self.painting { () throws(PaintError) in try surface.finish() }, title: breakdown.altText, link: link)
+        case .pdf:
+            let surface = try Self.painting { () throws(PaintError) in try CairoSurface.pdf(width: layout.size.width, height: layout.size.height) }
+            try Self.painting { () throws(PaintError) in
+                try painter.paint(layout, background: settings.background, scale: 1, in: CairoContext(surface: surface))
+            }
+            bytes = try Self.painting { () throws(PaintError) in try surface.finish() }
+        }
+        return RenderedImage(format: format, bytes: bytes, metadata: metadata, warnings: layout.warnings)
+    }
+
+    /// Runs a drawing step; its `PaintError` becomes `BreakdownError.renderingFailed` with the same message.
+    private static func painting<T>(_ step: () throws(PaintError) -> T) throws(BreakdownError) -> T {
+        do throws(PaintError) {
+            return try step()
         } catch {
-            throw BreakdownError.renderingFailed("\(error)")
+            throw BreakdownError.renderingFailed(error.message)
         }
     }
 }
@@ -128,13 +135,15 @@ public final class BreakdownRenderer {
 extension BreakdownRenderer {
     /// The PNG path's drawing stage: the layout painted onto a new ARGB32 image of
     /// ceil(points × scale) pixels. `render` uses it; the benchmark times it on its own.
-    package func paintImage(_ layout: BreakdownLayout, settings: RenderSettings) throws -> CairoSurface {
+    package func paintImage(_ layout: BreakdownLayout, settings: RenderSettings) throws(BreakdownError) -> CairoSurface {
         let scale = settings.scale.factor
         try Self.checkSize(layout, scale: scale, maximumPixels: settings.maximumPixels)
         let pixels = RenderMetadata.pixels(layout.size, scale: scale)
-        let surface = try CairoSurface.image(width: pixels.width, height: pixels.height, in: pixelMemory)
-        try painter.paint(layout, background: settings.background, scale: scale, in: CairoContext(surface: surface))
-        return surface
+        return try Self.painting { () throws(PaintError) in
+            let surface = try CairoSurface.image(width: pixels.width, height: pixels.height, in: pixelMemory)
+            try painter.paint(layout, background: settings.background, scale: scale, in: CairoContext(surface: surface))
+            return surface
+        }
     }
 
     /// Refuses an image over `ImageLimits` (from the layout, before any pixel exists). SVG and
@@ -157,7 +166,7 @@ extension BreakdownRenderer {
     }
 
     /// The PNG path's encoding stage: the surface's premultiplied pixels, straight into the PNG encoder.
-    package func encodePNG(_ surface: CairoSurface) throws -> Data {
+    package func encodePNG(_ surface: CairoSurface) throws(BreakdownError) -> Data {
         let layout = surface.imageLayout
         guard let pixels = surface.imageData else { throw BreakdownError.renderingFailed("the image surface has no pixels") }
         do {

@@ -188,7 +188,7 @@ final class BreakdownService: @unchecked Sendable {
         case .decimal: return Decimal(decimalString: value).map { "\($0)" } ?? value
         case .number: return Double(value).map { "\($0)" } ?? value
         case .color, .colorOrTransparent:
-            guard let color = RGBAColor(hex: value) else { return value }
+            guard let color = try? RGBAColor(hex: value) else { return value }
             return String(format: "#%02x%02x%02x%02x", color.red, color.green, color.blue, color.alpha)
         default: return value
         }

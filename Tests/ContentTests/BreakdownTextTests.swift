@@ -14,8 +14,8 @@ func configuration(
 
 func breakdown(
     _ amount: String, _ configuration: Configuration?, device: String? = nil, options: PriceBreakdownOptions = .init()
-) -> Breakdown {
-    Breakdown(
+) -> PriceBreakdown {
+    PriceBreakdown(
         configuration: configuration, deviceLocale: device ?? configuration?.locale.identifier ?? "en_AU",
         options: options, amount: Decimal(string: amount)!)
 }

@@ -8,8 +8,8 @@ import Testing
     static func breakdown(
         locale brand: Brand = .afterpay, type: LogoType = .badge, palette: ColorPalette = .default, appearance: Appearance = .light,
         link: LinkContent = .circledInfoIcon
-    ) -> Breakdown {
-        Breakdown(
+    ) -> PriceBreakdown {
+        PriceBreakdown(
             text: "or 4 payments", logoPlacement: .end, isHidden: false, hiddenReason: nil, brand: brand, language: "en_AU",
             accessibilityLabel: "", logo: LogoChoice(brand: brand, logoType: type, colorScheme: .static(palette), appearance: appearance),
             link: InfoLink(content: link, url: nil), appearance: appearance)

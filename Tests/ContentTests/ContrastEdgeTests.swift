@@ -6,8 +6,8 @@ import Testing
 /// and link colours judged as the page shows them, not as if opaque. Expected ratios worked out
 /// from WCAG 2's formulas by hand (the derivations below), not by the code under test.
 @Suite struct ContrastEdgeTests {
-    static func breakdown(text: RGBAColor? = nil, link: RGBAColor? = nil, appearance: Appearance = .light) -> Breakdown {
-        Breakdown(
+    static func breakdown(text: RGBAColor? = nil, link: RGBAColor? = nil, appearance: Appearance = .light) -> PriceBreakdown {
+        PriceBreakdown(
             text: "or 4 payments", logoPlacement: .end, isHidden: false, hiddenReason: nil, brand: .afterpay, language: "en_AU",
             accessibilityLabel: "",
             logo: LogoChoice(brand: .afterpay, logoType: .badge, colorScheme: .static(.default), appearance: appearance),

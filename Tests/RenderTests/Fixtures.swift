@@ -10,13 +10,13 @@ enum Fixtures {
     static func breakdown(
         text: String = inRangeText, placement: LogoPlacement = .end, kind: LogoType = .badge, brand: Brand = .afterpay,
         palette: ColorPalette = .default, requested: LogoType? = nil, link: LinkContent = .circledInfoIcon
-    ) -> Breakdown {
+    ) -> PriceBreakdown {
         let multipliers = Self.multipliers(requested ?? kind)
         let logo = LogoChoice(
             kind: kind, brand: brand, palette: palette, heightMultiplier: multipliers.height,
             descenderMultiplier: multipliers.descender)
         let url: String? = link == .none ? nil : "https://static.afterpay.com/modal/en_AU.html"
-        return Breakdown(
+        return PriceBreakdown(
             text: text, logoPlacement: placement, isHidden: false, hiddenReason: nil, brand: brand, language: "en_AU",
             accessibilityLabel: "\(text) \(brand.spokenName)", logo: logo, link: InfoLink(content: link, url: url))
     }

@@ -49,7 +49,7 @@ import Testing
     @Test func computedBreakdownHasTheHandDerivedBadge() throws {
         let configuration = try Configuration(
             minimumAmount: "1", maximumAmount: "2000", currencyCode: "AUD", locale: "en_AU", consumerLocale: nil)
-        let breakdown = Breakdown(configuration: configuration, deviceLocale: "en_AU", amount: 100)
+        let breakdown = PriceBreakdown(configuration: configuration, deviceLocale: "en_AU", amount: 100)
         let layout = try Fixtures.renderer().layout(breakdown, style: LayoutStyle(fontSize: 17))
         let frame = try #require(layout.logoFrame)
         #expect(abs(frame.width - 106.3269) < 0.003 * 106.3269)

@@ -21,7 +21,7 @@ import Testing
                             let options = PriceBreakdownOptions(
                                 introText: intro, moreInfoOptions: MoreInfoOptions(modalLinkStyle: style))
                             // The consumer's language follows the device's, as on a phone.
-                            let breakdown = Breakdown(configuration: configuration, deviceLocale: device, options: options, amount: amount)
+                            let breakdown = PriceBreakdown(configuration: configuration, deviceLocale: device, options: options, amount: amount)
                             let layout = try renderer.layout(breakdown, style: LayoutStyle())
                             #expect(layout.unknownGlyphCount == 0, "missing glyphs in \"\(breakdown.text)\" (\(device))")
                             checked += 1
@@ -35,7 +35,7 @@ import Testing
 
     @Test func frenchCanadianSentenceIsDrawn() throws {
         let configuration = try Configuration(minimumAmount: "1.00", maximumAmount: "2000.00", locale: "fr_CA")
-        let breakdown = Breakdown(
+        let breakdown = PriceBreakdown(
             configuration: configuration, deviceLocale: "fr_CA",
             options: PriceBreakdownOptions(moreInfoOptions: MoreInfoOptions(modalLinkStyle: .learnMoreText)), amount: 100)
         #expect(breakdown.text == "ou 4 paiements sans intérêts de 25,00\u{A0}$ avec")

@@ -15,7 +15,7 @@ import Testing
     static let blue = RGBAColor(red8: 0, green8: 0, blue8: 255)
     static let badgeName = "badge-afterpay-mint-on-black"
 
-    static func render(_ renderer: BreakdownRenderer, _ breakdown: Breakdown = Fixtures.breakdown(link: .none), scale: Int = 2)
+    static func render(_ renderer: BreakdownRenderer, _ breakdown: PriceBreakdown = Fixtures.breakdown(link: .none), scale: Int = 2)
         throws -> (image: PixelImage, metadata: RenderMetadata)
     {
         let rendered = try renderer.render(breakdown, settings: RenderSettings(scale: try #require(RenderScale(rawValue: scale))), format: .png)

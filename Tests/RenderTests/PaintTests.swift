@@ -12,7 +12,7 @@ import Testing
     static let black = SIMD4<UInt8>(0, 0, 0, 255)
     static let white = SIMD4<UInt8>(255, 255, 255, 255)
 
-    static func render(_ breakdown: Breakdown, scale: RenderScale = .x2, style: LayoutStyle = LayoutStyle(), background: RGBAColor? = nil)
+    static func render(_ breakdown: PriceBreakdown, scale: RenderScale = .x2, style: LayoutStyle = LayoutStyle(), background: RGBAColor? = nil)
         throws -> (image: PixelImage, metadata: RenderMetadata)
     {
         let rendered = try Fixtures.renderer().render(

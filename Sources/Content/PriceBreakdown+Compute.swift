@@ -1,6 +1,6 @@
 import Foundation
 
-extension Breakdown {
+extension PriceBreakdown {
     /// The number of instalments.
     public static let instalmentCount = 4
 
@@ -16,8 +16,9 @@ extension Breakdown {
     ///   - deviceLocale: the device (client) locale identifier, e.g. `en_AU`; it picks the
     ///     language when the configuration has no consumer locale, and the currency style.
     ///   - options: the view's options.
-    ///   - amount: the price (`totalAmount`).
-    public init(configuration: Configuration?, deviceLocale: String, options: PriceBreakdownOptions = .init(), amount: Decimal) {
+    ///   - amount: the price (`totalAmount`), exact however it is written (see `Amount`).
+    public init(configuration: Configuration?, deviceLocale: String, options: PriceBreakdownOptions = .init(), amount price: Amount) {
+        let amount = price.value
         guard let configuration else {
             // Like the shipping SDK: the en_US merchant locale, and its language (en_US) when the
             // device's language is English; nil otherwise.

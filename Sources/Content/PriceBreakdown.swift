@@ -1,6 +1,6 @@
 /// Everything the view shows, computed from (configuration or none, device locale, options,
 /// amount). Layout and painting consume this and re-derive nothing.
-public struct Breakdown: Sendable, Hashable {
+public struct PriceBreakdown: Sendable, Hashable {
     /// The sentence without the logo and the link, e.g. `or 4 interest-free payments of $25.00 with`.
     public package(set) var text: String
     /// Where the logo goes: after the sentence, or before it when there is no configuration.

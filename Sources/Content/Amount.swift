@@ -1,0 +1,77 @@
+import Foundation
+
+/// A price, held as the exact decimal it was written as.
+///
+/// Write one as a string (`"4.06"`, exact), an integer (`100`) or a float literal (`4.06`, taken
+/// as the digits written), or make one from a `Decimal` you already have with `Amount(_:)`:
+///
+/// ```swift
+/// BreakdownInputs(configuration: configuration, deviceLocale: "en_AU", amount: "4.06")
+/// ```
+///
+/// A float literal reaches Swift as a `Double`; `Amount` turns it back into the shortest decimal
+/// that `Double` prints (the digits you wrote, up to 15 significant ones), so `amount: 4.06` is
+/// 4.06 and draws "$1.02", as `--amount 4.06` does. A `Decimal` written as a float literal
+/// (`let price: Decimal = 4.06`) is already 4.0599… before `Amount` sees it: make such values from
+/// strings (`Decimal(string: "4.06")`) or pass the string.
+public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral,
+    ExpressibleByStringLiteral, ExpressibleByFloatLiteral
+{
+    /// The price.
+    public let value: Decimal
+
+    /// The price `value`, as it is.
+    public init(_ value: Decimal) {
+        self.value = value
+    }
+
+    /// Parses plain decimal notation exactly (`100`, `4.06`, `.5`, `-2`), as `--amount` does.
+    /// - Throws: `AmountError` for anything else (empty, spaces, exponents, separators, junk).
+    public init(_ text: String) throws(AmountError) {
+        guard let value = Decimal(decimalString: text) else { throw AmountError(text: text) }
+        self.value = value
+    }
+
+    /// A whole price: `amount: 100`.
+    public init(integerLiteral value: Int) {
+        self.value = Decimal(value)
+    }
+
+    /// A price written in the source as a string: `amount: "4.06"`. The string must be plain
+    /// decimal notation; any other literal is a programming error and stops the program with
+    /// `AmountError`'s message (use `try Amount(text)` for text from outside the program).
+    public init(stringLiteral text: String) {
+        do {
+            try self.init(text)
+        } catch {
+            preconditionFailure(error.message)
+        }
+    }
+
+    /// A price written in the source as a float literal: `amount: 4.06` is exactly 4.06 (the
+    /// shortest decimal that reads back as the same `Double`, which is the literal as written
+    /// when it has at most 15 significant digits).
+    public init(floatLiteral value: Double) {
+        // Double's description is its shortest round-trip form: "4.06", "1e-05", "1e+20".
+        self.value = Decimal(string: "\(value)", locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(value)
+    }
+
+    /// The price in plain decimal notation, e.g. `4.06`.
+    public var description: String { "\(value)" }
+
+    public static func < (lhs: Amount, rhs: Amount) -> Bool { lhs.value < rhs.value }
+}
+
+/// Text that is not an amount in plain decimal notation.
+public struct AmountError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text as given.
+    public var text: String
+
+    /// The one-line message, quoting the text.
+    public var message: String {
+        "\(QuotedValue.quoted(text)) is not an amount: use plain decimal notation such as 100 or 4.06"
+    }
+
+    /// The one-line message.
+    public var description: String { message }
+}

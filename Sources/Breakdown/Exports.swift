@@ -1,8 +1,66 @@
-// One import for library users: `import Breakdown` gives the content model, the option
-// vocabulary, the renderer, the output formats and the batch engine.
-@_exported import BreakdownBatch
-@_exported import BreakdownContent
-@_exported import BreakdownEncode
-@_exported import BreakdownLayout
-@_exported import BreakdownOptions
-@_exported import BreakdownPipeline
+// One import for library users: `import Breakdown` gives the documented surface and nothing
+// else (docs/api.md lists it; PublicAPITests fails on a name that is exported and not listed).
+// Each name is re-exported on its own, so a public helper the command line needs (help, man
+// page, encoders, the batch engine) stays out of a user's namespace.
+
+// The content model: what the view shows, from a configuration, a locale, options and an amount.
+@_exported import struct BreakdownContent.Amount
+@_exported import struct BreakdownContent.AmountError
+@_exported import enum BreakdownContent.Appearance
+@_exported import enum BreakdownContent.Brand
+@_exported import enum BreakdownContent.BreakdownError
+@_exported import struct BreakdownContent.BreakdownInputs
+@_exported import enum BreakdownContent.BreakdownVersion
+@_exported import struct BreakdownContent.ColorError
+@_exported import enum BreakdownContent.ColorPalette
+@_exported import struct BreakdownContent.Configuration
+@_exported import enum BreakdownContent.ConfigurationError
+@_exported import enum BreakdownContent.ContentSizeCategory
+@_exported import enum BreakdownContent.ContrastRatio
+@_exported import struct BreakdownContent.ContrastReport
+@_exported import enum BreakdownContent.CurrencyCode
+@_exported import protocol BreakdownContent.FilePathConvertible
+@_exported import struct BreakdownContent.InfoLink
+@_exported import enum BreakdownContent.IntroText
+@_exported import enum BreakdownContent.LinkContent
+@_exported import protocol BreakdownContent.LocaleIdentifierConvertible
+@_exported import struct BreakdownContent.LogoChoice
+@_exported import enum BreakdownContent.LogoColorScheme
+@_exported import struct BreakdownContent.LogoColors
+@_exported import enum BreakdownContent.LogoPlacement
+@_exported import enum BreakdownContent.LogoType
+@_exported import enum BreakdownContent.MerchantLocale
+@_exported import enum BreakdownContent.ModalLinkStyle
+@_exported import enum BreakdownContent.ModalTheme
+@_exported import struct BreakdownContent.MoreInfoOptions
+@_exported import struct BreakdownContent.PriceBreakdown
+@_exported import struct BreakdownContent.PriceBreakdownOptions
+@_exported import struct BreakdownContent.RGBAColor
+
+// Drawing: the style, the layout a renderer makes, the renderer and what it returns.
+@_exported import struct BreakdownLayout.BreakdownLayout
+@_exported import struct BreakdownLayout.FontMetrics
+@_exported import enum BreakdownLayout.LayoutElement
+@_exported import struct BreakdownLayout.LayoutStyle
+@_exported import struct BreakdownLayout.LogoArtwork
+@_exported import struct BreakdownLayout.Point
+@_exported import struct BreakdownLayout.Rect
+@_exported import struct BreakdownLayout.Size
+@_exported import enum BreakdownLayout.Tracking
+@_exported import enum BreakdownEncode.OutputFormat
+@_exported import struct BreakdownEncode.RenderMetadata
+@_exported import class BreakdownPipeline.BreakdownRenderer
+@_exported import enum BreakdownPipeline.RenderScale
+@_exported import struct BreakdownPipeline.RenderSettings
+@_exported import struct BreakdownPipeline.RenderedImage
+
+// The command line's words, from Swift: the same options, checks and messages.
+@_exported import struct BreakdownOptions.CLIError
+@_exported import enum BreakdownOptions.ContentOptions
+@_exported import struct BreakdownOptions.OptionGroup
+@_exported import struct BreakdownOptions.OptionSpec
+@_exported import struct BreakdownOptions.ParsedOptions
+@_exported import enum BreakdownOptions.RecordValue
+@_exported import enum BreakdownOptions.RenderOptions
+@_exported import struct BreakdownOptions.RenderRequest
+@_exported import class BreakdownOptions.RendererCache

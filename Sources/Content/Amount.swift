@@ -2,20 +2,21 @@ import Foundation
 
 /// A price, held as the exact decimal it was written as.
 ///
-/// Write one as a string (`"4.06"`, exact), an integer (`100`) or a float literal (`4.06`, taken
-/// as the digits written), or make one from a `Decimal` you already have with `Amount(_:)`:
+/// Write one as a literal (`100`, or `4.06`, taken as the digits written), parse text exactly with
+/// `try Amount("4.06")`, or wrap a `Decimal` you already have with `Amount(_:)`:
 ///
 /// ```swift
-/// BreakdownInputs(configuration: configuration, deviceLocale: "en_AU", amount: "4.06")
+/// BreakdownInputs(configuration: configuration, deviceLocale: "en_AU", amount: 4.06)
+/// BreakdownInputs(configuration: configuration, deviceLocale: "en_AU", amount: try Amount(priceText))
 /// ```
 ///
 /// A float literal reaches Swift as a `Double`; `Amount` turns it back into the shortest decimal
 /// that `Double` prints (the digits you wrote, up to 15 significant ones), so `amount: 4.06` is
 /// 4.06 and draws "$1.02", as `--amount 4.06` does. A `Decimal` written as a float literal
 /// (`let price: Decimal = 4.06`) is already 4.0599… before `Amount` sees it: make such values from
-/// strings (`Decimal(string: "4.06")`) or pass the string.
+/// strings (`Decimal(string: "4.06")`) or parse the string with `Amount(_:)`.
 public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral,
-    ExpressibleByStringLiteral, ExpressibleByFloatLiteral
+    ExpressibleByFloatLiteral
 {
     /// The price.
     public let value: Decimal
@@ -37,17 +38,6 @@ public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible, E
         self.value = Decimal(value)
     }
 
-    /// A price written in the source as a string: `amount: "4.06"`. The string must be plain
-    /// decimal notation; any other literal is a programming error and stops the program with
-    /// `AmountError`'s message (use `try Amount(text)` for text from outside the program).
-    public init(stringLiteral text: String) {
-        do {
-            try self.init(text)
-        } catch {
-            preconditionFailure(error.message)
-        }
-    }
-
     /// A price written in the source as a float literal: `amount: 4.06` is exactly 4.06 (the
     /// shortest decimal that reads back as the same `Double`, which is the literal as written
     /// when it has at most 15 significant digits).
@@ -66,6 +56,11 @@ public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible, E
 public struct AmountError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text as given.
     public var text: String
+
+    /// The error for `text`.
+    public init(text: String) {
+        self.text = text
+    }
 
     /// The one-line message, quoting the text.
     public var message: String {

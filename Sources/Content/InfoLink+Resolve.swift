@@ -2,7 +2,7 @@ extension InfoLink {
     /// Resolves the link: what it draws in `language`, and its URL built
     /// from the display language's code (`en` when there is none) and the merchant's region.
     /// `.none` gives no link and no URL.
-    public init(options: MoreInfoOptions, language: TextLanguage, languageCode: String, regionCode: String, brand: Brand) {
+    package init(options: MoreInfoOptions, language: TextLanguage, languageCode: String, regionCode: String, brand: Brand) {
         let content: LinkContent
         switch options.modalLinkStyle {
         case .none:

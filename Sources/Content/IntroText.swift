@@ -14,7 +14,7 @@ public enum IntroText: String, Sendable, CaseIterable, Codable {
     case empty
 
     /// The intro word in `language`, e.g. `or` or `ou`; empty for `.empty`.
-    public func text(in language: TextLanguage) -> String {
+    package func text(in language: TextLanguage) -> String {
         let english = language == .english
         switch self {
         case .or: return english ? "or" : "ou"

@@ -78,6 +78,11 @@ public struct ColorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text as given.
     public var text: String
 
+    /// The error for `text`.
+    public init(text: String) {
+        self.text = text
+    }
+
     /// The one-line message, quoting the text.
     public var message: String {
         "\(QuotedValue.quoted(text)) is not a colour: use #RRGGBB or #RRGGBBAA, e.g. #000000 for opaque black"

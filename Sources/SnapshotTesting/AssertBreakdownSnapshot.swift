@@ -38,36 +38,55 @@ import Foundation
 /// loops, whose order may vary). Two assertions that would use the same reference fail, naming
 /// both call sites.
 public func assertBreakdownSnapshot(
-    of arguments: [String], named name: String? = nil, comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    of arguments: [String], as strategy: SnapshotStrategy? = nil, named name: String? = nil, record: RecordMode? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, testName: StaticString = #function,
     line: UInt = #line, column: UInt = #column
 ) {
     let message = verifyBreakdownSnapshot(
-        of: arguments, named: name, comparison: comparison, record: record, filePath: "\(filePath)",
+        of: arguments, as: strategy, named: name, record: record, filePath: "\(filePath)",
         testName: "\(testName)", line: line, column: column)
     FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Asserts that a render request matches its reference image.
 public func assertBreakdownSnapshot(
-    of request: RenderRequest, named name: String? = nil, comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    of request: RenderRequest, as strategy: SnapshotStrategy? = nil, named name: String? = nil, record: RecordMode? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, testName: StaticString = #function,
     line: UInt = #line, column: UInt = #column
 ) {
     let message = verifyBreakdownSnapshot(
-        of: request, named: name, comparison: comparison, record: record, filePath: "\(filePath)", testName: "\(testName)",
+        of: request, as: strategy, named: name, record: record, filePath: "\(filePath)", testName: "\(testName)",
         line: line, column: column)
     FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Asserts that typed inputs drawn with `settings` match their reference image.
 public func assertBreakdownSnapshot(
-    of inputs: BreakdownInputs, settings: RenderSettings = RenderSettings(), named name: String,
-    comparison: ImageComparison = .exact, record: RecordMode? = nil, fileID: StaticString = #fileID,
+    of inputs: BreakdownInputs, settings: RenderSettings = RenderSettings(), as strategy: SnapshotStrategy? = nil, named name: String,
+    record: RecordMode? = nil, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, testName: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) {
     let message = verifyBreakdownSnapshot(
-        of: inputs, settings: settings, named: name, comparison: comparison, record: record, filePath: "\(filePath)",
+        of: inputs, settings: settings, as: strategy, named: name, record: record, filePath: "\(filePath)",
         testName: "\(testName)", line: line, column: column)
     FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Asserts that the breakdown the command line's words describe is hidden, i.e. the view draws
+/// nothing for them (no configuration, or no language for the device), e.g.
+/// `assertBreakdownHidden(of: ["--no-configuration", "--amount", "100"])`. Otherwise fails quoting
+/// the sentence that would show.
+public func assertBreakdownHidden(
+    of arguments: [String], fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+) {
+    FailureReporter.report(verifyBreakdownHidden(of: arguments), fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Asserts that typed inputs give a hidden breakdown.
+public func assertBreakdownHidden(
+    of inputs: BreakdownInputs, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+) {
+    FailureReporter.report(verifyBreakdownHidden(of: inputs), fileID: fileID, filePath: filePath, line: line, column: column)
 }

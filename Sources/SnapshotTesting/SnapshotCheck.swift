@@ -99,7 +99,7 @@ struct SnapshotCheck {
     static func versionLines(sidecar: String) -> String {
         LibraryVersions.report(sidecar: sidecar).joined(separator: "\n")
             .replacingOccurrences(
-                of: "consider a perceptual comparison", with: "consider comparison: .perceptual(deltaE:allowedDifferingFraction:)")
+                of: "consider a perceptual comparison", with: "consider as: .perceptual(deltaE:allowedDifferingFraction:)")
     }
 
     /// After a pass, the actual and difference images of an earlier failure are stale.

@@ -16,36 +16,56 @@ import Foundation
 /// sites sharing one reference are caught.
 /// Reports nothing: `assertBreakdownSnapshot` reports this message to the running test framework.
 public func verifyBreakdownSnapshot(
-    of arguments: [String], named name: String? = nil, comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    of arguments: [String], as strategy: SnapshotStrategy? = nil, named name: String? = nil, record: RecordMode? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
     SnapshotCheck(
-        name: name, comparison: comparison, record: record, environment: environment, filePath: filePath, testName: testName,
+        name: name, comparison: (strategy ?? SnapshotDefaults.current.strategy ?? .image).comparison,
+        record: record ?? SnapshotDefaults.current.record, environment: environment, filePath: filePath, testName: testName,
         line: line, column: column
     ).run { () throws(SnapshotError) in try SnapshotRequest.request(arguments: arguments) }
 }
 
 /// Checks a render request (what to show, how to draw it, fonts and artwork) against its reference.
 public func verifyBreakdownSnapshot(
-    of request: RenderRequest, named name: String? = nil, comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    of request: RenderRequest, as strategy: SnapshotStrategy? = nil, named name: String? = nil, record: RecordMode? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
     SnapshotCheck(
-        name: name, comparison: comparison, record: record, environment: environment, filePath: filePath, testName: testName,
+        name: name, comparison: (strategy ?? SnapshotDefaults.current.strategy ?? .image).comparison,
+        record: record ?? SnapshotDefaults.current.record, environment: environment, filePath: filePath, testName: testName,
         line: line, column: column
     ).run { () throws(SnapshotError) in request }
 }
 
 /// Checks typed inputs drawn with `settings` (the project's fonts and artwork) against its reference.
 public func verifyBreakdownSnapshot(
-    of inputs: BreakdownInputs, settings: RenderSettings = RenderSettings(), named name: String,
-    comparison: ImageComparison = .exact, record: RecordMode? = nil,
+    of inputs: BreakdownInputs, settings: RenderSettings = RenderSettings(), as strategy: SnapshotStrategy? = nil, named name: String,
+    record: RecordMode? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
     verifyBreakdownSnapshot(
-        of: RenderRequest(inputs: inputs, settings: settings), named: name, comparison: comparison, record: record,
+        of: RenderRequest(inputs: inputs, settings: settings), as: strategy, named: name, record: record,
         environment: environment, filePath: filePath, testName: testName, line: line, column: column)
+}
+
+/// Checks that the breakdown the command line's words describe is hidden: the view draws nothing
+/// (no configuration, or no language for the device). Returns nil when it is hidden, else a
+/// message quoting the sentence it would show, or the arguments' problem.
+public func verifyBreakdownHidden(of arguments: [String]) -> String? {
+    do throws(SnapshotError) {
+        return verifyBreakdownHidden(of: try SnapshotRequest.request(arguments: arguments).inputs)
+    } catch {
+        return error.message
+    }
+}
+
+/// Checks that typed inputs give a hidden breakdown; nil when hidden, else what it would show.
+public func verifyBreakdownHidden(of inputs: BreakdownInputs) -> String? {
+    let breakdown = inputs.breakdown
+    guard !breakdown.isHidden else { return nil }
+    return "the breakdown is shown (\"\(breakdown.text) \(breakdown.brand.writtenName)\") where it must be hidden"
 }

@@ -7,14 +7,115 @@ import Testing
 @Suite struct PublicAPITests {
     static let renderGroups = [ContentOptions.group, RenderOptions.drawing, RenderOptions.output]
 
-    @Test func colourFromFractionsMeansFractions() {
+    @Test func colourFromFractionsMeansFractions() throws {
         // The issue's trap: alpha 1 must be opaque, not 1/255.
         #expect(RGBAColor(red: 0, green: 0, blue: 0, alpha: 1).alpha == 255)
-        #expect(RGBAColor(red: 1, green: 0.5, blue: 0) == RGBAColor(hex: "#FF8000"))
+        #expect(try RGBAColor(red: 1, green: 0.5, blue: 0) == RGBAColor(hex: "#FF8000"))
         #expect(RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5).description == "#33669980")
-        #expect(RGBAColor(red: -1, green: 2, blue: .nan, alpha: .infinity) == RGBAColor(hex: "#00FF00FF"))
-        #expect(RGBAColor(red8: 0x12, green8: 0x34, blue8: 0x56, alpha8: 0x78) == RGBAColor(hex: "#12345678"))
-        #expect(RGBAColor(hex: "#12345") == nil)
+        #expect(try RGBAColor(red: -1, green: 2, blue: .nan, alpha: .infinity) == RGBAColor(hex: "#00FF00FF"))
+        #expect(try RGBAColor(red8: 0x12, green8: 0x34, blue8: 0x56, alpha8: 0x78) == RGBAColor(hex: "#12345678"))
+        #expect(throws: ColorError(text: "#12345")) { try RGBAColor(hex: "#12345") }
+    }
+
+    /// The issue's trap: `RGBAColor(hex: "000000")` was nil, which a `background:` took for
+    /// transparent. Now it throws one line naming the text and the accepted forms.
+    @Test func hexWithoutHashThrowsOneLine() throws {
+        let error = try #require(throws: ColorError.self) { try RGBAColor(hex: "000000") }
+        #expect(error.message == "'000000' is not a colour: use #RRGGBB or #RRGGBBAA, e.g. #000000 for opaque black")
+        #expect(!error.message.contains("\n"))
+        #expect(try RGBAColor(hex: "#000000") == .black)
+        for bad in ["", "#", "#0000000", "#GGGGGG", " #000000", "#000000 "] {
+            #expect(throws: ColorError(text: bad)) { try RGBAColor(hex: bad) }
+        }
+    }
+
+    /// The issue's trap: `amount: 4.06` (a Decimal float literal, through Double) drew "$1.01"
+    /// where `--amount 4.06` draws "$1.02". Every way of writing an amount now gives the exact
+    /// value; the sentence is compared with what the command line's own parsing computes.
+    @Test func amountsAreExactWhicheverWayTheyAreWritten() throws {
+        let configuration = try Configuration(minimumAmount: "1", maximumAmount: "2000", locale: "en_AU")
+        func text(_ amount: Amount) -> String {
+            BreakdownInputs(configuration: configuration, deviceLocale: "en_AU", amount: amount).breakdown.text
+        }
+        let commandLine = try RenderRequest(ParsedOptions(arguments: ["--amount", "4.06"], groups: Self.renderGroups)).breakdown.text
+        // 4.06 / 4 = 1.015, which the currency style rounds half to even: $1.02.
+        #expect(commandLine.contains("$1.02"))
+        #expect(text(4.06) == commandLine)
+                #expect(try text(Amount("4.06")) == commandLine)
+        #expect(text(Amount(Decimal(string: "4.06")!)) == commandLine)
+        #expect((4.06 as Amount).value == Decimal(string: "4.06")!)
+        #expect((0.1 as Amount).value == Decimal(string: "0.1")!)
+        #expect((1e-5 as Amount).value == Decimal(string: "0.00001")!)
+        #expect((100 as Amount).value == 100)
+        #expect(try Amount("4.06" as String).description == "4.06")
+        let error = try #require(throws: AmountError.self) { try Amount("4,06") }
+        #expect(error.message == "'4,06' is not an amount: use plain decimal notation such as 100 or 4.06")
+        #expect(throws: AmountError(text: "1e3")) { try Amount("1e3") }
+    }
+
+    /// `Breakdown.X` names a type of the module: the value type is `PriceBreakdown`, so the module
+    /// name is free to qualify (it did not compile while a struct was called `Breakdown`).
+    @Test func theModuleNameQualifies() throws {
+        let scale: Breakdown.RenderScale = .x2
+        let inputs = Breakdown.BreakdownInputs(configuration: nil, deviceLocale: "en_AU", amount: 100)
+        let breakdown: Breakdown.PriceBreakdown = inputs.breakdown
+        #expect(scale.factor == 2)
+        #expect(breakdown.isHidden)
+    }
+
+    /// One `Configuration` initialiser: defaults for what is optional, locales as strings or
+    /// `Locale` values alike.
+    @Test func oneConfigurationInitialiserWithDefaults() throws {
+        let plain = try Configuration(maximumAmount: "2000", locale: "en_GB")
+        #expect(plain.minimumAmount == nil)
+        #expect(plain.currency == .GBP)
+        #expect(plain.consumerLocale == nil)
+        let full = try Configuration(
+            minimumAmount: "1", maximumAmount: "2000", currencyCode: "USD", locale: Locale(identifier: "en-GB"),
+            consumerLocale: Locale(identifier: "fr-CA"))
+        #expect(full.currency == .USD)
+        #expect(full.locale == .enGB)
+        #expect(full.consumerLocale == "fr_CA")
+        #expect(throws: ConfigurationError.invalidCurrencyCode("EUR")) {
+            try Configuration(maximumAmount: "2000", currencyCode: "EUR", locale: "en_GB")
+        }
+        let source = try String(
+            contentsOf: ReadmeExampleTests.root.appendingPathComponent("Sources/Content/Configuration.swift"), encoding: .utf8)
+        #expect(source.components(separatedBy: "    public init(").count - 1 == 1)
+    }
+
+    /// Paths as `String` or `URL` alike: the renderer takes either for its artwork and fonts.
+    @Test func pathsOrURLsAlike() throws {
+        let missing = "/nonexistent-breakdown-assets"
+        for error in [
+            try #require(throws: BreakdownError.self) { try BreakdownRenderer(logoAssets: missing) },
+            try #require(throws: BreakdownError.self) { try BreakdownRenderer(logoAssets: URL(fileURLWithPath: missing)) },
+        ] {
+            guard case .file(let path, _) = error else { Issue.record("\(error)"); continue }
+            #expect(path == missing)
+        }
+        let assets = ReadmeExampleTests.root.appendingPathComponent("LogoAssets")
+        let font = URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        let inputs = BreakdownInputs(
+            configuration: try Configuration(minimumAmount: "1", maximumAmount: "2000", locale: "en_AU"), deviceLocale: "en_AU",
+            amount: 100)
+        let byURL = try BreakdownRenderer(fontFiles: [font], logoAssets: assets).render(inputs.breakdown, settings: RenderSettings(), format: .png)
+        let byPath = try BreakdownRenderer(fontFiles: [font.path], logoAssets: assets.path).render(
+            inputs.breakdown, settings: RenderSettings(), format: .png)
+        #expect(byURL.bytes == byPath.bytes)
+        #expect(byURL.bytes.count > 100)
+    }
+
+    /// A rendered image is plain data: sendable to another task, and it carries the layout's warnings.
+    @Test func renderedImagesCrossTasks() async throws {
+        let inputs = BreakdownInputs(
+            configuration: try Configuration(minimumAmount: "1", maximumAmount: "2000", locale: "en_AU"), deviceLocale: "en_AU",
+            amount: 100)
+        let image = try await Task.detached {
+            try BreakdownRenderer().render(inputs.breakdown, settings: RenderSettings(scale: .x2), format: .png)
+        }.value
+        #expect(image.metadata.pixelSize.width > 0)
+        #expect(image.warnings.isEmpty)
     }
 
     @Test func localeOverloadsMatchIdentifiers() throws {
@@ -23,7 +124,7 @@ import Testing
             minimumAmount: "1", maximumAmount: "2000", locale: Locale(identifier: "fr-CA"), consumerLocale: Locale(identifier: "fr_CA"))
         #expect(byString == byLocale)
         #expect(throws: ConfigurationError.invalidLocale("de_DE")) {
-            try Configuration(minimumAmount: nil, maximumAmount: "1", currencyCode: "AUD", locale: Locale(identifier: "de_DE"))
+            try Configuration(maximumAmount: "1", currencyCode: "AUD", locale: Locale(identifier: "de_DE"))
         }
         let inputs = BreakdownInputs(configuration: byLocale, deviceLocale: Locale(identifier: "fr_CA"), amount: 100)
         #expect(inputs.breakdown == BreakdownInputs(configuration: byString, deviceLocale: "fr_CA", amount: 100).breakdown)

@@ -17,7 +17,7 @@ func breakdown(
 ) -> PriceBreakdown {
     PriceBreakdown(
         configuration: configuration, deviceLocale: device ?? configuration?.locale.identifier ?? "en_AU",
-        options: options, amount: Decimal(string: amount)!)
+        options: options, amount: try! Amount(amount))
 }
 
 @Suite struct BreakdownTextTests {
@@ -217,7 +217,7 @@ func breakdown(
     @Test func sameInputsSameBreakdown() throws {
         // Two separately built sets of equal inputs: equal breakdowns, with the seed's values.
         let first = BreakdownInputs(configuration: try configuration(), deviceLocale: "en_AU", amount: 100).breakdown
-        let second = BreakdownInputs(configuration: try configuration(), deviceLocale: "en_AU", amount: Decimal(string: "100.00")!).breakdown
+        let second = BreakdownInputs(configuration: try configuration(), deviceLocale: "en_AU", amount: try Amount("100.00")).breakdown
         #expect(first == second)
         #expect(first.text == "or 4 interest-free payments of $25.00 with")
         #expect(first.logoPlacement == .end)

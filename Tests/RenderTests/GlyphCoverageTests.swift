@@ -21,7 +21,7 @@ import Testing
                             let options = PriceBreakdownOptions(
                                 introText: intro, moreInfoOptions: MoreInfoOptions(modalLinkStyle: style))
                             // The consumer's language follows the device's, as on a phone.
-                            let breakdown = PriceBreakdown(configuration: configuration, deviceLocale: device, options: options, amount: amount)
+                            let breakdown = PriceBreakdown(configuration: configuration, deviceLocale: device, options: options, amount: Amount(amount))
                             let layout = try renderer.layout(breakdown, style: LayoutStyle())
                             #expect(layout.unknownGlyphCount == 0, "missing glyphs in \"\(breakdown.text)\" (\(device))")
                             checked += 1

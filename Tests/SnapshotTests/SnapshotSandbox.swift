@@ -28,7 +28,7 @@ struct SnapshotSandbox {
         environment: [String: String]? = nil, testName: String = "sandbox", line: UInt = 1
     ) -> String? {
         verifyBreakdownSnapshot(
-            of: arguments, named: name, comparison: comparison, record: record,
+            of: arguments, as: SnapshotStrategy(comparison: comparison), named: name, record: record,
             environment: environment ?? self.environment, filePath: filePath, testName: testName, line: line, column: 1)
     }
 

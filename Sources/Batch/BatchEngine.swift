@@ -141,6 +141,7 @@ package enum BatchEngine {
             var summary = BatchSummary(
                 records: sequence, counts: state.collector.currentCounts, seconds: progress.elapsed,
                 stoppedEarly: state.collector.stoppedByFailure, interruptedBy: BatchInterrupt.signal)
+            summary.changes = state.collector.currentChanges
             do throws(CLIError) {
                 try state.committer.finish()
             } catch {

@@ -43,11 +43,20 @@ package enum BatchShardReports {
 
     /// What earlier runs left in the folder: for each name drawn, the outcome and the run.
     struct Earlier: Sendable {
+        /// 4 bytes a name (a table entry of 12 with its key): a resume of 200,000 records holds about 4 MiB.
         struct Entry: Sendable {
+            private var outsideLimits: Bool
+            private var runIndex: UInt16
             /// `rendered` or `outside-limits`.
-            var status: String
+            var status: String { outsideLimits ? BatchOutcome.Status.outsideLimits.rawValue : BatchOutcome.Status.rendered.rawValue }
             /// Which of `runs` drew it.
-            var run: Int
+            var run: Int { Int(runIndex) }
+
+            init?(status: String, run: Int) {
+                guard status == "rendered" || status == "outside-limits", let index = UInt16(exactly: run) else { return nil }
+                outsideLimits = status == "outside-limits"
+                runIndex = index
+            }
         }
         var entries: [UInt64: Entry] = [:]
         /// The command line options of each earlier report read.
@@ -132,12 +141,12 @@ package enum BatchShardReports {
                 let found = record.object["earlier"] as? String
                 if let found, let drawnWith = record.object["drawnWith"] as? [String: String] {
                     // Kept or refused by --on-change: the image is still the one an older run drew.
-                    earlier.entries[key] = Earlier.Entry(status: found, run: earlier.run(drawnWith))
+                    earlier.entries[key] = Earlier.Entry(status: found, run: earlier.run(drawnWith)) ?? earlier.entries[key]
                 } else if status == "skipped", let found {
                     // Up to date: drawn with this run's options, as the report says.
-                    earlier.entries[key] = Earlier.Entry(status: found, run: run)
+                    earlier.entries[key] = Earlier.Entry(status: found, run: run) ?? earlier.entries[key]
                 } else if status == "rendered" || status == "outside-limits" {
-                    earlier.entries[key] = Earlier.Entry(status: status, run: run)
+                    earlier.entries[key] = Earlier.Entry(status: status, run: run) ?? earlier.entries[key]
                 }
             }
         }

@@ -244,7 +244,7 @@ import Testing
         #expect(missing.stderr.contains("missing subcommand"))
         let unknown = try BinaryRunner.run("paint")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("error: unknown subcommand 'paint'; expected one of describe, render, batch, gallery, verify, bench"))
+        #expect(unknown.stderr.hasPrefix("error: unknown subcommand 'paint'; expected one of describe, render, batch, report, gallery, verify, bench"))
         #expect(unknown.stderr.hasSuffix(" (see 'breakdown --help')\n"))
     }
 }

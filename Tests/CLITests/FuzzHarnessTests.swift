@@ -41,4 +41,23 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("harnesses: artwork, contents-json, csv"), "\(result.stderr)")
     }
+
+    /// What the harnesses' checks found, replayed through them (the inputs are text, kept here).
+    /// signature: a signature whose last character differs only in the 2 bits base64 decoding
+    /// drops ("…VT59" for "…VT58") was accepted, so each signed URL had 4 spellings.
+    static let findings: [(harness: String, input: String)] = [
+        ("signature", "JEi2IbsAC3SL81w47kBOSJVemy8b-gAR-KvpLmMVT59\n/v1/breakdown.png?amount=1"),
+    ]
+
+    @Test func whatTheFuzzerFoundReplaysCleanly() throws {
+        let replayer = try #require(Self.replayer, "build the fuzz replayer first (swift build)")
+        let folder = try BatchTestSupport.temporaryFolder("fuzz-findings")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (index, finding) in Self.findings.enumerated() {
+            let file = folder.appendingPathComponent("finding-\(index)")
+            try Data(finding.input.utf8).write(to: file)
+            let result = try BinaryRunner.run(command: replayer.path, [finding.harness, file.path])
+            #expect(result.status == 0, "\(finding.harness) \(finding.input.debugDescription): \(result.stderr.prefix(300))")
+        }
+    }
 }

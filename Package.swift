@@ -57,10 +57,10 @@ let package = Package(
             name: "BreakdownServer", dependencies: ["BreakdownOptions", "BreakdownBatch", "CMicroHTTPD", "CLibCrypto"],
             path: "Sources/Server"),
         // Breakdown: the one import for library users.
-        .target(name: "Breakdown", dependencies: ["BreakdownOptions", "BreakdownBatch"], path: "Sources/Breakdown"),
+        .target(name: "Breakdown", dependencies: ["BreakdownOptions"], path: "Sources/Breakdown"),
         // Snapshot testing for XCTest and Swift Testing; builds requests with the shared option vocabulary.
         .target(
-            name: "BreakdownSnapshotTesting", dependencies: ["BreakdownOptions", "BreakdownDiff", "BreakdownPipeline"],
+            name: "BreakdownSnapshotTesting", dependencies: ["Breakdown", "BreakdownOptions", "BreakdownDiff", "BreakdownPipeline"],
             path: "Sources/SnapshotTesting"),
         // Front end: the command line maps subcommands to the libraries above.
         .target(
@@ -80,7 +80,9 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["BreakdownPipeline", "BreakdownDiff"], path: "Tests/RenderTests"),
         .testTarget(name: "CLITests", dependencies: ["BreakdownCLI", "Breakdown"], path: "Tests/CLITests"),
         .testTarget(
-            name: "SnapshotTests", dependencies: ["BreakdownSnapshotTesting"], path: "Tests/SnapshotTests",
+            name: "SnapshotTests",
+            dependencies: ["BreakdownSnapshotTesting", "BreakdownDiff", "BreakdownEncode", "BreakdownOptions", "BreakdownPipeline"],
+            path: "Tests/SnapshotTests",
             exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]

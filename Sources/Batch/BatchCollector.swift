@@ -9,6 +9,7 @@ import Foundation
 /// order: counts, error lines, report entries, progress, and the journal entries of rendered
 /// records, which go to the group commit. The window (chunks queued, in flight or waiting here)
 /// is bounded, so memory stays flat however long the manifest is.
+/// `@unchecked Sendable` is safe: every var changes only under lock; the lets are set in init.
 final class BatchCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [Int: [BatchOutcome]] = [:]

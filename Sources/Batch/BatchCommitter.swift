@@ -6,6 +6,7 @@ import Foundation
 /// system durable (`syncfs`, then the output folder) and only then appends the group's journal
 /// entries. Workers never wait for it; the cost of durability is one sync per group instead of
 /// two fsyncs per image.
+/// `@unchecked Sendable` is safe: everything that changes (pending, the times, the counts, failure) is guarded by condition; the journal is written by its own thread only.
 final class BatchCommitter: @unchecked Sendable {
     /// How groups are formed. The environment can change them (see `docs/batch.md`).
     struct Policy: Sendable {

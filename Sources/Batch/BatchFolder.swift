@@ -5,6 +5,7 @@ import Foundation
 /// journal and the temporary files), both held open, so every later step works relative to the
 /// folders it checked and nothing can redirect it elsewhere. The batch's folder is created by
 /// the batch; a symbolic link (or anything but a folder of this user) in its place is refused.
+/// `@unchecked Sendable` is safe: its stored properties are constants (a path and two descriptors opened in init); the *at calls made through them are thread-safe.
 final class BatchFolder: @unchecked Sendable {
     static let ownFolderName = ".breakdown-batch"
 

@@ -70,6 +70,9 @@ struct JournalEntry: Hashable, Sendable {
 /// journal with only the header replaces it (written beside it, then renamed), `rebuilt` says
 /// why, and the batch prints it once as a warning; its records are drawn again, and the next run
 /// resumes from the new journal as usual.
+/// `@unchecked Sendable` is safe: descriptor and latest are set while the journal is opened, before
+/// any worker starts, and only read after (workers look names up, concurrently); appends come
+/// from the committer's one thread.
 final class BatchJournal: @unchecked Sendable {
     static let fileName = "journal"
     static let header = "breakdown batch journal 2\n"

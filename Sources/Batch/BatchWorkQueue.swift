@@ -4,6 +4,7 @@ import Foundation
 /// a time and hands its outcomes back together, so a lock is taken twice a chunk, not per
 /// record. The producer never gets far ahead: it waits for room in a window of chunks that are
 /// queued, in flight or waiting to be handled in order (`BatchCollector` frees the room).
+/// `@unchecked Sendable` is safe: the chunks, head and closed change only under condition, and room is a semaphore.
 final class BatchWorkQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var chunks: [(number: Int, jobs: [BatchJob])] = []

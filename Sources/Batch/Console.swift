@@ -81,6 +81,7 @@ public struct Console: Sendable {
 
 /// Standard output or standard error, written with `write(2)` (retrying short writes and
 /// interruptions). The first failure is kept and later writes are dropped.
+/// `@unchecked Sendable` is safe: failed changes only under lock; the descriptor is a constant.
 final class StandardStream: @unchecked Sendable {
     static let output = StandardStream(descriptor: STDOUT_FILENO)
     static let error = StandardStream(descriptor: STDERR_FILENO)

@@ -39,6 +39,7 @@ enum StaleTemporaryFiles {
         return removed
     }
 
+    /// `@unchecked Sendable` is safe: value changes only under lock.
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value: UInt64 = 0

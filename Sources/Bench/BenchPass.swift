@@ -125,6 +125,7 @@ package enum BenchPass {
     }
 
     /// What the threads of one pass share: the start barrier and the totals.
+    /// `@unchecked Sendable` is safe: the semaphores and the group are thread-safe, and the totals change only under lock.
     private final class SharedState: @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
         let start = DispatchSemaphore(value: 0)

@@ -5,6 +5,7 @@ import Foundation
 /// ThreadSanitizer does not intercept, so every access it guards is reported as a race
 /// (`Tools/sanitize/mutex-proof/main.swift` shows it: an exact count, and a report). `NSLock` is a
 /// `pthread_mutex_t`, which TSan understands, so the sanitizer runs stay meaningful.
+/// `@unchecked Sendable` is safe: the value is reached only through withLock, under the NSLock.
 package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

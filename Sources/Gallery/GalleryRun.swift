@@ -89,6 +89,7 @@ package enum GalleryRun {
 }
 
 /// Outcomes collected from the engine's callback (in manifest order).
+/// `@unchecked Sendable` is safe: outcomes changes only under lock.
 private final class OutcomeList: @unchecked Sendable {
     private let lock = NSLock()
     private var outcomes: [BatchOutcome] = []

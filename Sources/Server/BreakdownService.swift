@@ -11,6 +11,7 @@ import Foundation
 ///   the query's keys are the manifest keys (the render options without dashes), parsed by the
 ///   same code as the command line and manifests.
 /// - `GET /healthz`, `GET /metrics`.
+/// `@unchecked Sendable` is safe: its lets are Sendable or guard themselves (renderers, cache, metrics); connectionCount and missingArtwork are set once before the daemon starts and only read after.
 final class BreakdownService: @unchecked Sendable {
     /// Options that name files: fonts and artwork are fixed when the server starts.
     static let fileOptions: Set<String> = ["font-file", "logo-assets"]

@@ -15,6 +15,7 @@ import Synchronization
 /// arguments (64 bytes each, in the connection's memory pool: a long query of short arguments
 /// would exhaust the pool before any handler runs). A watchdog closes connections whose request
 /// head does not arrive whole in time (slow senders).
+/// `@unchecked Sendable` is safe: the daemon pointer is guarded by daemonLock, the connections by connectionsLock, the flags and counters are Atomic, and the watchdog thread is started and joined by the thread that owns the daemon.
 final class HTTPDaemon: @unchecked Sendable {
     /// One request's state between its request line and its completion.
     final class RequestContext {

@@ -4,6 +4,7 @@ import Foundation
 /// One renderer for each worker thread (a renderer is not thread-safe). The renderers are made
 /// and warmed up before the server starts, so a bad font or artwork folder fails at start; each
 /// thread takes one at its first request and keeps it in thread-local storage.
+/// `@unchecked Sendable` is safe: idle and all change only under lock; the key is created once in init; each renderer is used by the one thread that took it.
 final class ThreadRenderers: @unchecked Sendable {
     private var key = pthread_key_t()
     private let lock = NSLock()

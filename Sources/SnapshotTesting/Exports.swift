@@ -1,11 +1,6 @@
-import BreakdownPipeline
-import BreakdownOptions
-// One import gives a test everything it needs to describe a snapshot: the inputs
-// (BreakdownContent), the drawing settings (BreakdownLayout, BreakdownEncode), the request the
-// command line builds (BreakdownCLI) and the comparison settings (BreakdownDiff).
-@_exported import BreakdownOptions
-@_exported import BreakdownPipeline
-@_exported import BreakdownContent
-@_exported import BreakdownDiff
-@_exported import BreakdownEncode
-@_exported import BreakdownLayout
+// One import gives a test everything it needs to describe a snapshot: the `Breakdown` library's
+// documented surface (inputs, settings, the command line's words) and the pixel comparison. The
+// snapshot API itself is this module's: assertBreakdownSnapshot, assertBreakdownHidden,
+// SnapshotStrategy, RecordMode and the `.breakdownSnapshots` trait (docs/api.md).
+@_exported import Breakdown
+@_exported import struct BreakdownDiff.ImageComparison

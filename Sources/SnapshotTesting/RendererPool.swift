@@ -5,6 +5,7 @@ import Foundation
 /// Renderers for snapshot assertions. A renderer must not be used by two threads at once, and
 /// tests run in parallel, so each assertion borrows a renderer cache for the time it renders and
 /// gives it back; there are never more caches than assertions rendering at the same moment.
+/// `@unchecked Sendable` is safe: idle changes only under lock, and a borrowed cache is used by one assertion at a time.
 final class RendererPool: @unchecked Sendable {
     static let shared = RendererPool()
 

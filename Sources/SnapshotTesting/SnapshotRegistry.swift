@@ -3,6 +3,7 @@ import Foundation
 /// What this test process has checked so far: which call site owns each reference (so two
 /// assertions that would share one reference are caught) and how many unnamed snapshots each
 /// test has taken (for their default names).
+/// `@unchecked Sendable` is safe: owners and counters change only under lock.
 final class SnapshotRegistry: @unchecked Sendable {
     static let shared = SnapshotRegistry()
 

@@ -1,3 +1,9 @@
+import BreakdownContent
+import BreakdownDiff
+import BreakdownEncode
+import BreakdownLayout
+import BreakdownOptions
+import BreakdownPipeline
 import BreakdownSnapshotTesting
 import Foundation
 

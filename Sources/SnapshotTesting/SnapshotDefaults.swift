@@ -28,31 +28,32 @@ public func withBreakdownSnapshots<R>(
     try SnapshotDefaults.$current.withValue(SnapshotDefaults(record: record, strategy: strategy), operation: operation)
 }
 
+// Unindented, so that the surface test (PublicAPITests) sees the trait as a top-level name.
 #if canImport(Testing)
-    import Testing
+import Testing
 
-    /// The Swift Testing trait behind `.breakdownSnapshots(record:as:)`.
-    public struct BreakdownSnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
-        /// The defaults the trait sets.
-        public var defaults: SnapshotDefaults
+/// The Swift Testing trait behind `.breakdownSnapshots(record:as:)`.
+public struct BreakdownSnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The defaults the trait sets.
+    public var defaults: SnapshotDefaults
 
-        /// Applies to every test of a suite it is attached to.
-        public var isRecursive: Bool { true }
+    /// Applies to every test of a suite it is attached to.
+    public var isRecursive: Bool { true }
 
-        public func provideScope(
-            for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-        ) async throws {
-            try await SnapshotDefaults.$current.withValue(defaults) { try await function() }
-        }
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await SnapshotDefaults.$current.withValue(defaults) { try await function() }
     }
+}
 
-    extension Trait where Self == BreakdownSnapshotsTrait {
-        /// Sets the record mode and the strategy of the snapshot assertions of a test or a suite:
-        /// `@Test(.breakdownSnapshots(record: .all))` re-records, `@Suite(.breakdownSnapshots(as:
-        /// .perceptual(deltaE: 3)))` compares every assertion perceptually. An argument the
-        /// assertion gives wins.
-        public static func breakdownSnapshots(record: RecordMode? = nil, as strategy: SnapshotStrategy? = nil) -> Self {
-            BreakdownSnapshotsTrait(defaults: SnapshotDefaults(record: record, strategy: strategy))
-        }
+extension Trait where Self == BreakdownSnapshotsTrait {
+    /// Sets the record mode and the strategy of the snapshot assertions of a test or a suite:
+    /// `@Test(.breakdownSnapshots(record: .all))` re-records, `@Suite(.breakdownSnapshots(as:
+    /// .perceptual(deltaE: 3)))` compares every assertion perceptually. An argument the
+    /// assertion gives wins.
+    public static func breakdownSnapshots(record: RecordMode? = nil, as strategy: SnapshotStrategy? = nil) -> Self {
+        BreakdownSnapshotsTrait(defaults: SnapshotDefaults(record: record, strategy: strategy))
     }
+}
 #endif

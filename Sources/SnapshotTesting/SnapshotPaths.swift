@@ -11,23 +11,23 @@ import Foundation
 /// where `<artifacts>` is `BREAKDOWN_ARTIFACTS` if set, else `breakdown-snapshots` in the system
 /// temporary folder, and `<package>` is the package folder's name and a hash of its path (so two
 /// checkouts, or two test files of the same name, never share artifacts).
-public struct SnapshotPaths: Sendable, Equatable {
+package struct SnapshotPaths: Sendable, Equatable {
     /// The environment variable naming the artifacts folder.
-    public static let artifactsEnvironmentKey = "BREAKDOWN_ARTIFACTS"
+    package static let artifactsEnvironmentKey = "BREAKDOWN_ARTIFACTS"
 
     /// The reference PNG beside the test file.
-    public let reference: String
+    package let reference: String
     /// The sidecar beside the reference: the library versions it was recorded with.
-    public let versions: String
+    package let versions: String
     /// Where the actual image is written when the check fails.
-    public let actualArtifact: String
+    package let actualArtifact: String
     /// Where the difference image is written when the check fails.
-    public let diffArtifact: String
+    package let diffArtifact: String
 
     /// - Parameters:
     ///   - name: the snapshot's name: letters, digits, `.`, `_` and `-`, not starting with `.`.
     ///   - filePath: the test file's path (`#filePath`).
-    public init(name: String, filePath: String, environment: [String: String]) throws(SnapshotError) {
+    package init(name: String, filePath: String, environment: [String: String]) throws(SnapshotError) {
         try Self.checkName(name)
         let testFile = URL(fileURLWithPath: filePath).standardizedFileURL
         let testFileName = testFile.deletingPathExtension().lastPathComponent

@@ -1,0 +1,66 @@
+import BreakdownSnapshotTesting
+import Foundation
+import Testing
+
+/// The strategy value, the `.breakdownSnapshots` trait (and its XCTest equivalent) and
+/// `assertBreakdownHidden`, each through the public API in a sandbox folder.
+@Suite struct SnapshotStrategyTests {
+    static let black = ["--amount", "100", "--scale", "2", "--text-color", "#000000"]
+    /// The same picture with the text 3 levels lighter on each channel: geometry unchanged.
+    static let nearBlack = ["--amount", "100", "--scale", "2", "--text-color", "#030303"]
+
+    @Test(.breakdownSnapshots(record: .never)) func traitSetsTheRecordMode() throws {
+        let sandbox = try SnapshotSandbox()
+        defer { sandbox.remove() }
+        // No CI in the sandbox's environment, so without the trait this would record.
+        let message = try #require(
+            verifyBreakdownSnapshot(of: Self.black, named: "never", environment: sandbox.environment, filePath: sandbox.filePath))
+        #expect(message.contains("the record mode is never"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: try sandbox.paths("never").reference))
+        // An argument of the assertion wins over the trait.
+        let recorded = try #require(
+            verifyBreakdownSnapshot(
+                of: Self.black, named: "given", record: .missing, environment: sandbox.environment, filePath: sandbox.filePath))
+        #expect(recorded.contains("no reference yet, so recorded"), "\(recorded)")
+    }
+
+    @Test(.breakdownSnapshots(as: .image(channelTolerance: 12))) func traitSetsTheStrategy() throws {
+        let sandbox = try SnapshotSandbox()
+        defer { sandbox.remove() }
+        func check(_ arguments: [String], as strategy: SnapshotStrategy? = nil, record: RecordMode? = nil) -> String? {
+            verifyBreakdownSnapshot(
+                of: arguments, as: strategy, named: "tolerant", record: record, environment: sandbox.environment,
+                filePath: sandbox.filePath, line: 1, column: 1)
+        }
+        #expect(check(Self.black, record: .all) != nil)  // recording always fails, saying so
+        #expect(check(Self.nearBlack) == nil)  // within the trait's tolerance (3 levels, more on antialiased edges once unpremultiplied)
+        let exact = try #require(check(Self.nearBlack, as: .image))  // the argument wins
+        #expect(exact.contains("differ"), "\(exact)")
+        #expect(SnapshotStrategy.image.comparison == .exact)
+        #expect(SnapshotStrategy.perceptual(deltaE: 3).comparison == .perceptual(deltaE: 3))
+    }
+
+    @Test func withBreakdownSnapshotsScopesDefaultsForXCTest() throws {
+        let sandbox = try SnapshotSandbox()
+        defer { sandbox.remove() }
+        let message = try withBreakdownSnapshots(record: .never) {
+            try #require(verifyBreakdownSnapshot(of: Self.black, named: "scoped", environment: sandbox.environment, filePath: sandbox.filePath))
+        }
+        #expect(message.contains("the record mode is never"))
+        #expect(SnapshotDefaults.current == SnapshotDefaults())  // gone after the scope
+    }
+
+    @Test func hiddenMeansTheViewDrawsNothing() throws {
+        #expect(verifyBreakdownHidden(of: ["--no-configuration", "--amount", "100"]) == nil)
+        // A device language the SDK has no words for hides the view too.
+        #expect(verifyBreakdownHidden(of: ["--amount", "100", "--device-locale", "de_DE"]) == nil)
+        let shown = try #require(verifyBreakdownHidden(of: ["--amount", "100"]))
+        #expect(shown == "the breakdown is shown (\"or 4 interest-free payments of $25.00 with Afterpay\") where it must be hidden")
+        let bad = try #require(verifyBreakdownHidden(of: ["--amount", "100", "--scale", "4"]))
+        #expect(bad.contains("--scale"), "\(bad)")
+        let inputs = BreakdownInputs(configuration: nil, deviceLocale: "en_AU", amount: 100)
+        #expect(verifyBreakdownHidden(of: inputs) == nil)
+        assertBreakdownHidden(of: inputs)
+        withKnownIssue { assertBreakdownHidden(of: ["--amount", "100"]) }
+    }
+}

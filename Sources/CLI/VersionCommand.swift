@@ -4,7 +4,7 @@ import BreakdownOptions
 
 /// `breakdown version` (also `breakdown --version`): prints the tool's name and version.
 public enum VersionCommand {
-    /// `breakdown 0.2.0`: what both spellings print.
+    /// `breakdown 0.3.0`: what both spellings print.
     public static var line: String { "\(BreakdownCLI.toolName) \(BreakdownVersion.current)" }
 
     /// The `version` subcommand: no options, one line on standard output.

@@ -1,3 +1,4 @@
+import Breakdown
 import Foundation
 import Testing
 
@@ -9,10 +10,12 @@ import Testing
 @Suite struct ReadmeExampleTests {
     struct Example {
         var code: String
-        /// The `breakdown render` arguments from the example's comment, `-o` and its file included.
-        var command: [String]
+        /// The `breakdown render` arguments from each of the example's comments, `-o` and its file included.
+        var commands: [[String]]
+        /// A test (Swift Testing or XCTest) rather than a program.
         var isTest: Bool
-        var output: String { command[(command.firstIndex(of: "-o") ?? command.count - 2) + 1] }
+        static func output(_ command: [String]) -> String { command[(command.firstIndex(of: "-o") ?? command.count - 2) + 1] }
+        var outputs: [String] { commands.map(Self.output) }
     }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -27,11 +30,12 @@ import Testing
                 block = []
             } else if block != nil, line == "```" {
                 let code = block!.joined(separator: "\n")
-                let commandLine = try #require(block!.first { $0.hasPrefix("// breakdown render ") }, "no command in:\n\(code)")
+                let commands = block!.filter { $0.hasPrefix("// breakdown render ") }.map {
+                    $0.dropFirst("// breakdown ".count).split(separator: " ").map(String.init)
+                }
+                try #require(!commands.isEmpty, "no command in:\n\(code)")
                 examples.append(
-                    Example(
-                        code: code + "\n", command: commandLine.dropFirst("// breakdown ".count).split(separator: " ").map(String.init),
-                        isTest: code.contains("import Testing")))
+                    Example(code: code + "\n", commands: commands, isTest: code.contains("import Testing") || code.contains("import XCTest")))
                 block = nil
             } else if block != nil {
                 block!.append(line)
@@ -62,11 +66,15 @@ import Testing
     @Test func readmeHasTheLibraryExamples() throws {
         let examples = try Self.examples()
         #expect(examples.filter { !$0.isTest }.count >= 2)
-        #expect(examples.contains { $0.isTest })
+        #expect(examples.contains { !$0.isTest && $0.commands.count >= 3 }, "three variants rendered from code")
+        #expect(examples.contains { $0.code.contains("import Testing") })
+        #expect(examples.contains { $0.code.contains("import XCTest") })
+        #expect(examples.contains { $0.code.contains("assertBreakdownHidden") })
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains(#".package(url: "https://github.com/"#) && readme.contains(#"from: "0.2.0")"#))
+        #expect(readme.contains(#".package(url: "https://github.com/"#) && readme.contains(#"from: "\#(BreakdownVersion.current)")"#))
         #expect(readme.contains(#".package(path: "../breakdown")"#))
         #expect(readme.contains(#".product(name: "Breakdown", package: "breakdown")"#))
+        #expect(readme.contains(#"exclude: ["__Snapshots__"]"#) && readme.contains("__Snapshots__/.gitkeep"))
     }
 
     @Test func everyExampleBuildsRunsAndMatchesTheCommandLine() throws {
@@ -85,17 +93,13 @@ import Testing
         for (index, example) in examples.enumerated() {
             if example.isTest {
                 testExamples.append(example)
-                let file = URL(fileURLWithPath: example.output).deletingLastPathComponent().lastPathComponent + ".swift"
+                let file = URL(fileURLWithPath: example.outputs[0]).deletingLastPathComponent().lastPathComponent + ".swift"
                 let folder = package.appendingPathComponent("Tests/ExampleTests")
-                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                // As the README advises: the references' folder exists, holding only a hidden file,
+                // before any reference does (the build below must not warn about the exclude).
+                try manager.createDirectory(at: folder.appendingPathComponent("__Snapshots__"), withIntermediateDirectories: true)
+                try Data().write(to: folder.appendingPathComponent("__Snapshots__/.gitkeep"))
                 try example.code.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
-                // The reference, drawn by the command line the comment names.
-                let reference = folder.appendingPathComponent(example.output)
-                try manager.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
-                var command = example.command
-                command[command.firstIndex(of: example.output)!] = reference.path
-                let rendered = try BinaryRunner.run(command)
-                try #require(rendered.status == 0, "\(rendered.stderr)")
             } else {
                 let name = "Example\(index + 1)"
                 programs.append((name, example))
@@ -142,20 +146,35 @@ import Testing
             try manager.createDirectory(at: work, withIntermediateDirectories: true)
             let ran = try Self.run([package.appendingPathComponent(".build/debug/\(name)").path], in: work)
             #expect(ran.status == 0, "\(name): \(ran.output)")
-            let written = try Data(contentsOf: work.appendingPathComponent(example.output))
-            var command = example.command
-            let expectedPath = scratch.appendingPathComponent("expected-\(name).png").path
-            command[command.firstIndex(of: example.output)!] = expectedPath
-            let rendered = try BinaryRunner.run(command)
-            try #require(rendered.status == 0, "\(rendered.stderr)")
-            let expected = try Data(contentsOf: URL(fileURLWithPath: expectedPath))
-            #expect(written.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-            #expect(written == expected, "\(name) writes other bytes than breakdown \(example.command.joined(separator: " "))")
+            for command in example.commands {
+                let output = Example.output(command)
+                let written = try Data(contentsOf: work.appendingPathComponent(output))
+                var command = command
+                let expectedPath = scratch.appendingPathComponent("expected-\(name)-\(output)").path
+                command[command.firstIndex(of: output)!] = expectedPath
+                let rendered = try BinaryRunner.run(command)
+                try #require(rendered.status == 0, "\(rendered.stderr)")
+                let expected = try Data(contentsOf: URL(fileURLWithPath: expectedPath))
+                #expect(written.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+                #expect(written == expected, "\(name) writes other bytes than breakdown \(command.joined(separator: " "))")
+            }
         }
         if !testExamples.isEmpty {
+            // The references, drawn by the command lines the comments name, after the build.
+            for command in testExamples.flatMap(\.commands) {
+                let output = Example.output(command)
+                let reference = package.appendingPathComponent("Tests/ExampleTests").appendingPathComponent(output)
+                try manager.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+                var command = command
+                command[command.firstIndex(of: output)!] = reference.path
+                let rendered = try BinaryRunner.run(command)
+                try #require(rendered.status == 0, "\(rendered.stderr)")
+            }
             let tested = try Self.run(["swift", "test", "--skip-build"], in: package)
             #expect(tested.output.contains("checkout()"), "\(tested.output.suffix(2000))")
-            #expect(tested.status == 0, "the README's snapshot test fails against the command line's image:\n\(tested.output.suffix(4000))")
+            #expect(tested.output.contains("testCheckout"), "\(tested.output.suffix(2000))")
+            #expect(tested.output.contains("noConfigurationShowsNothing()"), "\(tested.output.suffix(2000))")
+            #expect(tested.status == 0, "the README's snapshot tests fail against the command line's images:\n\(tested.output.suffix(4000))")
         }
     }
 }

@@ -30,8 +30,8 @@ public struct RenderRequest: Sendable, Hashable {
     /// Reads the content and drawing groups.
     public init(_ options: ParsedOptions) throws(CLIError) {
         var inputs = try ContentOptions.inputs(from: options)
-        if let color = options.string("text-color").flatMap { try? RGBAColor(hex: $0) } { inputs.options.textColor = color }
-        if let color = options.string("link-color").flatMap { try? RGBAColor(hex: $0) } { inputs.options.linkColor = color }
+        if let color = options.string("text-color").flatMap({ try? RGBAColor(hex: $0) }) { inputs.options.textColor = color }
+        if let color = options.string("link-color").flatMap({ try? RGBAColor(hex: $0) }) { inputs.options.linkColor = color }
         if options.isGiven("font-size"), options.isGiven("content-size") {
             throw .usage("\(options.display("font-size")) and \(options.display("content-size")) cannot both be given: choose one")
         }
@@ -41,7 +41,7 @@ public struct RenderRequest: Sendable, Hashable {
             fontFamily: options.string("font") ?? "Inter", fontSize: fontSize, width: options.number("width"),
             padding: options.number("padding") ?? 0,
             tracking: options.string("tracking").flatMap(Tracking.init(rawValue:)) ?? .sf)
-        let background = options.string("background").flatMap { try? RGBAColor(hex: $0) }
+        let background = options.string("background").flatMap({ try? RGBAColor(hex: $0) })
         self.init(
             inputs: inputs,
             settings: RenderSettings(

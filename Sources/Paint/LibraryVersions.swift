@@ -27,10 +27,15 @@ package enum LibraryVersions {
     }
 
     /// Writes `text` to the sidecar of `reference` unless it already says exactly that.
-    package static func writeSidecar(forReference reference: String) throws {
+    /// - Throws: `PaintError` with the file system's reason.
+    package static func writeSidecar(forReference reference: String) throws(PaintError) {
         let path = sidecarPath(forReference: reference)
         if let existing = FileManager.default.contents(atPath: path), existing == Data(text.utf8) { return }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw PaintError(error.localizedDescription)
+        }
     }
 
     /// The versions a reference was recorded with (from its sidecar) beside this machine's, and

@@ -29,7 +29,7 @@ package enum VerifyRecorder {
         do {
             try LibraryVersions.writeSidecar(forReference: path)
         } catch {
-            throw .failure("cannot write \(LibraryVersions.sidecarPath(forReference: path)): \(error.localizedDescription)")
+            throw .failure("cannot write \(LibraryVersions.sidecarPath(forReference: path)): \(error.message)")
         }
         // Read without blocking and within the reference limit; anything but a regular file is
         // then refused by the writer (a device or FIFO is never replaced).

@@ -36,6 +36,19 @@ import Testing
         #expect(check(Self.nearBlack) == nil)  // within the trait's tolerance (3 levels, more on antialiased edges once unpremultiplied)
         let exact = try #require(check(Self.nearBlack, as: .image))  // the argument wins
         #expect(exact.contains("differ"), "\(exact)")
+        // The same through typed inputs (the request overload).
+        func inputs(_ text: RGBAColor) throws -> BreakdownInputs {
+            BreakdownInputs(
+                configuration: try Configuration(minimumAmount: "1.00", maximumAmount: "2000.00", locale: "en_AU"),
+                deviceLocale: "en_AU", options: PriceBreakdownOptions(textColor: text), amount: 100)
+        }
+        func checkInputs(_ text: RGBAColor, record: RecordMode? = nil) throws -> String? {
+            verifyBreakdownSnapshot(
+                of: try inputs(text), settings: RenderSettings(scale: .x2), named: "tolerant-inputs", record: record,
+                environment: sandbox.environment, filePath: sandbox.filePath, line: 2, column: 1)
+        }
+        #expect(try checkInputs(.black, record: .all) != nil)
+        #expect(try checkInputs(RGBAColor(red8: 3, green8: 3, blue8: 3)) == nil)
         #expect(SnapshotStrategy.image.comparison == .exact)
         #expect(SnapshotStrategy.perceptual(deltaE: 3).comparison == .perceptual(deltaE: 3))
     }

@@ -49,6 +49,7 @@ public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible, E
     /// The price in plain decimal notation, e.g. `4.06`.
     public var description: String { "\(value)" }
 
+    /// Orders amounts by value: `4.06 < 100`.
     public static func < (lhs: Amount, rhs: Amount) -> Bool { lhs.value < rhs.value }
 }
 

@@ -40,6 +40,7 @@ public struct BreakdownSnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite it is attached to.
     public var isRecursive: Bool { true }
 
+    /// Runs the test (or each test of the suite) with the trait's defaults as the task-local value.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {

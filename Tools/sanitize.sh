@@ -167,19 +167,25 @@ step "ASan: render in each format, artwork from a folder, verify, and a 1,500-re
 for format in png svg pdf; do
 	supp=$PWD/Tools/sanitize/lsan.supp
 	[ "$format" != svg ] || supp=$PWD/Tools/sanitize/lsan-svg.supp
-	LSAN_OPTIONS="suppressions=$supp:print_suppressions=1" "$asan_binary" render --amount 100 --logo lockup --scale 2 -o "$work/a.$format" --metadata "$work/a-$format.json" || echo "sanitize: ASan render $format exited $?" >&2
+	LSAN_OPTIONS="suppressions=$supp:print_suppressions=1" "$asan_binary" render --amount 100 --logo lockup --scale 2 -o "$work/a.$format" --metadata "$work/a-$format.json" 2>/dev/null \
+		|| { echo "sanitize: ASan render $format exited $?" >&2; failures=$((failures + 1)); }
 done
-"$asan_binary" render --amount 100 --logo-assets "$PWD/LogoAssets" -o "$work/b.png" || echo "sanitize: ASan render with --logo-assets exited $?" >&2
+"$asan_binary" render --amount 100 --logo-assets "$PWD/LogoAssets" -o "$work/b.png" || { echo "sanitize: ASan render with --logo-assets exited $?" >&2; failures=$((failures + 1)); }
 for format in png pdf svg; do
 	head -1500 "$work/m.ndjson" | grep "\"$format\"" >"$work/k-$format.ndjson"
 	supp=$PWD/Tools/sanitize/lsan.supp
 	[ "$format" != svg ] || supp=$PWD/Tools/sanitize/lsan-svg.supp
-	LSAN_OPTIONS="suppressions=$supp:print_suppressions=1" "$asan_binary" batch "$work/k-$format.ndjson" -o "$work/asan-$format" --jobs 2 --quiet \
-		| tail -1 || echo "sanitize: ASan batch ($format) exited $?" >&2
+	status=0
+	LSAN_OPTIONS="suppressions=$supp:print_suppressions=1" "$asan_binary" batch "$work/k-$format.ndjson" -o "$work/asan-$format" --jobs 2 \
+		>"$logs/asan-batch-$format.out" 2>/dev/null || status=$?
+	echo "$format: $(tail -1 "$logs/asan-batch-$format.out")"
+	[ "$status" -eq 0 ] && grep -q "^rendered 500," "$logs/asan-batch-$format.out" \
+		|| { echo "sanitize: ASan batch ($format) exited $status" >&2; failures=$((failures + 1)); }
 done
-head -10 "$work/k-png.ndjson" >"$work/v.ndjson"
-"$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" --record >/dev/null || echo "sanitize: ASan verify --record exited $?" >&2
-"$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" | tail -1 || echo "sanitize: ASan verify exited $?" >&2
+# verify names each reference: the first 10 PNG records, named.
+head -10 "$work/k-png.ndjson" | python3 -c 'import json,sys; [print(json.dumps(dict(json.loads(l), name="v%d" % i))) for i, l in enumerate(sys.stdin)]' >"$work/v.ndjson"
+"$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" --record >/dev/null 2>&1 || { echo "sanitize: ASan verify --record exited $?" >&2; failures=$((failures + 1)); }
+"$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" 2>/dev/null | tail -1 || { echo "sanitize: ASan verify exited $?" >&2; failures=$((failures + 1)); }
 reports "asan" "ASan binary runs"
 
 step "done in $(($(date +%s) - start)) s; $failures failing step(s); logs in $logs/"

@@ -182,8 +182,8 @@ for format in png pdf svg; do
 	[ "$status" -eq 0 ] && grep -q "^rendered 500," "$logs/asan-batch-$format.out" \
 		|| { echo "sanitize: ASan batch ($format) exited $status" >&2; failures=$((failures + 1)); }
 done
-# verify names each reference: the first 10 PNG records, named.
-head -10 "$work/k-png.ndjson" | python3 -c 'import json,sys; [print(json.dumps(dict(json.loads(l), name="v%d" % i))) for i, l in enumerate(sys.stdin)]' >"$work/v.ndjson"
+# verify names each reference and draws PNGs only: the first 10 PNG records, named, without "format".
+head -10 "$work/k-png.ndjson" | python3 -c 'import json,sys; [print(json.dumps({**{k: v for k, v in json.loads(l).items() if k != "format"}, "name": "v%d" % i})) for i, l in enumerate(sys.stdin)]' >"$work/v.ndjson"
 "$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" --record >/dev/null 2>&1 || { echo "sanitize: ASan verify --record exited $?" >&2; failures=$((failures + 1)); }
 "$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" 2>/dev/null | tail -1 || { echo "sanitize: ASan verify exited $?" >&2; failures=$((failures + 1)); }
 reports "asan" "ASan binary runs"

@@ -117,10 +117,16 @@ grep -E "^✘ Test [a-zA-Z]+\(.*\) failed" "$logs/serve-tests.log" | sed 's/^/sa
 reports "tsan-serve" "TSan serve suites"
 
 step "TSan: 32 concurrent clients (wrk), then SIGTERM under load"
-port=$((20000 + RANDOM % 20000))
-TSAN_OPTIONS="$TSAN_OPTIONS:log_path=$PWD/$logs/tsan-load" "$tsan_binary" serve --allow-unsigned --port "$port" >"$logs/serve-load.log" 2>&1 &
+# --port 0: a free port, which the server's first line names (http://127.0.0.1:PORT).
+TSAN_OPTIONS="$TSAN_OPTIONS:log_path=$PWD/$logs/tsan-load" "$tsan_binary" serve --allow-unsigned --port 0 >"$logs/serve-load.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.2; done
+port=
+for _ in $(seq 150); do
+	port=$(grep -m1 -oE '^http://127\.0\.0\.1:[0-9]+' "$logs/serve-load.log" | sed 's/.*://' || true)
+	[ -n "$port" ] && curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break
+	sleep 0.2
+done
+[ -n "$port" ] || { echo "sanitize: the TSan server did not start: $(head -3 "$logs/serve-load.log")" >&2; exit 1; }
 wrk -t 2 -c 32 -d 10s "http://127.0.0.1:$port/v1/breakdown.png?amount=129.95&scale=2" >"$logs/wrk-1.log" 2>&1 || true
 grep -E "Requests/sec|requests in" "$logs/wrk-1.log" || true
 wrk -t 2 -c 32 -d 10s "http://127.0.0.1:$port/v1/breakdown.svg?amount=42&locale=en_GB" >"$logs/wrk-2.log" 2>&1 &

@@ -1,3 +1,4 @@
+import BreakdownContent
 import BreakdownEncode
 import BreakdownOptions
 import BreakdownPipeline
@@ -35,7 +36,7 @@ extension BreakdownService {
         let scales = (1...max(1, configuration.limits.scale)).filter { $0 <= 3 }
         var kept = asked.pairs.filter { $0.key != "scale" && $0.key != Self.hiddenKey }
         if let hidden = asked.hidden { kept.append((Self.hiddenKey, hidden.rawValue)) }
-        let dark = asked.options.string("appearance") != "dark"
+        let dark = asked.options[ContentOptions.appearance] != .dark
         func srcset(appearance: String?) -> (first: String, all: String) {
             var pairs = kept.filter { appearance == nil || $0.key != "appearance" }
             if let appearance { pairs.append(("appearance", appearance)) }

@@ -2,6 +2,7 @@ import BreakdownContent
 import BreakdownEncode
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// Every batch also keeps its own report in the output folder,
 /// `.breakdown-batch/report-K-of-N.json` (K/N its shard; `0-of-1` unsharded), written like

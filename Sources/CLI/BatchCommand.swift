@@ -7,6 +7,7 @@ import BreakdownOptions
 import BreakdownBatch
 import BreakdownEncode
 import Foundation
+import BreakdownIO
 
 /// `breakdown batch MANIFEST -o DIR`: many images from a manifest (JSON array, NDJSON or CSV),
 /// on every core, resumable, shardable.

@@ -7,6 +7,7 @@ import BreakdownBatch
 import BreakdownContent
 import BreakdownEncode
 import Foundation
+import BreakdownIO
 
 /// `breakdown render`: one image (PNG, SVG or PDF), and optionally its metadata.
 public enum RenderCommand {

@@ -8,6 +8,7 @@ public enum ReportCommand {
     /// The options only `report` has.
     static let report = Option<String?>.value(
         "report", "path", help: "Also write the combined JSON report here: every shard's records in manifest order, then the counts.")
+    /// The options only `report` has.
     public static let options = OptionGroup(title: "REPORT OPTIONS", [report])
 
     /// The `report` subcommand: its options, help and the call into the Batch library.

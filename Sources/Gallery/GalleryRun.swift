@@ -5,6 +5,7 @@ import BreakdownOptions
 import BreakdownPaint
 import BreakdownBatch
 import Foundation
+import BreakdownIO
 
 /// Draws every gallery variant as a 2x PNG with the batch engine, then writes `index.html`, a
 /// contact sheet with a placeholder for each hidden variant.

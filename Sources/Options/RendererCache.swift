@@ -13,7 +13,9 @@ public final class RendererCache {
     /// What a renderer is made from, and so what tells renderers apart: the font files, in
     /// order, and the artwork folder.
     public struct Key: Hashable, Sendable {
+        /// The font files, in order.
         public let fontFiles: [String]
+        /// The artwork folder, if not the project's.
         public let logoAssets: String?
 
         /// The key of the renderer `request` needs.

@@ -18,27 +18,34 @@ public protocol OptionChoice: OptionValue, CaseIterable {
 }
 
 extension OptionChoice where Self: RawRepresentable, RawValue == String {
+    /// The case whose raw value is `text`.
     public init?(optionText text: String) { self.init(rawValue: text) }
+    /// The raw value.
     public var optionText: String { rawValue }
 }
 
 extension String: OptionValue {
+    /// The text as it is.
     public init?(optionText text: String) { self = text }
 }
 
 extension Int: OptionValue {
+    /// A whole number in decimal digits.
     public init?(optionText text: String) { self.init(text) }
 }
 
 extension Double: OptionValue {
+    /// A number as Swift reads one.
     public init?(optionText text: String) { self.init(text) }
 }
 
 extension Decimal: OptionValue {
+    /// Plain decimal notation, exactly (never through a `Double`).
     public init?(optionText text: String) { self.init(decimalString: text) }
 }
 
 extension RGBAColor: OptionValue {
+    /// `#RRGGBB` or `#RRGGBBAA`.
     public init?(optionText text: String) { self.init(hex: text) }
 }
 
@@ -52,7 +59,9 @@ extension Tracking: OptionChoice {}
 extension OutputFormat: OptionChoice {}
 
 extension RenderScale: OptionChoice {
+    /// `1`, `2` or `3`.
     public init?(optionText text: String) { self.init(rawValue: Int(text) ?? 0) }
+    /// The factor in digits.
     public var optionText: String { String(rawValue) }
 }
 
@@ -70,6 +79,7 @@ extension OptionDeclaration {
 /// An option declared once with the type of its value: `ParsedOptions[option]` is that value,
 /// given or the declared default, never text to parse again.
 public struct Option<Value: Sendable>: OptionDeclaration {
+    /// The table entry: name, kind, default, help.
     public let spec: OptionSpec
     /// The value from the texts given, in order (none: the default).
     let read: @Sendable ([String]) -> Value
@@ -132,6 +142,7 @@ extension Option {
 
 /// A flag declared once: `ParsedOptions[flag]` is whether it is on.
 public struct Flag: OptionDeclaration {
+    /// The table entry: name and help.
     public let spec: OptionSpec
 
     /// `--name`, present or absent.

@@ -1,6 +1,7 @@
 import BreakdownContent
 import BreakdownEncode
 import BreakdownOptions
+import BreakdownLayout
 import BreakdownPipeline
 import Foundation
 
@@ -230,10 +231,8 @@ final class BreakdownService: @unchecked Sendable {
                     let described = RenderMetadata(
                         layout: layout, format: .png, scale: scale.factor, background: request.settings.background)
                     let pixels = described.pixelSize
-                    let (count, overflow) = pixels.width.multipliedReportingOverflow(by: pixels.height)
-                    if overflow || count > configuration.limits.pixels {
-                        throw CLIError.usage(
-                            "the image would be \(pixels.width)×\(pixels.height) pixels, more than the \(configuration.limits.pixels) allowed: use a smaller font-size, scale, padding or width")
+                    if let problem = ImageLimits.problem(width: pixels.width, height: pixels.height, cap: configuration.limits.pixels) {
+                        throw CLIError.usage(problem)
                     }
                     metadata = try Self.json(described)
                 } catch let error as CLIError {

@@ -5,6 +5,7 @@ import BreakdownBatch
 import BreakdownDiff
 import BreakdownEncode
 import Foundation
+import BreakdownIO
 
 /// What `verify` needs: the manifest, the reference folder, whether to record, how to compare,
 /// where to write the report, and the options every record starts from.

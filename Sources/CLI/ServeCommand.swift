@@ -25,9 +25,9 @@ public enum ServeCommand {
     static let hidden = Option<HiddenAnswer>.choice(
         "hidden", "answer", default: .empty,
         help: "A hidden breakdown's image: empty (204 No Content) or transparent (a transparent PNG or SVG one point square, so an email shows no broken image); a query's hidden= wins.")
-    static let baseURL = Option<String>.value(
-        "base-url", "url", default: "",
-        help: "What /v1/breakdown.html puts before its image URLs, e.g. https://img.example.com (empty: root-relative URLs).")
+    static let baseURL = Option<String?>.value(
+        "base-url", "url", defaultHelp: "none: root-relative URLs",
+        help: "What /v1/breakdown.html puts before its image URLs, e.g. https://img.example.com (emails need absolute URLs).")
     static let cacheSize = Option<Int>.value(
         "cache-size", "MiB", .integer(0...4096), default: "0",
         help: "Memory for rendered responses, answered again without rendering (without a CDN in front); 0 turns it off.")
@@ -53,7 +53,7 @@ public enum ServeCommand {
         configuration.maxConnections = options[maxConnections]
         configuration.headerTimeoutSeconds = options[headerTimeout]
         configuration.hidden = options[hidden]
-        configuration.baseURL = options[baseURL]
+        configuration.baseURL = options[baseURL] ?? ""
         if !configuration.baseURL.isEmpty {
             let base = configuration.baseURL
             let scheme = base.hasPrefix("https://") ? 8 : base.hasPrefix("http://") ? 7 : 0

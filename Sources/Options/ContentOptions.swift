@@ -62,7 +62,7 @@ public enum ContentOptions {
         "appearance", "appearance", default: .light,
         help: "Light or dark appearance: picks the dynamic palette and the text and link colours.")
     /// The info link style, by name.
-    public static let linkStyle = Option<String>.value(
+    public static let linkStyle = Option<ModalLinkStyle>.value(
         "link-style", "style", .choice(ModalLinkStyle.namedStyles.map(\.name)), default: "circledInfoIcon",
         help: "The info link style.")
     /// A custom info link, as Pango markup.
@@ -132,7 +132,7 @@ public enum ContentOptions {
             parsed[Self.darkPalette].map { .dynamic(lightPalette: palette, darkPalette: $0) } ?? .static(palette)
 
         let linkStyle: ModalLinkStyle =
-            parsed[Self.linkText].map { .custom(markup: $0) } ?? ModalLinkStyle(name: parsed[Self.linkStyle]) ?? .circledInfoIcon
+            parsed[Self.linkText].map { .custom(markup: $0) } ?? parsed[Self.linkStyle]
         var moreInfo = MoreInfoOptions(modalTheme: parsed[Self.modalTheme], modalLinkStyle: linkStyle, isCbtEnabled: parsed[Self.cbt])
         moreInfo.modalId = parsed[Self.modalId]
 

@@ -58,6 +58,11 @@ extension ContentSizeCategory: OptionChoice {}
 extension Tracking: OptionChoice {}
 extension OutputFormat: OptionChoice {}
 
+extension ModalLinkStyle: OptionValue {
+    /// A named style (`circledInfoIcon`, `moreInfoText`, …).
+    public init?(optionText text: String) { self.init(name: text) }
+}
+
 extension RenderScale: OptionChoice {
     /// `1`, `2` or `3`.
     public init?(optionText text: String) { self.init(rawValue: Int(text) ?? 0) }

@@ -70,6 +70,9 @@ run_cases() { # BINARY OUT
     step render-help "$b" render --help
     step batch-help "$b" batch --help
     step serve-help "$b" serve --help
+    for command in describe verify gallery bench assets report completions schema version; do
+        step "$command-help" "$b" "$command" --help
+    done
     step man "$b" help --man
     step schema "$b" schema
     for shell in bash zsh fish; do step "completions-$shell" "$b" completions "$shell"; done

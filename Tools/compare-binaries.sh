@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Renders one set of commands, batches, verify runs and server queries with two builds of
-# breakdown and compares every byte they write (files, standard output and error, exit statuses,
-# HTTP status, headers but Date, bodies). For restructurings that must change no picture and no
-# byte: build the old tree into its own scratch path, then
+# Renders one set of commands, batches, galleries, verify runs and server queries with two builds
+# of breakdown and compares every byte they write (files, standard output and error, exit
+# statuses, HTTP status, headers but Date, bodies). For restructurings that must change no
+# picture and no byte: build the old tree into its own scratch path, then
 #   Tools/compare-binaries.sh OLD/debug/breakdown .build/debug/breakdown
 # Exit 0 when both wrote the same, 1 with the differences listed (`diff -r`) otherwise.
 # Where a change is meant (a message that was wrong), list its case in EXPECTED_CHANGES: its
@@ -89,8 +89,10 @@ run_cases() { # BINARY OUT
         sed -n "${line}p" "$work/in/m.ndjson" > "$work/in/one-$line.ndjson"
         step "verify-line-$line" "$b" verify "$work/in/one-$line.ndjson" --reference refs
     done
+    step gallery "$b" gallery -o gallery --jobs 2
+    step gallery-drawing "$b" gallery -o gallery-big --jobs 2 --font-size 22 --background '#FFFFFF'
     # The journal and temporary names hold times and process ids: compare what they say, not when.
-    rm -rf batch/.breakdown-batch csv/.breakdown-batch
+    rm -rf batch/.breakdown-batch csv/.breakdown-batch gallery/.breakdown-batch gallery-big/.breakdown-batch
     find . -name '*.versions.txt' -delete
 
     "$b" serve --port 0 --allow-unsigned --threads 1 > serve.log 2>&1 &

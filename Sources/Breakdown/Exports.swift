@@ -56,6 +56,15 @@
 
 // The command line's words, from Swift: the same options, checks and messages.
 @_exported import struct BreakdownOptions.CLIError
+@_exported import enum BreakdownOptions.ExitStatus
+@_exported import struct BreakdownOptions.Flag
+@_exported import struct BreakdownOptions.Option
+@_exported import protocol BreakdownOptions.OptionChoice
+@_exported import protocol BreakdownOptions.OptionDeclaration
+@_exported import struct BreakdownOptions.OptionProblem
+@_exported import enum BreakdownOptions.OptionSource
+@_exported import enum BreakdownOptions.OptionSpelling
+@_exported import protocol BreakdownOptions.OptionValue
 @_exported import enum BreakdownOptions.ContentOptions
 @_exported import struct BreakdownOptions.OptionGroup
 @_exported import struct BreakdownOptions.OptionSpec

@@ -17,6 +17,7 @@ public enum ContentOptions {
     public static let group = OptionGroup(
         title: "CONTENT OPTIONS",
         options: [
+            platformOption,
             .value("amount", "decimal", .decimal, default: "0", help: "The price (totalAmount)."),
             // Configuration values stay free text here: Configuration checks them, in the
             // reference's order and with its messages.
@@ -62,6 +63,7 @@ public enum ContentOptions {
             .value(
                 "modal-id", "id", .fileName,
                 help: "The file name (without .html) of a specific information page; overrides the theme and --cbt."),
+            environmentOption,
         ])
 
     /// Options that describe a configuration, so they conflict with `--no-configuration`.
@@ -74,6 +76,7 @@ public enum ContentOptions {
         func name(_ option: String) -> String { parsed.display(option) }
         func value(_ option: String) -> String { parsed.string(option) ?? "" }
 
+        try refuseAndroid(parsed)
         if given("min"), given("no-minimum") {
             throw .usage("\(name("min")) and \(name("no-minimum")) cannot be used together")
         }

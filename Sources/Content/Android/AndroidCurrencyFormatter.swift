@@ -91,16 +91,7 @@ public struct AndroidCurrencyFormatter: Sendable, Hashable {
         case .foreignCurrency:
             let symbol = homeSymbol
             if symbol == "$" || symbol == "£" {
-                let formatter = NumberFormatter()
-                formatter.locale = Locale(identifier: normalizedClient)
-                formatter.numberStyle = .decimal
-                formatter.usesGroupingSeparator = true
-                formatter.groupingSize = 3
-                formatter.minimumIntegerDigits = 1
-                formatter.minimumFractionDigits = fractionDigits
-                formatter.maximumFractionDigits = fractionDigits
-                formatter.roundingMode = .halfEven
-                guard let digits = formatter.string(from: number) else { return fallback(amount) }
+                let digits = Self.grouped(amount, fractionDigits: fractionDigits, clientLocale: normalizedClient)
                 return symbol == "$" ? "$\(digits) \(currency.code)" : "£\(digits)"
             }
             let formatter = currencyFormatter(locale: normalizedClient, digits: fractionDigits)
@@ -110,6 +101,35 @@ public struct AndroidCurrencyFormatter: Sendable, Hashable {
             return currencyFormatter(locale: normalizedClient, digits: fractionDigits).string(from: number)
                 ?? fallback(amount)
         }
+    }
+
+    /// The number as the pattern `#,##0.00` writes it (a group separator every three digits from
+    /// 1,000 on, `fractionDigits` decimals) with the client locale's separators. Written here
+    /// because ICU's own style leaves 4-digit numbers ungrouped in es and it.
+    static func grouped(_ amount: Decimal, fractionDigits: Int, clientLocale: String) -> String {
+        let symbols = NumberFormatter()
+        symbols.locale = Locale(identifier: clientLocale)
+        symbols.numberStyle = .decimal
+        let plain = NumberFormatter()
+        plain.locale = Locale(identifier: "en_US_POSIX")
+        plain.numberStyle = .none
+        plain.usesGroupingSeparator = false
+        plain.minimumIntegerDigits = 1
+        plain.minimumFractionDigits = fractionDigits
+        plain.maximumFractionDigits = fractionDigits
+        plain.roundingMode = .halfEven
+        let text = plain.string(from: NSDecimalNumber(decimal: amount)) ?? "\(amount)"
+        let negative = text.hasPrefix("-")
+        let unsigned = negative ? String(text.dropFirst()) : text
+        let parts = unsigned.split(separator: ".", maxSplits: 1).map(String.init)
+        let integer = Array(parts.first ?? "0")
+        var out = ""
+        for (index, digit) in integer.enumerated() {
+            if index > 0, (integer.count - index) % 3 == 0 { out += symbols.groupingSeparator }
+            out.append(digit)
+        }
+        if fractionDigits > 0 { out += symbols.decimalSeparator + (parts.count > 1 ? parts[1] : String(repeating: "0", count: fractionDigits)) }
+        return (negative ? (symbols.minusSign ?? "-") : "") + out
     }
 
     /// The client's currency style for the configuration's currency.

@@ -73,6 +73,12 @@ public struct AndroidLogoLayer: Sendable, Hashable {
     public var drawable: String
     /// The colour the whole vector is recoloured to, keeping its alpha; nil: its own colours.
     public var tint: RGBAColor?
+
+    /// A layer of `drawable`, tinted or not.
+    public init(drawable: String, tint: RGBAColor?) {
+        self.drawable = drawable
+        self.tint = tint
+    }
 }
 
 /// The Android logo: type, scheme, layers and height rule (`fontHeight × multiplier`).

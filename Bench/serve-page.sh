@@ -12,6 +12,10 @@ B=${BREAKDOWN_BINARY:-.build/release/breakdown}
 CHROMIUM=${CHROMIUM:-chromium}
 [ -x "$B" ] || { echo "$B is missing: swift build -c release" >&2; exit 2; }
 command -v "$CHROMIUM" >/dev/null || { echo "$CHROMIUM is missing: apt-get install chromium" >&2; exit 2; }
+# The official artwork when it is there (as Bench/serve-bench.sh): LOGO_ASSETS= for the project's.
+ASSETS=${LOGO_ASSETS-../shared/reference/sdk-assets/Assets.xcassets}
+artwork=()
+if [ -n "$ASSETS" ] && [ -d "$ASSETS" ]; then artwork=(--logo-assets "$ASSETS"); fi
 out=Output/serve-page
 mkdir -p "$out"
 work=$(mktemp -d)
@@ -25,7 +29,7 @@ url=$(head -1 "$work/url")
 # The snippets' URLs start with the server's own address, as an email's would with --base-url.
 kill "$pid"; wait "$pid" 2>/dev/null || true
 port=${url##*:}
-"$B" serve --allow-unsigned --port "$port" --threads 2 --base-url "$url" > "$work/url" 2> "$work/access.log" &
+"$B" serve --allow-unsigned --port "$port" --threads 2 --base-url "$url" "${artwork[@]}" > "$work/url" 2> "$work/access.log" &
 pid=$!
 for _ in $(seq 100); do curl -s -o /dev/null "$url/healthz" && break; sleep 0.1; done
 

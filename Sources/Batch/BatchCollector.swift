@@ -21,13 +21,17 @@ final class BatchCollector: @unchecked Sendable {
     private let progress: BatchProgress
     private let reports: [BatchReportWriter]
     /// What earlier runs found for the names they drew (a hash of the name → outcome).
-    private let earlier: [UInt64: String]
+    private let earlier: BatchShardReports.Earlier
+    /// This run's command line options, to say what changed for an image it replaces.
+    private let givenOptions: [String: String]
+    /// What changed for the images replaced (`locale en_CA → fr_CA`), first seen first.
+    private var changes: [String] = []
     private let committer: BatchCommitter
     private let queue: BatchWorkQueue
     private let onOutcome: (@Sendable (BatchOutcome) -> Void)?
 
     init(
-        settings: BatchSettings, console: Console, progress: BatchProgress, reports: [BatchReportWriter], earlier: [UInt64: String],
+        settings: BatchSettings, console: Console, progress: BatchProgress, reports: [BatchReportWriter], earlier: BatchShardReports.Earlier,
         committer: BatchCommitter, queue: BatchWorkQueue, onOutcome: (@Sendable (BatchOutcome) -> Void)?
     ) {
         self.settings = settings
@@ -35,6 +39,7 @@ final class BatchCollector: @unchecked Sendable {
         self.progress = progress
         self.reports = reports
         self.earlier = earlier
+        givenOptions = Dictionary(BatchShardReports.givenOptions(settings.defaults).map { ($0.key, $0.value) }) { $1 }
         self.committer = committer
         self.queue = queue
         self.onOutcome = onOutcome
@@ -63,6 +68,13 @@ final class BatchCollector: @unchecked Sendable {
         return fullDisk
     }
 
+    /// The command line options that changed for images replaced or kept (`locale en_CA → fr_CA`).
+    var currentChanges: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return changes
+    }
+
     var currentCounts: BatchCounts {
         lock.lock()
         defer { lock.unlock() }
@@ -83,8 +95,18 @@ final class BatchCollector: @unchecked Sendable {
 
     private func handle(_ given: BatchOutcome) {
         var outcome = given
-        if outcome.status == .skipped, !outcome.kept, let name = outcome.name, !earlier.isEmpty {
-            outcome.earlier = earlier[Fingerprint(name).value]
+        if outcome.status == .skipped, !outcome.kept, let name = outcome.name {
+            outcome.earlier = earlier.entry(name)?.status
+        }
+        if outcome.changedFromEarlier, let name = outcome.name {
+            if changes.count < 8 {
+                for change in earlier.changes(name, now: givenOptions) where !changes.contains(change) { changes.append(change) }
+            }
+            if outcome.status != .rendered, outcome.status != .outsideLimits {
+                // Kept or refused: the image in place is still the earlier run's.
+                outcome.earlier = earlier.entry(name)?.status
+                outcome.earlierOptions = earlier.options(name)
+            }
         }
         counts.add(outcome.status)
         counts.warnings += outcome.warnings.count

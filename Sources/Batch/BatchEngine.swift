@@ -141,6 +141,7 @@ package enum BatchEngine {
             var summary = BatchSummary(
                 records: sequence, counts: state.collector.currentCounts, seconds: progress.elapsed,
                 stoppedEarly: state.collector.stoppedByFailure, interruptedBy: BatchInterrupt.signal)
+            summary.changes = state.collector.currentChanges
             do throws(CLIError) {
                 try state.committer.finish()
             } catch {
@@ -155,7 +156,13 @@ package enum BatchEngine {
                 state.folderReport.discard()
                 throw readError
             }
-            try state.folderReport.finish(summary)
+            do throws(CLIError) {
+                try state.folderReport.finish(summary)
+            } catch {
+                // After a full disk stopped the batch, its one line says it all.
+                if !state.collector.stoppedByFullDisk { console.printError(error.message) }
+                summary.journalFailure = summary.journalFailure ?? error.message
+            }
             try state.report?.finish(summary)
             return summary
         }

@@ -44,6 +44,10 @@ package struct BatchOutcome: Sendable {
     package var replacedChanged = false
     /// For a skipped record: what the run that drew it found (`rendered`, `outside-limits`).
     package var earlier: String?
+    /// For an image kept or refused by `--on-change`: the command line options of the run that drew it.
+    package var earlierOptions: [String: String]?
+    /// An earlier run drew this name with another fingerprint (replaced, kept or refused).
+    package var changedFromEarlier = false
     /// `--on-change keep` left the earlier image.
     package var kept = false
 

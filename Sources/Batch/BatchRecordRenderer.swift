@@ -70,6 +70,7 @@ final class BatchRecordRenderer {
             return outcome
         }
         if let earlier = journal.earlierFingerprint(name: plan.name), earlier != plan.fingerprint {
+            outcome.changedFromEarlier = true
             switch settings.onChange {
             case .replace:
                 outcome.replacedChanged = true

@@ -42,6 +42,7 @@ final class BatchReportWriter {
         let header: [(key: String, value: JSONValue)] = [
             ("manifest", .string(settings.manifestLabel)), ("output", .string(settings.outputDirectory)),
             ("shard", .string(settings.shard.description)),
+            ("options", .object(BatchShardReports.givenOptions(settings.defaults).map { ($0.key, .string($0.value)) })),
         ]
         write("{\n" + header.map { "  " + JSONValue.quoted($0.key) + ": " + $0.value.compact + ",\n" }.joined() + "  \"records\": [")
     }
@@ -54,6 +55,9 @@ final class BatchReportWriter {
         ]
         if let name = outcome.name { members.append(("name", .string(name))) }
         if let earlier = outcome.earlier { members.append(("earlier", .string(earlier))) }
+        if let options = outcome.earlierOptions {
+            members.append(("drawnWith", .object(options.keys.sorted().map { ($0, .string(options[$0]!)) })))
+        }
         if !outcome.files.isEmpty { members.append(("files", .array(outcome.files.map { .string($0) }))) }
         if outcome.status == .failed { members.append(("field", .string(outcome.field))) }
         if let message = outcome.message {

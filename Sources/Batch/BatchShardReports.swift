@@ -29,6 +29,64 @@ package enum BatchShardReports {
         var counts: [String: Int] = [:]
         var interrupted: String?
         var stoppedEarly = false
+        /// The command line's content and drawing options of the run that wrote it.
+        var options: [String: String] = [:]
+    }
+
+    /// The content and drawing options a command line gave, in declared order (flags as `true`).
+    static func givenOptions(_ options: ParsedOptions) -> [(key: String, value: String)] {
+        BatchRecordPlanner.groups.allOptions.compactMap { spec in
+            guard options.isGiven(spec.name) || (spec.isFlag && options.flag(spec.name)) else { return nil }
+            return (spec.name, spec.isFlag ? "true" : options.strings(spec.name).joined(separator: ","))
+        }
+    }
+
+    /// What earlier runs left in the folder: for each name drawn, the outcome and the run.
+    struct Earlier: Sendable {
+        /// 4 bytes a name (a table entry of 12 with its key): a resume of 200,000 records holds about 4 MiB.
+        struct Entry: Sendable {
+            private var outsideLimits: Bool
+            private var runIndex: UInt16
+            /// `rendered` or `outside-limits`.
+            var status: String { outsideLimits ? BatchOutcome.Status.outsideLimits.rawValue : BatchOutcome.Status.rendered.rawValue }
+            /// Which of `runs` drew it.
+            var run: Int { Int(runIndex) }
+
+            init?(status: String, run: Int) {
+                guard status == "rendered" || status == "outside-limits", let index = UInt16(exactly: run) else { return nil }
+                outsideLimits = status == "outside-limits"
+                runIndex = index
+            }
+        }
+        var entries: [UInt64: Entry] = [:]
+        /// The command line options of each earlier report read.
+        var runs: [[String: String]] = []
+
+        func entry(_ name: String) -> Entry? { entries.isEmpty ? nil : entries[Fingerprint(name).value] }
+
+        /// The options of the run that drew `name`, if known.
+        func options(_ name: String) -> [String: String]? {
+            guard let entry = entry(name), runs.indices.contains(entry.run) else { return nil }
+            return runs[entry.run]
+        }
+
+        /// The index of these options in `runs` (added when new).
+        mutating func run(_ options: [String: String]) -> Int {
+            if let index = runs.lastIndex(of: options) { return index }
+            runs.append(options)
+            return runs.count - 1
+        }
+
+        /// `locale en_CA → fr_CA`: the command line's options that differ from the run that drew `name`.
+        func changes(_ name: String, now: [String: String]) -> [String] {
+            guard let entry = entry(name), runs.indices.contains(entry.run) else { return [] }
+            let before = runs[entry.run]
+            return Set(before.keys).union(now.keys).sorted().compactMap { key in
+                let old = before[key], new = now[key]
+                guard old != new else { return nil }
+                return "\(key) \(old ?? "(not given)") → \(new ?? "(not given)")"
+            }
+        }
     }
 
     /// Reads a report this tool wrote: a record a line, then the counts.
@@ -49,6 +107,7 @@ package enum BatchShardReports {
                 if let counts = object["counts"] as? [String: Int] { report.counts = counts }
                 if let interrupted = object["interrupted"] as? String { report.interrupted = interrupted }
                 if let stopped = object["stoppedEarly"] as? Bool { report.stoppedEarly = stopped }
+                if let options = object["options"] as? [String: String] { report.options = options }
             }
         }
         guard !report.counts.isEmpty else { return nil }
@@ -71,17 +130,27 @@ package enum BatchShardReports {
 
     /// What earlier runs found for each name they drew or skipped: a hash of the name → the
     /// outcome (`rendered`, `outside-limits`). Later reports win.
-    static func earlierOutcomes(in own: String) -> [UInt64: String] {
-        var outcomes: [UInt64: String] = [:]
+    static func earlierOutcomes(in own: String) -> Earlier {
+        var earlier = Earlier()
         for file in files(in: own) {
             guard let report = read(own + "/" + file.name, keepLines: false) else { continue }
+            let run = earlier.run(report.options)
             for record in report.records {
                 guard let name = record.object["name"] as? String, let status = record.object["status"] as? String else { continue }
-                let found = status == "skipped" ? record.object["earlier"] as? String : status
-                if let found, found == "rendered" || found == "outside-limits" { outcomes[Fingerprint(name).value] = found }
+                let key = Fingerprint(name).value
+                let found = record.object["earlier"] as? String
+                if let found, let drawnWith = record.object["drawnWith"] as? [String: String] {
+                    // Kept or refused by --on-change: the image is still the one an older run drew.
+                    earlier.entries[key] = Earlier.Entry(status: found, run: earlier.run(drawnWith)) ?? earlier.entries[key]
+                } else if status == "skipped", let found {
+                    // Up to date: drawn with this run's options, as the report says.
+                    earlier.entries[key] = Earlier.Entry(status: found, run: run) ?? earlier.entries[key]
+                } else if status == "rendered" || status == "outside-limits" {
+                    earlier.entries[key] = Earlier.Entry(status: status, run: run) ?? earlier.entries[key]
+                }
             }
         }
-        return outcomes
+        return earlier
     }
 
     /// `breakdown report FOLDER`: the latest shard count's reports combined, in manifest order.

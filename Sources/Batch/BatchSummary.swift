@@ -17,6 +17,8 @@ package struct BatchSummary: Sendable {
     var interruptedBy: Int32? = nil
     /// Why finished records could not be made durable in the journal (they are drawn again next time).
     var journalFailure: String? = nil
+    /// The command line options that changed for images replaced or kept (`locale en_CA → fr_CA`).
+    var changes: [String] = []
 
     /// 128 + the signal when interrupted; else 0 when nothing failed, 1 when something did.
     package var exitStatus: Int32 {
@@ -41,10 +43,11 @@ package struct BatchSummary: Sendable {
         let rate = seconds > 0 ? Double(counts.rendered + counts.outsideLimits) / seconds : 0
         text += " (\(Self.count(records, "record")) in \(String(format: "%.1f", seconds)) s, \(String(format: "%.1f", rate)) images/s)"
         if counts.warnings > 0 { text += "; \(Self.count(counts.warnings, "low-contrast warning"))" }
+        let why = changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))"
         if counts.replacedChanged > 0 {
-            text += "; replaced \(Self.count(counts.replacedChanged, "image")) an earlier run drew with other options or another renderer (--on-change keep|replace|fail)"
+            text += "; replaced \(Self.count(counts.replacedChanged, "image")) an earlier run drew with other options or another renderer\(why); --on-change keep|replace|fail"
         }
-        if counts.kept > 0 { text += "; kept \(Self.count(counts.kept, "image")) an earlier run drew with other options (--on-change keep)" }
+        if counts.kept > 0 { text += "; kept \(Self.count(counts.kept, "image")) an earlier run drew with other options\(why) (--on-change keep)" }
         if stoppedEarly { text += "; stopped at the first failure (--fail-fast)" }
         if let interruptedBy { text += "; interrupted by \(BatchInterrupt.name(interruptedBy)), the rest of the manifest not read" }
         return text

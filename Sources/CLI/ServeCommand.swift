@@ -25,8 +25,8 @@ public enum ServeCommand {
                 "hidden", "answer", .choice(HiddenAnswer.allCases.map(\.rawValue)), default: "empty",
                 help: "A hidden breakdown's image: empty (204 No Content) or transparent (a transparent PNG or SVG one point square, so an email shows no broken image); a query's hidden= wins."),
             .value(
-                "base-url", "url", default: "",
-                help: "What /v1/breakdown.html puts before its image URLs, e.g. https://img.example.com (empty: root-relative URLs)."),
+                "base-url", "url", defaultHelp: "none: root-relative URLs",
+                help: "What /v1/breakdown.html puts before its image URLs, e.g. https://img.example.com (emails need absolute URLs)."),
             .value(
                 "cache-size", "MiB", .integer(0...4096), default: "0",
                 help: "Memory for rendered responses, answered again without rendering (without a CDN in front); 0 turns it off."),

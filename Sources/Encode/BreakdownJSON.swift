@@ -65,6 +65,9 @@ public enum BreakdownJSON {
         case .circledLogo: members.append(("content", .string("circledLogo")))
         }
         if let artwork = link.content.artworkName { members.append(("artwork", .string(artwork))) }
+        // The image the shipping SDK loads for this link, which its asset catalog lacks: drawn
+        // only from --logo-assets (docs/fidelity.md section 2).
+        if let image = link.content.sdkImageName { members.append(("sdkImage", .string(image))) }
         members += [("underlined", .bool(link.isUnderlined)), ("url", .string(link.url))]
         return .object(members)
     }

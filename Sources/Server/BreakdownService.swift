@@ -199,7 +199,13 @@ final class BreakdownService: @unchecked Sendable {
         var request = try RenderRequest(asked.options)
         request.settings.maximumPixels = configuration.limits.pixels
         let hidden = asked.hidden ?? configuration.hidden
-        let etag = Self.etag(identity: identity, endpoint: endpoint, normalized: Self.normalized(asked.options), hidden: hidden)
+        var normalized = Self.normalized(asked.options)
+        if endpoint == "html" {
+            // The snippet's URLs depend on the server's base URL and key too (an HMAC of a fixed
+            // text stands for the key: a new key, new ETags, and nothing of the key in them).
+            normalized += "\nbase-url=\(configuration.baseURL)\nkey=\(configuration.signer?.signature(for: "/etag") ?? "")"
+        }
+        let etag = Self.etag(identity: identity, endpoint: endpoint, normalized: normalized, hidden: hidden)
         let cacheControl = signed ? "public, max-age=\(configuration.maxAge), immutable" : "no-cache"
 
         if let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {

@@ -260,7 +260,7 @@ import Testing
         let kept = try Self.run(named + ["--locale", "fr_CA", "--on-change", "keep"], in: folder)
         #expect(kept.status == 0)
         #expect(kept.stdout.hasPrefix("rendered 0, skipped 2"), "\(kept.stdout)")
-        #expect(kept.stdout.contains("kept 2 images an earlier run drew with other options"))
+        #expect(kept.stdout.contains("kept 2 images an earlier run drew with other options (locale en_CA → fr_CA)"), "\(kept.stdout)")
         #expect(try Data(contentsOf: output.appendingPathComponent("SKU-1.png")) == english)
         let failed = try Self.run(named + ["--locale", "fr_CA", "--on-change", "fail"], in: folder)
         #expect(failed.status == 1)
@@ -268,7 +268,9 @@ import Testing
         #expect(try Data(contentsOf: output.appendingPathComponent("SKU-1.png")) == english)
         let replaced = try Self.run(named + ["--locale", "fr_CA"], in: folder)
         #expect(replaced.status == 0)
-        #expect(replaced.stdout.contains("; replaced 2 images an earlier run drew with other options or another renderer"), "\(replaced.stdout)")
+        #expect(
+            replaced.stdout.contains("; replaced 2 images an earlier run drew with other options or another renderer (locale en_CA → fr_CA)"),
+            "\(replaced.stdout)")
         #expect(try Data(contentsOf: output.appendingPathComponent("SKU-1.png")) != english)
         // Drawn again with the same options: nothing is replaced, nothing announced.
         let same = try Self.run(named + ["--locale", "fr_CA", "--force"], in: folder)

@@ -190,7 +190,7 @@ import Testing
         }
         #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).status == 0)
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: own.path))
-        #expect(left == Set(["journal", running, "tmp-notes", "tmp-\(machine)-1-2"]))
+        #expect(left == Set(["journal", BatchShardReports.fileName(.whole), running, "tmp-notes", "tmp-\(machine)-1-2"]))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(".my.notes.99999999.1.tmp").path))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(".a.png.99999999.12345.tmp").path))
     }

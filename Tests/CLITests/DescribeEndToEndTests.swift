@@ -144,7 +144,9 @@ import Testing
         #expect(json["hidden"] as? Bool == true)
         #expect(json["enabled"] as? Bool == false)
         #expect(json["hiddenReason"] as? String == "no configuration is set")
-        #expect(json["language"] is NSNull)
+        // The SDK's fallback is the en_US merchant locale, whose en_US an English device (here
+        // the default en_AU) speaks (docs/fidelity.md section 6).
+        #expect(json["language"] as? String == "en_US")
         #expect(json["currency"] is NSNull)
     }
 
@@ -242,7 +244,7 @@ import Testing
         #expect(missing.stderr.contains("missing subcommand"))
         let unknown = try BinaryRunner.run("paint")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("error: unknown subcommand 'paint'; expected one of describe, render, batch, gallery, verify, bench"))
+        #expect(unknown.stderr.hasPrefix("error: unknown subcommand 'paint'; expected one of describe, render, batch, report, gallery, verify, bench"))
         #expect(unknown.stderr.hasSuffix(" (see 'breakdown --help')\n"))
     }
 }

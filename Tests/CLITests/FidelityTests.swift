@@ -185,6 +185,8 @@ rename(sys.argv[1], sys.argv[2], sys.argv[3])
         let lines = asked.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("warning: ") && lines[0].contains(image), "\(asked.stderr)")
         #expect(none.stderr.isEmpty)
+        let described = try BinaryRunner.run(["describe", "--link-style", style] + base.prefix(4))
+        #expect((try described.json()["link"] as? [String: Any])?["sdkImage"] as? String == image)
 
         // A folder of SDK-named files that holds the image: it is drawn, 0.8 × the font height
         // tall and as wide as its 2:1 ratio makes it, after one space.

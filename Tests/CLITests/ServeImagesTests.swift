@@ -123,6 +123,12 @@ import Testing
         #expect(!dark2.contains("<source"))
         let darkImage = try Self.attributes(of: "img", in: dark2)
         #expect(darkImage["src"] == "https://img.example.com/v1/breakdown.png?amount=5&appearance=dark&scale=1", "\(darkImage)")
+        // The snippet's ETag follows the base URL (its bytes do); an image's does not.
+        let plain = try ServerProcess(["--allow-unsigned"])
+        let snippetTags = try [open, plain].map { try $0.get("/v1/breakdown.html?amount=5")["etag"] }
+        #expect(snippetTags[0] != nil && snippetTags[0] != snippetTags[1])
+        let imageTags = try [open, plain].map { try $0.get("/v1/breakdown.png?amount=5")["etag"] }
+        #expect(imageTags[0] != nil && imageTags[0] == imageTags[1])
         // A hidden breakdown: nothing to show, said in a header and a comment.
         let hidden = try open.get("/v1/breakdown.html?amount=5&no-configuration=true")
         #expect(hidden.status == 200 && !hidden.text.contains("<img"))

@@ -106,9 +106,12 @@ import Testing
     @Test func imageLinkIconsFollowTheFormula() throws {
         // At 17 pt (numbers and tolerances as above): height 0.8 fh = 0.8 × 20.5739 = 16.4591;
         // bottom 0.6 d = 0.6 × -4.1051 = -2.4631.
+        // The circled question and circled logo links are drawn only from an image the artwork
+        // holds (docs/fidelity.md section 2): given one here, square like the circled i.
         let renderer = try Fixtures.renderer()
+        let square = LogoArtwork(imageName: "circled-question-icon", file: "circled-question-icon.svg", width: 24, height: 24, isRecoloured: false)
         for link in [LinkContent.circledInfoIcon, .circledQuestionIcon, .circledLogo(.afterpay)] {
-            let layout = try renderer.layout(Fixtures.breakdown(link: link), style: LayoutStyle())
+            let layout = try renderer.typesetter.layout(Fixtures.breakdown(link: link), style: LayoutStyle(), linkArtwork: square)
             let frame = try #require(layout.linkFrame)
             let baseline = try #require(layout.baselines.first)
             #expect(abs(frame.height - 16.4591) < 0.003 * 16.4591)

@@ -88,7 +88,8 @@ import Testing
     @Test func cashAppLockupHasAGreenSquare() throws {
         let (image, metadata) = try Self.render(Fixtures.breakdown(kind: .lockup, brand: .cashAppAfterpay, requested: .badge, link: .none))
         let logo = try #require(metadata.logo)
-        let green = SIMD4<UInt8>(0x00, 0xD6, 0x4F, 255)
+        // #00D633, the green of the SDK's own Cash App Afterpay SVGs (docs/fidelity.md section 5).
+        let green = SIMD4<UInt8>(0x00, 0xD6, 0x33, 255)
         var greenPixels = 0
         for y in Int(logo.y * 2)..<Int(logo.maxY * 2) {
             for x in Int(logo.x * 2)..<Int((logo.x + logo.height) * 2) where Self.close(image[x, y], green) { greenPixels += 1 }
@@ -139,19 +140,23 @@ import Testing
         #expect(red > 50)
     }
 
-    @Test func customMarkupKeepsItsOwnColours() throws {
+    /// The SDK's view writes the link colour over a custom string (docs/fidelity.md section 3): the
+    /// markup's green is gone, the words are in the default link colour rgba(60, 60, 67, 0.6).
+    @Test func customMarkupTakesTheLinkColour() throws {
         let rendered = try Fixtures.renderer().render(
             Fixtures.breakdown(link: .markup("<span foreground=\"#00FF00\">Details</span>")), settings: RenderSettings(scale: .x2),
             format: .png)
         let image = try PNGDecoder.decode([UInt8](rendered.bytes))
         let link = try #require(rendered.metadata.link)
-        var green = 0
+        var green = 0, linkColour = 0
         for y in Int(link.y * 2)..<Int(link.maxY * 2) {
             for x in Int(link.x * 2)..<min(image.width, Int(link.maxX * 2)) {
                 let p = image[x, y]
                 if p[3] > 100, p[1] > 200, p[0] < 60, p[2] < 60 { green += 1 }
+                if p[3] > 100, (50...70).contains(p[0]), (50...70).contains(p[1]), (57...77).contains(p[2]) { linkColour += 1 }
             }
         }
-        #expect(green > 50)
+        #expect(green == 0)
+        #expect(linkColour > 50)
     }
 }

@@ -114,6 +114,8 @@ extension ContentOptions {
             switch error {
             case .minimumNotANumber: " (\(parsed.display("min")): a decimal number such as 10.00)"
             case .maximumNotANumber: " (\(parsed.display("max")): a decimal number such as 2000.00)"
+            case .outOfRange(let text):
+                " (\(parsed.display(text == parsed.string("min") ? "min" : "max")))"
             case .unknownCurrency: " (\(parsed.display("currency")): an ISO 4217 code in capitals, such as AUD or EUR)"
             case .invalidMaximum: " (\(parsed.display("max")): 0 or more)"
             case .invalidMinimum: " (\(parsed.display("min")): more than 0 and less than the maximum, or \(parsed.display("no-minimum")))"

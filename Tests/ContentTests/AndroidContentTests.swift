@@ -98,6 +98,11 @@ import Testing
         #expect(error("1e1", "1E3", "AUD", "en_AU") == nil)
         #expect(error("1.", "+100", "AUD", "en_AU") == nil)
         #expect(error(".", "100", "AUD", "en_AU") == "Minimum order amount (.) is not a number")
+        // BigDecimal takes any exponent; Decimal holds ±127: a clear refusal, not "not a number".
+        #expect(error("1", "1e200", "AUD", "en_AU") == "Order amount (1e200) is out of range (exponents up to ±127)")
+        #expect(error("1", String(repeating: "9", count: 1000), "AUD", "en_AU")?.hasSuffix("is out of range (exponents up to ±127)") == true)
+        // A locale without a country names none.
+        #expect(error("1", "100", "AUD", "en") == "Locale contains an unsupported country: (none in en). Supported countries include: AU,CA,CA,GB,NZ,US")
         // The locale must be exactly one of the six.
         #expect(error("1", "100", "AUD", "en-AU") != nil)
         #expect(error("1", "100", "AUD", "fr_FR") == "Locale contains an unsupported country: FR. Supported countries include: AU,CA,CA,GB,NZ,US")

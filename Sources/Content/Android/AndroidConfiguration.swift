@@ -35,10 +35,14 @@ public struct AndroidConfiguration: Sendable, Hashable {
     ) throws(AndroidConfigurationError) {
         var minimum: Decimal?
         if let minimumAmount {
-            guard let value = Self.number(minimumAmount) else { throw .minimumNotANumber(minimumAmount) }
+            guard let value = Self.number(minimumAmount) else {
+                throw Self.isNumberSyntax(minimumAmount) ? .outOfRange(minimumAmount) : .minimumNotANumber(minimumAmount)
+            }
             minimum = value
         }
-        guard let maximum = Self.number(maximumAmount) else { throw .maximumNotANumber(maximumAmount) }
+        guard let maximum = Self.number(maximumAmount) else {
+            throw Self.isNumberSyntax(maximumAmount) ? .outOfRange(maximumAmount) : .maximumNotANumber(maximumAmount)
+        }
         guard Self.isISOCurrency(currencyCode) else { throw .unknownCurrency(currencyCode) }
         guard maximum >= 0 else { throw .invalidMaximum }
         if let minimum, !(minimum > 0 && minimum < maximum) { throw .invalidMinimum }
@@ -83,6 +87,12 @@ public struct AndroidConfiguration: Sendable, Hashable {
     /// A BigDecimal-like number: an optional sign, digits with an optional fraction, an
     /// optional exponent (`1e3`), as `java.math.BigDecimal(String)` reads it.
     package static func number(_ text: String) -> Decimal? {
+        guard isNumberSyntax(text) else { return nil }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// True when `text` is a number as `java.math.BigDecimal(String)` reads it.
+    package static func isNumberSyntax(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         var index = 0
         func digits() -> Int {
@@ -96,15 +106,13 @@ public struct AndroidConfiguration: Sendable, Hashable {
             index += 1
             count += digits()
         }
-        guard count > 0 else { return nil }
+        guard count > 0 else { return false }
         if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
             index += 1
             if index < scalars.count, scalars[index] == "-" || scalars[index] == "+" { index += 1 }
-            let exponentStart = index
-            guard digits() > 0, index - exponentStart <= 4 else { return nil }
+            guard digits() > 0 else { return false }
         }
-        guard index == scalars.count else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        return index == scalars.count
     }
 
     /// The ISO 4217 codes Foundation (ICU) knows, as `java.util.Currency.getInstance` takes them:
@@ -119,7 +127,7 @@ public struct AndroidConfiguration: Sendable, Hashable {
     /// The country part of a locale identifier (`JP` for `ja_JP`), or the identifier itself.
     package static func country(of identifier: String) -> String {
         let parts = identifier.split(whereSeparator: { $0 == "_" || $0 == "-" })
-        return parts.count >= 2 ? String(parts[1]) : identifier
+        return parts.count >= 2 ? String(parts[1]) : "(none in \(identifier))"
     }
 }
 
@@ -129,6 +137,9 @@ public enum AndroidConfigurationError: Error, Sendable, Hashable, CustomStringCo
     case minimumNotANumber(String)
     /// `NumberFormatException` for the maximum.
     case maximumNotANumber(String)
+    /// A number Decimal cannot hold (BigDecimal can): more than 38 digits of precision matter
+    /// little, but an exponent beyond ±127 is refused.
+    case outOfRange(String)
     /// `IllegalArgumentException` from `Currency.getInstance`.
     case unknownCurrency(String)
     /// The maximum is negative.
@@ -143,6 +154,7 @@ public enum AndroidConfigurationError: Error, Sendable, Hashable, CustomStringCo
         switch self {
         case .minimumNotANumber(let text): "Minimum order amount (\(QuotedValue.shortened(text))) is not a number"
         case .maximumNotANumber(let text): "Maximum order amount (\(QuotedValue.shortened(text))) is not a number"
+        case .outOfRange(let text): "Order amount (\(QuotedValue.shortened(text))) is out of range (exponents up to ±127)"
         case .unknownCurrency(let text): "Currency code (\(QuotedValue.shortened(text))) is not an ISO 4217 code"
         case .invalidMaximum: "Maximum order amount is invalid"
         case .invalidMinimum: "Minimum order amount is invalid"

@@ -17,7 +17,6 @@ public enum ContentOptions {
     public static let group = OptionGroup(
         title: "CONTENT OPTIONS",
         options: [
-            platformOption,
             .value("amount", "decimal", .decimal, default: "0", help: "The price (totalAmount)."),
             // Configuration values stay free text here: Configuration checks them, in the
             // reference's order and with its messages.
@@ -63,6 +62,7 @@ public enum ContentOptions {
             .value(
                 "modal-id", "id", .fileName,
                 help: "The file name (without .html) of a specific information page; overrides the theme and --cbt."),
+            platformOption,
             environmentOption,
         ])
 

@@ -56,6 +56,15 @@ public enum VectorDrawable {
         return out + "</svg>"
     }
 
+    /// The declared size in dp (`android:width`, `android:height`).
+    public static func size(fromXML xml: String) throws(ConversionError) -> (width: Double, height: Double) {
+        let elements = try XMLTokens.parse(xml)
+        guard let root = elements.first, root.name == "vector" else {
+            throw ConversionError(description: "not a VectorDrawable: the root element is not <vector>")
+        }
+        return (try length(root, "width"), try length(root, "height"))
+    }
+
     /// Android's group matrix: translate(−pivot), scale, rotate, translate(translate + pivot).
     static func groupTransform(_ element: XMLTokens.Element) throws(ConversionError) -> String {
         let pivotX = try number(element, "pivotX") ?? 0

@@ -117,10 +117,16 @@ grep -E "^✘ Test [a-zA-Z]+\(.*\) failed" "$logs/serve-tests.log" | sed 's/^/sa
 reports "tsan-serve" "TSan serve suites"
 
 step "TSan: 32 concurrent clients (wrk), then SIGTERM under load"
-port=$((20000 + RANDOM % 20000))
-TSAN_OPTIONS="$TSAN_OPTIONS:log_path=$PWD/$logs/tsan-load" "$tsan_binary" serve --allow-unsigned --port "$port" >"$logs/serve-load.log" 2>&1 &
+# --port 0: a free port, which the server's first line names (http://127.0.0.1:PORT).
+TSAN_OPTIONS="$TSAN_OPTIONS:log_path=$PWD/$logs/tsan-load" "$tsan_binary" serve --allow-unsigned --port 0 >"$logs/serve-load.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.2; done
+port=
+for _ in $(seq 150); do
+	port=$(grep -m1 -oE '^http://127\.0\.0\.1:[0-9]+' "$logs/serve-load.log" | sed 's/.*://' || true)
+	[ -n "$port" ] && curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break
+	sleep 0.2
+done
+[ -n "$port" ] || { echo "sanitize: the TSan server did not start: $(head -3 "$logs/serve-load.log")" >&2; exit 1; }
 wrk -t 2 -c 32 -d 10s "http://127.0.0.1:$port/v1/breakdown.png?amount=129.95&scale=2" >"$logs/wrk-1.log" 2>&1 || true
 grep -E "Requests/sec|requests in" "$logs/wrk-1.log" || true
 wrk -t 2 -c 32 -d 10s "http://127.0.0.1:$port/v1/breakdown.svg?amount=42&locale=en_GB" >"$logs/wrk-2.log" 2>&1 &
@@ -167,19 +173,25 @@ step "ASan: render in each format, artwork from a folder, verify, and a 1,500-re
 for format in png svg pdf; do
 	supp=$PWD/Tools/sanitize/lsan.supp
 	[ "$format" != svg ] || supp=$PWD/Tools/sanitize/lsan-svg.supp
-	LSAN_OPTIONS="suppressions=$supp:print_suppressions=1" "$asan_binary" render --amount 100 --logo lockup --scale 2 -o "$work/a.$format" --metadata "$work/a-$format.json" || echo "sanitize: ASan render $format exited $?" >&2
+	LSAN_OPTIONS="suppressions=$supp:print_suppressions=1" "$asan_binary" render --amount 100 --logo lockup --scale 2 -o "$work/a.$format" --metadata "$work/a-$format.json" 2>/dev/null \
+		|| { echo "sanitize: ASan render $format exited $?" >&2; failures=$((failures + 1)); }
 done
-"$asan_binary" render --amount 100 --logo-assets "$PWD/LogoAssets" -o "$work/b.png" || echo "sanitize: ASan render with --logo-assets exited $?" >&2
+"$asan_binary" render --amount 100 --logo-assets "$PWD/LogoAssets" -o "$work/b.png" || { echo "sanitize: ASan render with --logo-assets exited $?" >&2; failures=$((failures + 1)); }
 for format in png pdf svg; do
 	head -1500 "$work/m.ndjson" | grep "\"$format\"" >"$work/k-$format.ndjson"
 	supp=$PWD/Tools/sanitize/lsan.supp
 	[ "$format" != svg ] || supp=$PWD/Tools/sanitize/lsan-svg.supp
-	LSAN_OPTIONS="suppressions=$supp:print_suppressions=1" "$asan_binary" batch "$work/k-$format.ndjson" -o "$work/asan-$format" --jobs 2 --quiet \
-		| tail -1 || echo "sanitize: ASan batch ($format) exited $?" >&2
+	status=0
+	LSAN_OPTIONS="suppressions=$supp:print_suppressions=1" "$asan_binary" batch "$work/k-$format.ndjson" -o "$work/asan-$format" --jobs 2 \
+		>"$logs/asan-batch-$format.out" 2>/dev/null || status=$?
+	echo "$format: $(tail -1 "$logs/asan-batch-$format.out")"
+	[ "$status" -eq 0 ] && grep -q "^rendered 500," "$logs/asan-batch-$format.out" \
+		|| { echo "sanitize: ASan batch ($format) exited $status" >&2; failures=$((failures + 1)); }
 done
-head -10 "$work/k-png.ndjson" >"$work/v.ndjson"
-"$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" --record >/dev/null || echo "sanitize: ASan verify --record exited $?" >&2
-"$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" | tail -1 || echo "sanitize: ASan verify exited $?" >&2
+# verify names each reference and draws PNGs only: the first 10 PNG records, named, without "format".
+head -10 "$work/k-png.ndjson" | python3 -c 'import json,sys; [print(json.dumps({**{k: v for k, v in json.loads(l).items() if k != "format"}, "name": "v%d" % i})) for i, l in enumerate(sys.stdin)]' >"$work/v.ndjson"
+"$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" --record >/dev/null 2>&1 || { echo "sanitize: ASan verify --record exited $?" >&2; failures=$((failures + 1)); }
+"$asan_binary" verify "$work/v.ndjson" --reference "$work/refs" 2>/dev/null | tail -1 || { echo "sanitize: ASan verify exited $?" >&2; failures=$((failures + 1)); }
 reports "asan" "ASan binary runs"
 
 step "done in $(($(date +%s) - start)) s; $failures failing step(s); logs in $logs/"

@@ -44,17 +44,20 @@ let package = Package(
         .target(name: "BreakdownOptions", dependencies: ["BreakdownPipeline"], path: "Sources/Options"),
         // Diff: decode PNGs, compare pixels, draw a difference image. Used by verify and the snapshot library.
         .target(name: "BreakdownDiff", dependencies: ["BreakdownEncode", "CPangoCairo"], path: "Sources/Diff"),
-        // Batch: manifests, planning, the work queue, resume, atomic writing, reports.
-        .target(name: "BreakdownBatch", dependencies: ["BreakdownOptions"], path: "Sources/Batch"),
+        // IO: the command line's file helpers the front ends share: the console, the atomic
+        // writer, output paths (what may be replaced, folders made, files compared).
+        .target(name: "BreakdownIO", dependencies: ["BreakdownOptions"], path: "Sources/IO"),
+        // Batch: manifests, planning, the work queue, resume, reports.
+        .target(name: "BreakdownBatch", dependencies: ["BreakdownOptions", "BreakdownIO"], path: "Sources/Batch"),
         // Verify: render a manifest and compare each image with its reference.
-        .target(name: "BreakdownVerify", dependencies: ["BreakdownBatch", "BreakdownDiff"], path: "Sources/Verify"),
+        .target(name: "BreakdownVerify", dependencies: ["BreakdownBatch", "BreakdownDiff", "BreakdownIO"], path: "Sources/Verify"),
         // Gallery: every variant and an HTML index.
-        .target(name: "BreakdownGallery", dependencies: ["BreakdownBatch"], path: "Sources/Gallery"),
+        .target(name: "BreakdownGallery", dependencies: ["BreakdownBatch", "BreakdownIO"], path: "Sources/Gallery"),
         // Bench: the batch workload beside the naive C baseline.
-        .target(name: "BreakdownBench", dependencies: ["BreakdownBatch"], path: "Sources/Bench"),
+        .target(name: "BreakdownBench", dependencies: ["BreakdownBatch", "BreakdownIO"], path: "Sources/Bench"),
         // Server: `breakdown serve`, the breakdown over HTTP (libmicrohttpd; HMAC from libcrypto).
         .target(
-            name: "BreakdownServer", dependencies: ["BreakdownOptions", "BreakdownBatch", "CMicroHTTPD", "CLibCrypto"],
+            name: "BreakdownServer", dependencies: ["BreakdownOptions", "BreakdownBatch", "BreakdownIO", "CMicroHTTPD", "CLibCrypto"],
             path: "Sources/Server"),
         // Breakdown: the one import for library users.
         .target(name: "Breakdown", dependencies: ["BreakdownOptions", "BreakdownBatch"], path: "Sources/Breakdown"),
@@ -66,7 +69,7 @@ let package = Package(
         .target(
             name: "BreakdownCLI",
             dependencies: [
-                "BreakdownOptions", "BreakdownBatch", "BreakdownVerify", "BreakdownGallery", "BreakdownBench", "BreakdownServer",
+                "BreakdownOptions", "BreakdownIO", "BreakdownBatch", "BreakdownVerify", "BreakdownGallery", "BreakdownBench", "BreakdownServer",
             ],
             path: "Sources/CLI"),
         .executableTarget(name: "breakdown", dependencies: ["BreakdownCLI"], path: "Sources/breakdown"),

@@ -4,6 +4,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// Receives chunks of outcomes from the workers in any order and handles them in manifest
 /// order: counts, error lines, report entries, progress, and the journal entries of rendered

@@ -4,6 +4,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// Runs a batch: reads the manifest once, streaming, planning each record on this thread and
 /// handing chunks of records to `jobs` worker threads (each with its own renderers); outcomes come

@@ -1,5 +1,6 @@
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// The output folder of a batch and the batch's own folder inside it (`.breakdown-batch`: the
 /// journal and the temporary files), both held open, so every later step works relative to the

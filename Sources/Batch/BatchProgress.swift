@@ -4,6 +4,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// Progress on standard error: on a terminal one live line (records done, the share of the
 /// manifest read, images per second, time left), redrawn at most ten times a second; otherwise a

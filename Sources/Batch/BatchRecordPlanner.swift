@@ -13,14 +13,16 @@ package final class BatchRecordPlanner {
     /// Keys a record may have besides the option names.
     static let extraKeys = ["name", "format"]
     /// Option values left out of default names (paths and markup make poor file names).
-    private static let unnamedOptions: Set<String> = ["locale", "amount", "font-file", "logo-assets", "link-text"]
+    private static let unnamedOptions = Set(
+        ([ContentOptions.locale, ContentOptions.amount, RenderOptions.fontFile, RenderOptions.logoAssets, ContentOptions.linkText] as [any OptionDeclaration])
+            .map(\.name))
     static let maximumNameLength = 150
 
     private let defaults: ParsedOptions
     private let defaultFormats: [OutputFormat]
     private let htmlBaseURL: String?
     private let identify: ([String], String?) -> String
-    private var rendererVersions: [[String]: String] = [:]
+    private var rendererVersions: [RendererCache.Key: String] = [:]
     /// Hash of each name used so far → what its record asked for (32 bits of a hash of the
     /// normalized options and formats) and the line it starts on (32 bits): 16 bytes a record.
     private var namesUsed = NameTable()
@@ -60,9 +62,9 @@ package final class BatchRecordPlanner {
         var options = (try? ParsedOptions(record: [String: RecordValue](), groups: groups)) ?? ParsedOptions(groups: groups)
         for spec in groups.allOptions {
             if spec.isFlag {
-                if argv.flag(spec.name) { try? options.setFlag(spec.name, true) }
-            } else if argv.isGiven(spec.name) {
-                for value in argv.strings(spec.name) { try? options.set(spec.name, to: value) }
+                if argv.isOn(spec) { try? options.setFlag(spec.name, true) }
+            } else if argv.isGiven(spec) {
+                for value in argv.texts(of: spec) { try? options.set(spec.name, to: value) }
             }
         }
         return options
@@ -136,11 +138,11 @@ package final class BatchRecordPlanner {
         }
         let options: ParsedOptions
         do throws(CLIError) {
-            options = defaults.overlaid(by: try ParsedOptions(record: values, groups: Self.groups))
+            options = defaults.overlaid(by: try ParsedOptions(record: values, groups: Self.groups, source: .record(line: line)))
         } catch {
             // Name the first field that is wrong on its own; else the problem is between fields.
             try Self.checkEach(values)
-            throw RecordProblem(Self.recordMessage(error.message))
+            throw RecordProblem(field: error.problem?.option, error.message)
         }
         let normalized = Self.normalized(options)
         let name: String
@@ -149,7 +151,7 @@ package final class BatchRecordPlanner {
                 column: columnText(fields),
                 option: { key in
                     guard let spec = Self.allOptions.first(where: { $0.name == key }) else { return nil }
-                    return spec.isFlag ? (options.flag(key) ? key : nil) : options.string(key)
+                    return spec.isFlag ? (options.isOn(spec) ? key : nil) : options.text(of: spec)
                 })
             switch made {
             case .success(let text): name = text
@@ -207,7 +209,7 @@ package final class BatchRecordPlanner {
                 column: text,
                 option: { key in
                     if let column = self.columnMap.columnForKey[key] { return text(column) }
-                    return text(key) ?? self.defaults.string(key)
+                    return text(key) ?? Self.allOptions.first(where: { $0.name == key }).flatMap(self.defaults.text(of:))
                 })
             if case .success(let name) = made { return name }
             return nil
@@ -238,7 +240,7 @@ package final class BatchRecordPlanner {
             throw RecordProblem(field: "amount", "amount\(from): \(value.kindName) is not accepted; give a price such as 49.95")
         }
         if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }) {
-            if emptyAmountZero || defaults.isGiven("amount") { return }
+            if emptyAmountZero || defaults.isGiven(ContentOptions.amount) { return }
             throw RecordProblem(field: "amount", "amount\(from) is empty; give a price, or --empty-amount zero to draw an empty price as 0")
         }
         switch priceText.plain(text, currency: currency()) {
@@ -250,13 +252,14 @@ package final class BatchRecordPlanner {
     /// The configuration's currency for a record: its own or the command line's `currency`,
     /// else its locale's; nil when neither is valid (the record fails on that field anyway).
     private func currency(_ fields: [String: ManifestValue]) -> CurrencyCode? {
-        func text(_ key: String) -> String? {
+        func text(_ option: some OptionDeclaration) -> String? {
+            let key = option.name
             let column = columnMap.isIdentity ? key : columnMap.columnForKey[key] ?? (columnMap.key(for: key) == key ? key : nil)
             if let column, case .text(let value)? = fields[column] { return value }
-            return defaults.string(key)
+            return defaults.text(of: option.spec)
         }
-        if let code = text("currency") { return CurrencyCode(rawValue: code) }
-        return MerchantLocale(identifier: text("locale") ?? "en_AU")?.currency
+        if let code = text(ContentOptions.currency) { return CurrencyCode(rawValue: code) }
+        return MerchantLocale(identifier: text(ContentOptions.locale) ?? "en_AU")?.currency
     }
 
     /// Checks each field alone, in name order, and throws for the first that is wrong on its own
@@ -266,42 +269,22 @@ package final class BatchRecordPlanner {
             do throws(CLIError) {
                 _ = try ParsedOptions(record: [key: values[key]!], groups: groups)
             } catch {
-                throw RecordProblem(field: key, recordMessage(error.message))
+                throw RecordProblem(field: key, error.message)
             }
         }
     }
 
     private func rendererVersion(for options: ParsedOptions) -> String {
-        let fontFiles = options.strings("font-file")
-        let logoAssets = options.string("logo-assets")
-        let key = fontFiles + ["\u{0}", logoAssets ?? ""]
+        let key = RendererCache.Key(options)
         if let known = rendererVersions[key] { return known }
-        let version = identify(fontFiles, logoAssets)
+        let version = identify(key.fontFiles, key.logoAssets)
         rendererVersions[key] = version
         return version
     }
 
-    /// Every option's effective value (given or default), one `name=value` a line, in the
-    /// options' declared order: records that mean the same give the same text.
-    static func normalized(_ options: ParsedOptions) -> String {
-        var text = ""
-        text.reserveCapacity(512)
-        func add(_ line: String) {
-            if !text.isEmpty { text += "\n" }
-            text += line
-        }
-        for spec in allOptions {
-            if spec.isFlag {
-                if options.flag(spec.name) { add(spec.name) }
-            } else if spec.isRepeatable {
-                for value in options.strings(spec.name) { add(spec.name + "=" + value) }
-            } else if let value = options.values[spec.name] ?? spec.defaultValue {
-                // What `options.string(spec.name)` gives, without looking the option up again.
-                add(spec.name + "=" + value)
-            }
-        }
-        return text
-    }
+    /// Every option's effective value (given or default), as given, in the options' declared
+    /// order: records that mean the same give the same text.
+    static func normalized(_ options: ParsedOptions) -> String { options.canonicalText(allOptions, values: .asGiven) }
 
     /// Every option of `groups`, in declared order, flattened once.
     private static let allOptions = groups.allOptions
@@ -309,9 +292,9 @@ package final class BatchRecordPlanner {
     /// A readable slug of the locale, amount and other given options, then 10 hex digits of the
     /// normalized options: `en_AU-100-lockup-alt-3f9c2a71b0`. Same options, same name.
     static func defaultName(_ options: ParsedOptions, normalized: String) -> String {
-        var parts = [options.string("locale") ?? "", options.string("amount") ?? ""]
-        for spec in allOptions where !unnamedOptions.contains(spec.name) && options.isGiven(spec.name) {
-            let value = options.string(spec.name) ?? ""
+        var parts = [options.text(of: ContentOptions.locale.spec) ?? "", options.text(of: ContentOptions.amount.spec) ?? ""]
+        for spec in allOptions where !unnamedOptions.contains(spec.name) && options.isGiven(spec) {
+            let value = options.text(of: spec) ?? ""
             if spec.isFlag {
                 parts.append(spec.name)
             } else if case .value(_, .choice, _) = spec.kind {
@@ -373,10 +356,5 @@ package final class BatchRecordPlanner {
         }
         guard !formats.isEmpty else { throw RecordProblem(field: "format", "format: empty; expected png, svg, pdf or a list of them") }
         return formats
-    }
-
-    /// Parser messages name options for the command line in suggestions; records have no dashes.
-    static func recordMessage(_ message: String) -> String {
-        message.replacingOccurrences(of: "did you mean '--", with: "did you mean '")
     }
 }

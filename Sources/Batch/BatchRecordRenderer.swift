@@ -58,7 +58,7 @@ final class BatchRecordRenderer {
             if !settings.failOn.isEmpty {
                 let request = try RenderRequest(plan.options)
                 earlyRequest = request
-                if let failure = failOn(request, outcome, amount: plan.options.string("amount") ?? "0") { return failure }
+                if let failure = failOn(request, outcome, amount: plan.options.text(of: ContentOptions.amount.spec) ?? "0") { return failure }
             }
         } catch {
             return failed(outcome, error)
@@ -129,8 +129,9 @@ final class BatchRecordRenderer {
     private func failed(_ outcome: BatchOutcome, _ error: CLIError) -> BatchOutcome {
         var outcome = outcome
         outcome.status = .failed
-        outcome.message = BatchRecordPlanner.recordMessage(error.message)
-        outcome.field = Self.field(in: outcome.message ?? "")
+        outcome.message = error.message
+        // The option a problem is about; a failure of rendering or writing concerns no one field.
+        outcome.field = error.problem?.option
         outcome.stopsBatch = error.stopsBatch
         return outcome
     }
@@ -156,25 +157,5 @@ final class BatchRecordRenderer {
             return failure
         }
         return nil
-    }
-
-    /// The option an error message names first (e.g. `min` in "… (min)"), if any.
-    static func field(in message: String) -> String? {
-        var best: (position: Int, name: String)?
-        let characters = Array(message)
-        for spec in BatchRecordPlanner.groups.allOptions {
-            let name = Array(spec.name)
-            guard name.count <= characters.count else { continue }
-            for start in 0...(characters.count - name.count) where Array(characters[start..<start + name.count]) == name {
-                let before = start == 0 ? " " : characters[start - 1]
-                let after = start + name.count == characters.count ? " " : characters[start + name.count]
-                let isWord = { (c: Character) in c.isLetter || c == "-" }
-                if !isWord(before), !isWord(after) {
-                    if best == nil || start < best!.position { best = (start, spec.name) }
-                    break
-                }
-            }
-        }
-        return best?.name
     }
 }

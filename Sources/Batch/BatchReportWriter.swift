@@ -4,6 +4,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// `--report PATH`: one JSON object with an entry per record, in manifest order, then the
 /// counts. Written as the batch goes (to a temporary file, renamed at the end), so its size

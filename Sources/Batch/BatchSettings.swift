@@ -43,7 +43,7 @@ package struct BatchSettings: Sendable {
     /// `--on-change`: what to do with an image an earlier run drew with other options.
     package var onChange = OnChange.replace
 
-    package enum OnChange: String, Sendable, CaseIterable {
+    package enum OnChange: String, Sendable, CaseIterable, OptionChoice {
         case keep, replace, fail
     }
 

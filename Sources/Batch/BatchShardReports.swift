@@ -2,6 +2,7 @@ import BreakdownContent
 import BreakdownEncode
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// Every batch also keeps its own report in the output folder,
 /// `.breakdown-batch/report-K-of-N.json` (K/N its shard; `0-of-1` unsharded), written like
@@ -36,8 +37,8 @@ package enum BatchShardReports {
     /// The content and drawing options a command line gave, in declared order (flags as `true`).
     static func givenOptions(_ options: ParsedOptions) -> [(key: String, value: String)] {
         BatchRecordPlanner.groups.allOptions.compactMap { spec in
-            guard options.isGiven(spec.name) || (spec.isFlag && options.flag(spec.name)) else { return nil }
-            return (spec.name, spec.isFlag ? "true" : options.strings(spec.name).joined(separator: ","))
+            guard options.isGiven(spec) || (spec.isFlag && options.isOn(spec)) else { return nil }
+            return (spec.name, spec.isFlag ? "true" : options.texts(of: spec).joined(separator: ","))
         }
     }
 

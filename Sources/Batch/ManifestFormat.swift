@@ -24,3 +24,4 @@ package enum ManifestFormat: String, Sendable, CaseIterable {
         }
     }
 }
+extension ManifestFormat: OptionChoice {}

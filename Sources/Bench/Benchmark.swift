@@ -5,6 +5,7 @@ import BreakdownBatch
 import BreakdownDiff
 import BreakdownEncode
 import Foundation
+import BreakdownIO
 
 /// `breakdown bench`'s body: times `breakdown batch` as a user runs it (a manifest on disk, this
 /// binary as a child process, resume bookkeeping, atomic writes, process start) beside the naive C

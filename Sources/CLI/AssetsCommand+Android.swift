@@ -1,4 +1,4 @@
-import BreakdownBatch
+import BreakdownIO
 import BreakdownContent
 import BreakdownLayout
 import BreakdownOptions

@@ -1,6 +1,7 @@
 import BreakdownBatch
 import BreakdownContent
 import BreakdownOptions
+import BreakdownPipeline
 import BreakdownPaint
 import Foundation
 
@@ -8,11 +9,9 @@ import Foundation
 /// why it cannot be, so a folder can be checked before a long batch. Exit 1 when any is missing
 /// or does not load, 2 when the path is no artwork folder at all.
 public enum AssetsCommand {
-    static let options = OptionGroup(
-        title: "ASSETS OPTIONS",
-        options: [
-            .choice("scale", "n", ["1", "2", "3"], default: "3", help: "The output scale PNG files are chosen for (the nearest @1x, @2x, @3x).")
-        ])
+    static let scale = Option<RenderScale>.choice(
+        "scale", "n", default: .x3, help: "The output scale PNG files are chosen for (the nearest @1x, @2x, @3x).")
+    static let options = OptionGroup(title: "ASSETS OPTIONS", [scale])
 
     /// The `assets` subcommand.
     public static let subcommand = Subcommand(
@@ -32,7 +31,7 @@ public enum AssetsCommand {
             throw .usage(error.message)
         }
         let library = ArtworkLibrary(source: source)
-        let scale = Double(options.integer("scale") ?? 3)
+        let scale = Double(options[AssetsCommand.scale].rawValue)
         console.print("\(path): \(source.kind.rawValue)\(source.isOfficial ? ", drawn as it is" : ", recoloured by palette")")
         let names = source.allImageNames
         let width = names.map(\.count).max() ?? 0

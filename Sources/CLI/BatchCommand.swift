@@ -7,56 +7,62 @@ import BreakdownOptions
 import BreakdownBatch
 import BreakdownEncode
 import Foundation
+import BreakdownIO
 
 /// `breakdown batch MANIFEST -o DIR`: many images from a manifest (JSON array, NDJSON or CSV),
 /// on every core, resumable, shardable.
 public enum BatchCommand {
+    static let output = Option<String?>.value("output", "dir", help: "The folder to write the images to (created if missing).").short("o")
+    static let jobs = Option<Int?>.value(
+        "jobs", "n", .integer(1...256), defaultHelp: "the number of cores",
+        help: "How many images to draw at once. The output does not depend on it.")
+    static let shard = Option<String?>.value(
+        "shard", "k/n",
+        help: "Render only shard K of N (K from 0): the records whose output name falls in shard K (a hash of the name, mod N), so records sharing a name meet in one shard. The N shards together render every record once, exactly as one run would. auto (or auto/N) takes K and N from the job engine: Kubernetes JOB_COMPLETION_INDEX (with auto/N), AWS Batch, Cloud Run jobs, Slurm arrays, GitLab parallel.")
+    static let format = Option<String>.value(
+        "format", "formats", default: "png",
+        help: "The formats of records that do not say: png, svg, pdf, or several separated by commas.")
+    static let manifestFormat = Option<ManifestFormat?>.choice(
+        "manifest-format", "format", defaultHelp: "from the extension, else the first character",
+        help: "How the manifest is written: a JSON array, NDJSON (one object a line) or CSV with a header row.")
+    static let force = Flag.flag("force", help: "Render every record, even when its outputs are up to date.")
+    static let failFast = Flag.flag("fail-fast", help: "Stop at the first record that fails.")
+    static let quiet = Flag.flag("quiet", help: "Print only the summary and errors: no progress and no warnings (warnings are counted in the summary).")
+    static let metadata = Flag.flag("metadata", help: "Also write NAME.FORMAT.json beside each image: sizes, baselines, logo and link rectangles.")
+    static let html = Flag.flag("html", help: "Also write NAME.html: <a href=link><img src alt width height></a> for the PNG (else the SVG).")
+    static let htmlBaseURL = Option<String?>.value("html-base-url", "url", help: "Put this before the image's file name in the HTML snippets' src.")
+    static let report = Option<String?>.value(
+        "report", "path", help: "Write a JSON report: one entry per record (status, files, error), then the counts.")
+    static let map = Option<[String]>.list(
+        "map", "key=column",
+        help: "Read a manifest column as a record key, e.g. amount=Price,name=SKU (repeatable, or several separated by commas).")
+    /// What to do with columns that are neither keys nor mapped.
+    enum ExtraColumns: String, OptionChoice { case error, ignore }
+    static let extraColumns = Option<ExtraColumns>.choice(
+        "extra-columns", "policy", default: .error,
+        help: "Columns that are neither keys nor mapped: one error for the whole manifest, or ignored.")
+    static let numberLocale = Option<String?>.value(
+        "number-locale", "id", .localeIdentifier, defaultHelp: "'.' decimal, ',' thousands where unambiguous",
+        help: "How prices are written in the manifest, e.g. de_DE for 1.299,00 (decimal and grouping separators).")
+    /// What an empty amount means.
+    enum EmptyAmount: String, OptionChoice { case fail, zero }
+    static let emptyAmount = Option<EmptyAmount>.choice(
+        "empty-amount", "policy", default: .fail, help: "A record whose amount is empty: fails, or is drawn with amount 0.")
+    static let failOn = Option<String?>.value(
+        "fail-on", "outcomes", help: "Outcomes that count as failures (exit 1): outside-limits, hidden, or both separated by commas.")
+    static let name = Option<String?>.value(
+        "name", "template",
+        help: "Name every record's files from its keys and columns, e.g. '{SKU}-{locale}-{scale}x'; each value is made safe for a file name.")
+    static let onChange = Option<BatchSettings.OnChange>.choice(
+        "on-change", "policy", default: .replace,
+        help: "An image an earlier run drew with other options or another renderer: keep it, replace it (announced in the summary), or fail the record.")
+
     /// The options only `batch` has.
     public static let options = OptionGroup(
         title: "BATCH OPTIONS",
-        options: [
-            .value("output", "dir", help: "The folder to write the images to (created if missing).").short("o"),
-            .value(
-                "jobs", "n", .integer(1...256), defaultHelp: "the number of cores",
-                help: "How many images to draw at once. The output does not depend on it."),
-            .value(
-                "shard", "k/n",
-                help: "Render only shard K of N (K from 0): the records whose output name falls in shard K (a hash of the name, mod N), so records sharing a name meet in one shard. The N shards together render every record once, exactly as one run would. auto (or auto/N) takes K and N from the job engine: Kubernetes JOB_COMPLETION_INDEX (with auto/N), AWS Batch, Cloud Run jobs, Slurm arrays, GitLab parallel."),
-            .value(
-                "format", "formats", default: "png",
-                help: "The formats of records that do not say: png, svg, pdf, or several separated by commas."),
-            .value(
-                "manifest-format", "format", .choice(ManifestFormat.names), defaultHelp: "from the extension, else the first character",
-                help: "How the manifest is written: a JSON array, NDJSON (one object a line) or CSV with a header row."),
-            .flag("force", help: "Render every record, even when its outputs are up to date."),
-            .flag("fail-fast", help: "Stop at the first record that fails."),
-            .flag("quiet", help: "Print only the summary and errors: no progress and no warnings (warnings are counted in the summary)."),
-            .flag("metadata", help: "Also write NAME.FORMAT.json beside each image: sizes, baselines, logo and link rectangles."),
-            .flag("html", help: "Also write NAME.html: <a href=link><img src alt width height></a> for the PNG (else the SVG)."),
-            .value("html-base-url", "url", help: "Put this before the image's file name in the HTML snippets' src."),
-            .value("report", "path", help: "Write a JSON report: one entry per record (status, files, error), then the counts."),
-            .value(
-                "map", "key=column",
-                help: "Read a manifest column as a record key, e.g. amount=Price,name=SKU (repeatable, or several separated by commas).")
-                .repeatable(),
-            .choice(
-                "extra-columns", "policy", ["error", "ignore"], default: "error",
-                help: "Columns that are neither keys nor mapped: one error for the whole manifest, or ignored."),
-            .value(
-                "number-locale", "id", .localeIdentifier, defaultHelp: "'.' decimal, ',' thousands where unambiguous",
-                help: "How prices are written in the manifest, e.g. de_DE for 1.299,00 (decimal and grouping separators)."),
-            .choice(
-                "empty-amount", "policy", ["fail", "zero"], default: "fail",
-                help: "A record whose amount is empty: fails, or is drawn with amount 0."),
-            .value(
-                "fail-on", "outcomes",
-                help: "Outcomes that count as failures (exit 1): outside-limits, hidden, or both separated by commas."),
-            .value(
-                "name", "template",
-                help: "Name every record's files from its keys and columns, e.g. '{SKU}-{locale}-{scale}x'; each value is made safe for a file name."),
-            .choice(
-                "on-change", "policy", BatchSettings.OnChange.allCases.map(\.rawValue), default: "replace",
-                help: "An image an earlier run drew with other options or another renderer: keep it, replace it (announced in the summary), or fail the record."),
+        [
+            output, jobs, shard, format, manifestFormat, force, failFast, quiet, metadata, html, htmlBaseURL, report, map, extraColumns,
+            numberLocale, emptyAmount, failOn, name, onChange,
         ])
 
     /// The `batch` subcommand: its options, help and the call into the Batch library.
@@ -70,7 +76,7 @@ public enum BatchCommand {
     ) { options, console throws(CLIError) in
         let manifest = options.positionals[0]
         let settings = try settings(from: options, manifest: manifest)
-        let format = options.string("manifest-format").flatMap(ManifestFormat.init(rawValue:))
+        let format = options[manifestFormat]
         let summary = try BatchEngine.run(settings: settings, console: console) { () throws(CLIError) in
             try ManifestOpener.open(path: manifest, format: format)
         }
@@ -79,14 +85,14 @@ public enum BatchCommand {
     }
 
     static func settings(from options: ParsedOptions, manifest: String) throws(CLIError) -> BatchSettings {
-        guard let output = options.string("output") else {
-            throw .usage("missing \(options.display("output")) <dir>: the folder to write the images to")
+        guard let output = options[Self.output] else {
+            throw .usage("missing \(options.name(of: Self.output)) <dir>: the folder to write the images to")
         }
         var settings = BatchSettings(
             outputDirectory: output, manifestLabel: manifest == "-" ? "(standard input)" : manifest,
             defaults: BatchRecordPlanner.defaults(from: options))
-        if let jobs = options.integer("jobs") { settings.jobs = jobs }
-        if let text = options.string("shard") {
+        if let jobs = options[Self.jobs] { settings.jobs = jobs }
+        if let text = options[Self.shard] {
             if text == "auto" || text.hasPrefix("auto/") {
                 settings.shard = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, given: text)
             } else {
@@ -96,11 +102,11 @@ public enum BatchCommand {
                 settings.shard = shard
             }
         }
-        settings.columnMap = try ColumnMap(options.strings("map"), ignoreExtraColumns: options.string("extra-columns") == "ignore")
-        settings.nameTemplate = try options.string("name").map { text throws(CLIError) in try NameTemplate(text) }
-        settings.numberLocale = options.string("number-locale")
-        settings.emptyAmountZero = options.string("empty-amount") == "zero"
-        if let text = options.string("fail-on") {
+        settings.columnMap = try ColumnMap(options[Self.map], ignoreExtraColumns: options[Self.extraColumns] == .ignore)
+        settings.nameTemplate = try options[Self.name].map { text throws(CLIError) in try NameTemplate(text) }
+        settings.numberLocale = options[Self.numberLocale]
+        settings.emptyAmountZero = options[Self.emptyAmount] == .zero
+        if let text = options[Self.failOn] {
             for word in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingCharacters(in: .whitespaces) }) {
                 switch word {
                 case "outside-limits": settings.failOn.insert(.outsideLimits)
@@ -110,21 +116,21 @@ public enum BatchCommand {
                 }
             }
         }
-        settings.onChange = options.string("on-change").flatMap(BatchSettings.OnChange.init(rawValue:)) ?? .replace
+        settings.onChange = options[Self.onChange]
         do throws(RecordProblem) {
-            settings.defaultFormats = try BatchRecordPlanner.formats(.text(options.string("format") ?? "png"))
+            settings.defaultFormats = try BatchRecordPlanner.formats(.text(options[Self.format]))
         } catch {
             throw .usage("--" + error.message + " (e.g. png or png,svg)")
         }
-        settings.force = options.flag("force")
-        settings.failFast = options.flag("fail-fast")
-        settings.quiet = options.flag("quiet")
-        settings.writeMetadata = options.flag("metadata")
-        settings.writeHTML = options.flag("html")
-        settings.htmlBaseURL = options.string("html-base-url") ?? ""
-        settings.reportPath = options.string("report")
+        settings.force = options[Self.force]
+        settings.failFast = options[Self.failFast]
+        settings.quiet = options[Self.quiet]
+        settings.writeMetadata = options[Self.metadata]
+        settings.writeHTML = options[Self.html]
+        settings.htmlBaseURL = options[Self.htmlBaseURL] ?? ""
+        settings.reportPath = options[Self.report]
         if let report = settings.reportPath, manifest != "-", OutputPath.isSameFile(report, manifest) {
-            throw .usage("\(options.display("report")) \(report) is the manifest \(manifest): give another path for the report")
+            throw .usage("\(options.name(of: Self.report)) \(report) is the manifest \(manifest): give another path for the report")
         }
         return settings
     }

@@ -6,6 +6,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import BreakdownBatch
+import BreakdownIO
 /// The `breakdown` command line: a table of subcommands and the one parse → validate → run →
 /// exit path they all share.
 public enum BreakdownCLI {

@@ -6,15 +6,7 @@ import BreakdownOptions
 /// `index.html` contact sheet. Runs the batch engine on a built-in list of records.
 public enum GalleryCommand {
     /// The options only `gallery` has.
-    public static let options = OptionGroup(
-        title: "GALLERY OPTIONS",
-        options: [
-            .value("output", "dir", default: "Output", help: "The folder to write the images and index.html to.").short("o"),
-            .value("jobs", "n", .integer(1...256), defaultHelp: "the number of cores", help: "How many images to draw at once."),
-            .flag("force", help: "Draw every image, even when it is up to date."),
-            .flag("quiet", help: "Print no progress and no summary."),
-            // --logo-assets (the artwork for every tile) is one of the drawing options.
-        ])
+    public static let options = GalleryOptions.group
 
     /// The `gallery` subcommand: its options, help and the call into the Gallery library.
     public static let subcommand = Subcommand(

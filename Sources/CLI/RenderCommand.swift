@@ -7,6 +7,7 @@ import BreakdownBatch
 import BreakdownContent
 import BreakdownEncode
 import Foundation
+import BreakdownIO
 
 /// `breakdown render`: one image (PNG, SVG or PDF), and optionally its metadata.
 public enum RenderCommand {
@@ -16,15 +17,15 @@ public enum RenderCommand {
         overview: "Draw the price breakdown as a PNG, SVG or PDF image, as the iOS view shows it.",
         groups: [ContentOptions.group, RenderOptions.drawing, RenderOptions.output]
     ) { options, console throws(CLIError) in
-        guard let output = options.string("output") else {
-            throw .usage("missing \(options.display("output")) <path>: the image file to write (.png, .svg or .pdf, or - for standard output)")
+        guard let output = options[RenderOptions.outputPath] else {
+            throw .usage("missing \(options.name(of: RenderOptions.outputPath)) <path>: the image file to write (.png, .svg or .pdf, or - for standard output)")
         }
         let format = try outputFormat(output: output, options: options)
         let request = try RenderRequest(options)
         let image = try RendererCache().render(request, format: format)
         var files: [(data: Data, path: String)] = []
         if output != "-" { files.append((image.bytes, output)) }
-        if let metadataPath = options.string("metadata") {
+        if let metadataPath = options[RenderOptions.metadata] {
             do {
                 files.append((try image.metadata.json(), metadataPath))
             } catch {
@@ -47,7 +48,7 @@ public enum RenderCommand {
         if resolved.count == 2, resolved[0] == resolved[1] || OutputPath.isSameFile(outputs[0], outputs[1]),
             (try? OutputPath.disposition(outputs[0], allowDevices: true)) == .replace
         {
-            throw .usage("\(options.display("output")) and \(options.display("metadata")) name the same file \(outputs[1]): give two paths")
+            throw .usage("\(options.name(of: RenderOptions.outputPath)) and \(options.name(of: RenderOptions.metadata)) name the same file \(outputs[1]): give two paths")
         }
         for (output, path) in zip(outputs, resolved) {
             for font in request.fontFiles where OutputPath.resolved(font) == path || OutputPath.isSameFile(output, font) {
@@ -56,7 +57,7 @@ public enum RenderCommand {
             if let assets = request.logoAssets {
                 let folder = OutputPath.resolved(assets)
                 if path.hasPrefix(folder == "/" ? "/" : folder + "/") {
-                    throw .usage("cannot write \(output): it is inside the artwork folder \(assets) (\(options.display("logo-assets")))")
+                    throw .usage("cannot write \(output): it is inside the artwork folder \(assets) (\(options.name(of: RenderOptions.logoAssets)))")
                 }
             }
         }
@@ -65,9 +66,9 @@ public enum RenderCommand {
     /// The format from `--format`, else from the output's extension (PNG for `-`); a conflict is an error.
     static func outputFormat(output: String, options: ParsedOptions) throws(CLIError) -> OutputFormat {
         let byExtension = OutputFormat(pathExtension: URL(fileURLWithPath: output).pathExtension)
-        if let name = options.string("format"), let format = OutputFormat(rawValue: name) {
+        if let format = options[RenderOptions.format] {
             if let byExtension, byExtension != format {
-                throw .usage("\(options.display("format")) \(name) does not match the output's extension .\(byExtension.rawValue)")
+                throw .usage("\(options.name(of: RenderOptions.format)) \(format.rawValue) does not match the output's extension .\(byExtension.rawValue)")
             }
             return format
         }
@@ -75,7 +76,7 @@ public enum RenderCommand {
         if output == "-", byExtension == nil { return .png }
         guard let byExtension else {
             throw .usage(
-                "cannot tell the format of '\(output)': name it .png, .svg or .pdf, or give \(options.display("format")) png|svg|pdf")
+                "cannot tell the format of '\(output)': name it .png, .svg or .pdf, or give \(options.name(of: RenderOptions.format)) png|svg|pdf")
         }
         return byExtension
     }

@@ -6,11 +6,10 @@ import BreakdownOptions
 /// combined into one summary (and with `--report PATH` one JSON report), as one run would give.
 public enum ReportCommand {
     /// The options only `report` has.
-    public static let options = OptionGroup(
-        title: "REPORT OPTIONS",
-        options: [
-            .value("report", "path", help: "Also write the combined JSON report here: every shard's records in manifest order, then the counts.")
-        ])
+    static let report = Option<String?>.value(
+        "report", "path", help: "Also write the combined JSON report here: every shard's records in manifest order, then the counts.")
+    /// The options only `report` has.
+    public static let options = OptionGroup(title: "REPORT OPTIONS", [report])
 
     /// The `report` subcommand: its options, help and the call into the Batch library.
     public static let subcommand = Subcommand(
@@ -21,6 +20,6 @@ public enum ReportCommand {
             name: "folder",
             help: "The output folder of a batch (-o). Its .breakdown-batch folder holds one report a shard, report-K-of-N.json; the latest N is combined, and a missing shard is named.")
     ) { options, console throws(CLIError) in
-        try BatchShardReports.combine(folder: options.positionals[0], reportPath: options.string("report"), console: console)
+        try BatchShardReports.combine(folder: options.positionals[0], reportPath: options[report], console: console)
     }
 }

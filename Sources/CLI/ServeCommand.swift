@@ -6,35 +6,38 @@ import Foundation
 
 /// `breakdown serve`: the breakdown as live images over HTTP (see docs/serve.md).
 public enum ServeCommand {
+    static let port = Option<Int>.value(
+        "port", "port", .integer(0...65535), default: "8080", help: "The TCP port; 0 picks a free one. The server prints its URL on standard output.")
+    static let host = Option<String>.value("host", "address", default: "127.0.0.1", help: "The address to listen on, e.g. 0.0.0.0 in a container.")
+    static let threads = Option<Int?>.value(
+        "threads", "n", .integer(1...256), defaultHelp: "the number of cores",
+        help: "Worker threads, each with its own event loop and renderer.")
+    static let timeout = Option<Int>.value("timeout", "seconds", .integer(1...3600), default: "10", help: "Close a connection idle this long.")
+    static let headerTimeout = Option<Double>.value(
+        "header-timeout", "seconds", .number(0.1...3600), default: "10",
+        help: "Close a connection whose request line and header fields have not all arrived this long after it opened or its previous response (slow senders).")
+    static let maxConnections = Option<Int>.value(
+        "max-connections", "n", .integer(1...10000), default: "1000", help: "The most connections open at once (split between the threads); more wait until one closes.")
+    static let allowUnsigned = Flag.flag(
+        "allow-unsigned", help: "Also answer URLs without a signature (local use). Signing takes BREAKDOWN_KEY and BREAKDOWN_SALT (hex) from the environment.")
+    static let maxAge = Option<Int>.value(
+        "max-age", "seconds", .integer(0...31_536_000), default: "31536000", help: "Cache-Control max-age of signed URLs' responses.")
+    static let hidden = Option<HiddenAnswer>.choice(
+        "hidden", "answer", default: .empty,
+        help: "A hidden breakdown's image: empty (204 No Content) or transparent (a transparent PNG or SVG one point square, so an email shows no broken image); a query's hidden= wins.")
+    static let baseURL = Option<String?>.value(
+        "base-url", "url", defaultHelp: "none: root-relative URLs",
+        help: "What /v1/breakdown.html puts before its image URLs, e.g. https://img.example.com (emails need absolute URLs).")
+    static let cacheSize = Option<Int>.value(
+        "cache-size", "MiB", .integer(0...4096), default: "0",
+        help: "Memory for rendered responses, answered again without rendering (without a CDN in front); 0 turns it off.")
+
     static let serverGroup = OptionGroup(
         title: "SERVER OPTIONS",
-        options: [
-            .value("port", "port", .integer(0...65535), default: "8080", help: "The TCP port; 0 picks a free one. The server prints its URL on standard output."),
-            .value("host", "address", default: "127.0.0.1", help: "The address to listen on, e.g. 0.0.0.0 in a container."),
-            .value(
-                "threads", "n", .integer(1...256), defaultHelp: "the number of cores",
-                help: "Worker threads, each with its own event loop and renderer."),
-            .value("timeout", "seconds", .integer(1...3600), default: "10", help: "Close a connection idle this long."),
-            .value(
-                "header-timeout", "seconds", .number(0.1...3600), default: "10",
-                help: "Close a connection whose request line and header fields have not all arrived this long after it opened or its previous response (slow senders)."),
-            .value("max-connections", "n", .integer(1...10000), default: "1000", help: "The most connections open at once (split between the threads); more wait until one closes."),
-            .flag("allow-unsigned", help: "Also answer URLs without a signature (local use). Signing takes BREAKDOWN_KEY and BREAKDOWN_SALT (hex) from the environment."),
-            .value("max-age", "seconds", .integer(0...31_536_000), default: "31536000", help: "Cache-Control max-age of signed URLs' responses."),
-            .value(
-                "hidden", "answer", .choice(HiddenAnswer.allCases.map(\.rawValue)), default: "empty",
-                help: "A hidden breakdown's image: empty (204 No Content) or transparent (a transparent PNG or SVG one point square, so an email shows no broken image); a query's hidden= wins."),
-            .value(
-                "base-url", "url", defaultHelp: "none: root-relative URLs",
-                help: "What /v1/breakdown.html puts before its image URLs, e.g. https://img.example.com (emails need absolute URLs)."),
-            .value(
-                "cache-size", "MiB", .integer(0...4096), default: "0",
-                help: "Memory for rendered responses, answered again without rendering (without a CDN in front); 0 turns it off."),
-        ])
+        [port, host, threads, timeout, headerTimeout, maxConnections, allowUnsigned, maxAge, hidden, baseURL, cacheSize])
 
     /// The drawing options that name files: fixed for the server's life.
-    static let filesGroup = OptionGroup(
-        title: "FONTS AND ARTWORK OPTIONS", options: RenderOptions.drawing.options.filter { ["font-file", "logo-assets"].contains($0.name) })
+    static let filesGroup = OptionGroup(title: "FONTS AND ARTWORK OPTIONS", RenderOptions.fileOptions)
 
     /// The `serve` entry of the subcommand table.
     public static let subcommand = Subcommand(
@@ -43,32 +46,32 @@ public enum ServeCommand {
         groups: [serverGroup, filesGroup]
     ) { options, console throws(CLIError) in
         var configuration = ServerConfiguration()
-        configuration.port = options.integer("port") ?? 8080
-        configuration.host = options.string("host") ?? "127.0.0.1"
-        if let threads = options.integer("threads") { configuration.threads = threads }
-        configuration.timeoutSeconds = options.integer("timeout") ?? 10
-        configuration.maxConnections = options.integer("max-connections") ?? 1000
-        configuration.headerTimeoutSeconds = options.number("header-timeout") ?? 10
-        configuration.hidden = options.string("hidden").flatMap(HiddenAnswer.init(rawValue:)) ?? .empty
-        configuration.baseURL = options.string("base-url") ?? ""
+        configuration.port = options[port]
+        configuration.host = options[host]
+        if let threads = options[ServeCommand.threads] { configuration.threads = threads }
+        configuration.timeoutSeconds = options[timeout]
+        configuration.maxConnections = options[maxConnections]
+        configuration.headerTimeoutSeconds = options[headerTimeout]
+        configuration.hidden = options[hidden]
+        configuration.baseURL = options[baseURL] ?? ""
         if !configuration.baseURL.isEmpty {
             let base = configuration.baseURL
             let scheme = base.hasPrefix("https://") ? 8 : base.hasPrefix("http://") ? 7 : 0
             let printable = base.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") }
             guard scheme > 0, base.utf8.count > scheme, printable, !base.contains("?"), !base.contains("#") else {
-                throw .usage(
-                    "\(options.display("base-url")): \(QuotedValue.quoted(base)) is not valid; expected http:// or https:// and a host, such as https://img.example.com (no query, quotes or spaces)")
+                throw options.problem(
+                    baseURL, .invalidValue(base, accepted: "http:// or https:// and a host, such as https://img.example.com (no query, quotes or spaces)"))
             }
         }
-        configuration.allowUnsigned = options.flag("allow-unsigned")
-        configuration.maxAge = options.integer("max-age") ?? 31_536_000
-        configuration.cacheBytes = (options.integer("cache-size") ?? 0) << 20
-        configuration.fontFiles = options.strings("font-file")
-        configuration.logoAssets = options.string("logo-assets")
+        configuration.allowUnsigned = options[allowUnsigned]
+        configuration.maxAge = options[maxAge]
+        configuration.cacheBytes = options[cacheSize] << 20
+        configuration.fontFiles = options[RenderOptions.fontFile]
+        configuration.logoAssets = options[RenderOptions.logoAssets]
         configuration.signer = try URLSigner.fromEnvironment(ProcessInfo.processInfo.environment)
         if configuration.signer == nil, !configuration.allowUnsigned {
             throw .usage(
-                "no signing key: set \(URLSigner.keyVariable) and \(URLSigner.saltVariable) (hex) for signed URLs, or give \(options.display("allow-unsigned")) for local use")
+                "no signing key: set \(URLSigner.keyVariable) and \(URLSigner.saltVariable) (hex) for signed URLs, or give \(options.name(of: allowUnsigned)) for local use")
         }
         return try BreakdownServer(configuration: configuration).run()
     }

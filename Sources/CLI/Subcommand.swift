@@ -6,6 +6,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownBatch
 import BreakdownOptions
+import BreakdownIO
 
 /// One subcommand: its name, help, option groups and the function that runs it.
 ///

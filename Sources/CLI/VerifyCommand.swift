@@ -8,26 +8,7 @@ import BreakdownVerify
 /// reference, 2 on an unreadable manifest or a bad record.
 public enum VerifyCommand {
     /// The options only `verify` has.
-    public static let options = OptionGroup(
-        title: "VERIFY OPTIONS",
-        options: [
-            .value("reference", "dir", help: "The folder of reference images: <name>.png for each record. Required."),
-            .value(
-                "report", "dir",
-                help: "Write an HTML report (index.html) there: reference, actual and difference images of every failure, one line a pass."),
-            .flag(
-                "record",
-                help: "Write (or update) the reference of every record instead of comparing, with NAME.versions.txt and NAME.metadata.json beside it; exits 0."),
-            .value(
-                "tolerance", "n", .integer(0...255), default: "0",
-                help: "The largest difference of a channel (0-255) that does not make a pixel differ."),
-            .value(
-                "allowed-fraction", "f", .number(0...1), default: "0",
-                help: "The fraction of pixels (0-1) that may differ while the images still match."),
-            .value(
-                "perceptual", "delta-e", .number(0...100),
-                help: "Compare colours as people see them: a pixel differs when its CIEDE2000 ΔE is above this (e.g. 2; instead of --tolerance). For references from another machine's Pango, Cairo, FreeType or HarfBuzz."),
-        ])
+    public static let options = VerifyOptions.group
 
     /// The `verify` subcommand: its options, help and the call into the Verify library.
     public static let subcommand = Subcommand(
@@ -38,19 +19,17 @@ public enum VerifyCommand {
             name: "manifest",
             help: "A JSON array, NDJSON or CSV of records (as for batch): \"name\" (the reference file without .png) and option names without dashes, e.g. \(VerifyManifestReader.example). Options given on the command line apply to every record; a record's own values win.")
     ) { options, console throws(CLIError) in
-        guard let referenceFolder = options.string("reference") else {
-            throw .usage("missing \(options.display("reference")) <dir>: the folder of reference images (<name>.png)")
+        guard let referenceFolder = options[VerifyOptions.reference] else {
+            throw .usage("missing \(options.name(of: VerifyOptions.reference)) <dir>: the folder of reference images (<name>.png)")
         }
-        if options.isGiven("perceptual"), options.isGiven("tolerance") {
-            throw .usage("\(options.display("perceptual")) and \(options.display("tolerance")) cannot be used together: choose one way to compare a pixel")
+        if options.isGiven(VerifyOptions.perceptual), options.isGiven(VerifyOptions.tolerance) {
+            throw options.problem(VerifyOptions.perceptual, .conflict(other: VerifyOptions.tolerance.name, wording: "cannot be used together: choose one way to compare a pixel"))
         }
         var settings = VerifySettings(manifest: options.positionals[0], referenceFolder: referenceFolder, defaults: options)
-        settings.recording = options.flag("record")
+        settings.recording = options[VerifyOptions.record]
         settings.comparison = ImageComparison(
-            channelTolerance: options.integer("tolerance") ?? 0,
-            allowedDifferingFraction: options.number("allowed-fraction") ?? 0,
-            perceptual: options.isGiven("perceptual") ? options.number("perceptual") : nil)
-        settings.reportFolder = options.string("report")
+            channelTolerance: options[VerifyOptions.tolerance], allowedDifferingFraction: options[VerifyOptions.allowedFraction], perceptual: options[VerifyOptions.perceptual])
+        settings.reportFolder = options[VerifyOptions.report]
         return try VerifyRun.run(settings, console: console)
     }
 }

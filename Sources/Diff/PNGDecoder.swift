@@ -27,16 +27,13 @@ public enum PNGDecoder {
     /// The pixel size in the PNG's header (the IHDR chunk right after the signature), without
     /// decoding anything; nil when the bytes do not start like a PNG.
     public static func headerSize(of bytes: [UInt8]) -> PixelSize? {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 24, bytes.starts(with: signature), bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
-        func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return PixelSize(width: number(16), height: number(20))
+        PNGHeader.size(of: bytes).map { PixelSize(width: $0.width, height: $0.height) }
     }
 
     /// Decodes PNG bytes; `source` names them in errors (a path, or a description).
     public static func decode(_ bytes: [UInt8], source: String = "PNG data") throws -> PixelImage {
         guard !bytes.isEmpty else { throw PNGDecodingError(source: source, reason: .empty) }
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let signature = PNGHeader.signature
         guard bytes.starts(with: signature) else {
             let reason: PNGDecodingError.Reason =
                 signature.starts(with: bytes) ? .truncated(byteCount: bytes.count) : .notPNG

@@ -5,6 +5,7 @@ import BreakdownOptions
 import BreakdownPaint
 import BreakdownBatch
 import Foundation
+import BreakdownIO
 
 /// Draws every gallery variant as a 2x PNG with the batch engine, then writes `index.html`, a
 /// contact sheet with a placeholder for each hidden variant.
@@ -13,15 +14,15 @@ package enum GalleryRun {
     /// options given (they go under every tile; a tile's own size, text size or width wins),
     /// then writes `index.html`. Returns the exit status.
     package static func run(options: ParsedOptions, console: Console) throws(CLIError) -> Int32 {
-        let output = options.string("output") ?? "Output"
+        let output = options[GalleryOptions.output]
         // The drawing options given (`--font-size 20`, `--font-file F`, `--logo-assets DIR`…) go under every tile.
         var drawing: [(key: String, value: String)] = []
-        for spec in RenderOptions.drawing.options where options.isGiven(spec.name) {
-            drawing += options.strings(spec.name).map { (key: spec.name, value: $0) }
+        for spec in RenderOptions.drawing.options where options.isGiven(spec) {
+            drawing += options.texts(of: spec).map { (key: spec.name, value: $0) }
         }
         let variants = GalleryCatalog.variants(drawing: drawing)
         let artwork: String
-        if let path = options.string("logo-assets") {
+        if let path = options[RenderOptions.logoAssets] {
             do throws(PaintError) {
                 let source = try ArtworkSource(directory: URL(fileURLWithPath: path))
                 artwork = "Logo artwork: \(source.kind.rawValue) \(path)" + (source.isOfficial ? " (official files, drawn as they are)." : ".")
@@ -33,16 +34,16 @@ package enum GalleryRun {
         }
         // Each tile's record carries the single-valued options; font files go under every record.
         var fontFiles = ParsedOptions(groups: BatchRecordPlanner.groups)
-        for file in options.strings("font-file") {
-            try fontFiles.set("font-file", to: file)
+        for file in options[RenderOptions.fontFile] {
+            try fontFiles.set(RenderOptions.fontFile.name, to: file)
         }
         var settings = BatchSettings(
             outputDirectory: output, manifestLabel: "gallery", defaults: BatchRecordPlanner.defaults(from: fontFiles))
         settings.printWarnings = false
-        if let jobs = options.integer("jobs") { settings.jobs = jobs }
-        settings.force = options.flag("force")
-        settings.quiet = options.flag("quiet")
-        let scale = Double(options.isGiven("scale") ? options.string("scale") ?? GalleryCatalog.scale : GalleryCatalog.scale) ?? 2
+        if let jobs = options[GalleryOptions.jobs] { settings.jobs = jobs }
+        settings.force = options[GalleryOptions.force]
+        settings.quiet = options[GalleryOptions.quiet]
+        let scale = Double(options.isGiven(RenderOptions.scale) ? options[RenderOptions.scale].rawValue : Int(GalleryCatalog.scale) ?? 2)
 
         let outcomes = OutcomeList()
         let summary = try BatchEngine.run(

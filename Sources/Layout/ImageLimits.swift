@@ -21,6 +21,14 @@ public enum ImageLimits {
         return nil
     }
 
+    /// nil when a `width` × `height` px image has at most `limit` pixels (a server's smaller
+    /// cap), else the sentence saying why not.
+    package static func problem(width: Int, height: Int, cap limit: Int) -> String? {
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard overflow || count > limit else { return nil }
+        return "the image would be \(width)×\(height) pixels, more than the \(limit) allowed: use a smaller font-size, scale, padding or width"
+    }
+
     static func megapixelText(_ pixels: Int) -> String {
         let value = Double(pixels) / 1_000_000
         return value >= 100 ? String(Int(value.rounded())) : String((value * 10).rounded() / 10)

@@ -27,6 +27,8 @@ public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     public var stopsBatch: Bool
     /// What went wrong, as a case a caller can switch on.
     public var reason: BreakdownError
+    /// The option problem behind it, when there is one: front ends word it in their own spelling.
+    public var problem: OptionProblem?
 
     /// An error with this message and status; its reason follows from the status (2: invalid
     /// input, 3: hidden, otherwise a failure).
@@ -54,6 +56,17 @@ public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
         self.init(reason.description, exitStatus: status, reason: reason)
     }
 
+    /// A problem with the options (exit status 2), worded in the spelling of where it came from.
+    public init(_ problem: OptionProblem) {
+        self.init(problem, in: problem.source.spelling)
+    }
+
+    /// A problem with the options (exit status 2), worded in `spelling`.
+    public init(_ problem: OptionProblem, in spelling: OptionSpelling) {
+        self.init(problem.message(in: spelling), exitStatus: ExitStatus.usage, reason: problem.breakdownError(in: spelling))
+        self.problem = problem
+    }
+
     /// Bad input (exit status 2).
     public static func usage(_ message: String) -> CLIError { CLIError(message, exitStatus: ExitStatus.usage) }
 
@@ -68,7 +81,9 @@ public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The same error with `text` put before its message (and its reason's), e.g. where it happened.
     public func prefixed(_ text: String) -> CLIError {
-        CLIError(text + message, exitStatus: exitStatus, reason: Self.prefix(reason, text))
+        var error = CLIError(text + message, exitStatus: exitStatus, reason: Self.prefix(reason, text))
+        error.problem = problem
+        return error
     }
 
     /// The one-line message.

@@ -28,22 +28,21 @@ public struct ParsedOptions: Sendable {
     public private(set) var positionals: [String] = []
     /// `-h` / `--help` was given.
     public private(set) var helpRequested = false
-    /// How errors name options: `--amount` for argv, `amount` for a record.
-    private let spelling: Spelling
-
-    private enum Spelling: Sendable { case argv, record }
+    /// Where the values came from; problems name options the way it spells them (`--amount`
+    /// for arguments, `amount` for a record or a query).
+    public private(set) var source: OptionSource
 
     /// No options given: every option at its default.
-    public init(groups: [OptionGroup]) {
+    public init(groups: [OptionGroup], source: OptionSource = .argument) {
         self.groups = groups
-        self.spelling = .argv
+        self.source = source
     }
 
     /// Parses command-line arguments (after the subcommand name): `--opt value`, `--opt=value`,
     /// flags, `-h`/`--help`; `--` ends options. Each option may be given once.
     public init(arguments: [String], groups: [OptionGroup]) throws(CLIError) {
         self.groups = groups
-        self.spelling = .argv
+        self.source = .argument
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -68,7 +67,7 @@ public struct ParsedOptions: Sendable {
                 guard argument.count >= 2, let letter, let spec = groups.option(short: letter),
                     argument.count == 2 || argument.dropFirst(2).hasPrefix("=")
                 else {
-                    throw .option(String(argument.drop { $0 == "-" }), "unknown option \(QuotedValue.quoted(argument))\(Self.suggestion(for: argument, in: groups))")
+                    throw problem(String(argument.drop { $0 == "-" }), .unknown(given: argument, suggestion: Self.suggestion(for: argument, in: groups)))
                 }
                 expanded = spec.flagName + argument.dropFirst(2)
             }
@@ -82,18 +81,18 @@ public struct ParsedOptions: Sendable {
                 name = String(body)
             }
             guard let spec = groups.option(named: name) else {
-                throw .option(name, "unknown option \(QuotedValue.quoted("--" + name))\(Self.suggestion(for: name, in: groups))")
+                throw problem(name, .unknown(given: "--" + name, suggestion: Self.suggestion(for: name, in: groups)))
             }
             switch spec.kind {
             case .flag:
-                if inlineValue != nil { throw .option(spec.name, "\(spec.flagName) is a flag and takes no value") }
+                if inlineValue != nil { throw problem(spec.name, .takesNoValue) }
                 try setFlag(name, true)
             case .value(let valueName, _, _):
                 if let inlineValue {
                     try set(name, to: inlineValue)
                 } else {
                     guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                        throw .option(spec.name, "\(spec.flagName) needs a value <\(valueName)>\(Self.accepted(spec))")
+                        throw problem(spec.name, .needsValue(valueName: valueName, given: nil, accepted: Self.accepted(spec)))
                     }
                     try set(name, to: arguments[index])
                     index += 1
@@ -103,56 +102,56 @@ public struct ParsedOptions: Sendable {
     }
 
     /// Builds options from a record: keys are option names without dashes, values are text, or
-    /// booleans for flags (`false` leaves a flag off). Unknown keys are errors.
-    public init(record: [String: RecordValue], groups: [OptionGroup]) throws(CLIError) {
+    /// booleans for flags (`false` leaves a flag off). Unknown keys are errors. `source` says
+    /// whether the record is a manifest's or a query's.
+    public init(record: [String: RecordValue], groups: [OptionGroup], source: OptionSource = .record(line: nil)) throws(CLIError) {
         self.groups = groups
-        self.spelling = .record
+        self.source = source
         for key in record.keys.sorted() {
             guard let spec = groups.option(named: key) else {
-                throw .option(key, "unknown option \(QuotedValue.quoted(key))\(Self.suggestion(for: key, in: groups))")
+                throw problem(key, .unknown(given: key, suggestion: Self.suggestion(for: key, in: groups)))
             }
             switch (spec.kind, record[key]!) {
             case (.flag, .bool(let on)):
                 try setFlag(key, on)
             case (.flag, .string(let text)):
-                guard let on = Bool(text) else { throw .option(key, "\(key) is a flag: use true or false, not \(QuotedValue.quoted(text))") }
+                guard let on = Bool(text) else { throw problem(key, .notABoolean(given: text)) }
                 try setFlag(key, on)
             case (.value, .string(let text)):
                 try set(key, to: text)
             case (.value(let valueName, _, _), .bool(let on)):
-                throw .option(key, "\(key) needs a value <\(valueName)>, not \(on)\(Self.accepted(spec))")
+                throw problem(key, .needsValue(valueName: valueName, given: on, accepted: Self.accepted(spec)))
             }
         }
     }
 
     /// The same from plain strings (flags as `"true"` / `"false"`).
-    public init(record: [String: String], groups: [OptionGroup]) throws(CLIError) {
-        try self.init(record: record.mapValues { RecordValue.string($0) }, groups: groups)
+    public init(record: [String: String], groups: [OptionGroup], source: OptionSource = .record(line: nil)) throws(CLIError) {
+        try self.init(record: record.mapValues { RecordValue.string($0) }, groups: groups, source: source)
     }
 
     /// Sets a value option after checking it against its kind. The single validation path.
     public mutating func set(_ name: String, to value: String) throws(CLIError) {
-        guard let spec = groups.option(named: name) else { throw .option(name, "unknown option \(QuotedValue.quoted(name))") }
-        guard case .value(_, let type, _) = spec.kind else { throw .option(name, "\(display(spec)) is a flag and takes no value") }
-        guard values[name] == nil || spec.isRepeatable else { throw .option(name, "\(display(spec)) was given more than once") }
-        if let accepted = type.problem(with: value) {
-            throw .option(name, "\(display(spec)): \(QuotedValue.quoted(value)) is not valid; expected \(accepted)")
-        }
+        guard let spec = groups.option(named: name) else { throw problem(name, .unknown(given: name, suggestion: nil)) }
+        guard case .value(_, let type, _) = spec.kind else { throw problem(name, .takesNoValue) }
+        guard values[name] == nil || spec.isRepeatable else { throw problem(name, .repeated) }
+        if let accepted = type.problem(with: value) { throw problem(name, .invalidValue(value, accepted: accepted)) }
         values[name] = value
         if spec.isRepeatable { lists[name, default: []].append(value) }
     }
 
     /// Turns a flag on or off.
     public mutating func setFlag(_ name: String, _ on: Bool) throws(CLIError) {
-        guard let spec = groups.option(named: name), spec.isFlag else { throw .option(name, "unknown flag \(QuotedValue.quoted(name))") }
-        guard !flags.contains(name) else { throw .option(name, "\(display(spec)) was given more than once") }
+        guard groups.option(named: name)?.isFlag == true else { throw problem(name, .unknown(given: name, suggestion: nil)) }
+        guard !flags.contains(name) else { throw problem(name, .repeated) }
         if on { flags.insert(name) }
     }
 
     /// The options of `self` with those given in `other` on top (e.g. a manifest row over the
-    /// command line's defaults). Flags are the union.
+    /// command line's defaults). Flags are the union; problems found later are the record's.
     public func overlaid(by other: ParsedOptions) -> ParsedOptions {
         var result = self
+        result.source = other.source
         result.values.merge(other.values) { _, new in new }
         result.lists.merge(other.lists) { old, new in old + new }
         result.flags.formUnion(other.flags)
@@ -160,54 +159,53 @@ public struct ParsedOptions: Sendable {
         return result
     }
 
+    /// The option's value: given, else its declared default.
+    public subscript<Value>(_ option: Option<Value>) -> Value { option.read(texts(of: option.spec)) }
+
+    /// Whether the flag is on.
+    public subscript(_ flag: Flag) -> Bool { flags.contains(flag.name) }
+
     /// True when the option was given explicitly (a value, or a flag turned on).
-    public func isGiven(_ name: String) -> Bool {
-        values[name] != nil || flags.contains(name)
+    public func isGiven(_ option: some OptionDeclaration) -> Bool { isGiven(option.spec) }
+
+    /// The option as problems name it where these values came from: `--amount` or `amount`.
+    public func name(of option: some OptionDeclaration) -> String { source.spelling.name(option.name) }
+
+    /// A problem with `option` where these values came from.
+    public func problem(_ option: some OptionDeclaration, _ reason: OptionProblem.Reason) -> CLIError {
+        problem(option.name, reason)
     }
 
-    /// The given value, else the option's default, else nil.
-    public func string(_ name: String) -> String? {
-        values[name] ?? groups.option(named: name)?.defaultValue
+    /// True when the option of this table entry was given.
+    public func isGiven(_ spec: OptionSpec) -> Bool { values[spec.name] != nil || flags.contains(spec.name) }
+
+    /// The text of a table entry's value (given, else its default), for code that walks the
+    /// table (normalized text, command lines); nil for a flag or an option without a default.
+    public func text(of spec: OptionSpec) -> String? { values[spec.name] ?? spec.defaultValue }
+
+    /// Every text given for a table entry, in order (empty when not given).
+    public func texts(of spec: OptionSpec) -> [String] { lists[spec.name] ?? values[spec.name].map { [$0] } ?? [] }
+
+    /// Whether the flag of a table entry is on.
+    public func isOn(_ spec: OptionSpec) -> Bool { flags.contains(spec.name) }
+
+    private func problem(_ name: String, _ reason: OptionProblem.Reason) -> CLIError {
+        CLIError(OptionProblem(name, reason, source: source))
     }
 
-    /// All values of a repeatable option (empty when not given).
-    public func strings(_ name: String) -> [String] { lists[name] ?? values[name].map { [$0] } ?? [] }
-
-    /// Whether a flag is on.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-
-    /// A `.decimal` option's value (given or default).
-    public func decimal(_ name: String) -> Decimal? { string(name).flatMap { Decimal(decimalString: $0) } }
-
-    /// An `.integer` option's value (given or default).
-    public func integer(_ name: String) -> Int? { string(name).flatMap { Int($0) } }
-
-    /// A `.number` option's value (given or default).
-    public func number(_ name: String) -> Double? { string(name).flatMap { Double($0) } }
-
-    /// The option as errors name it: `--amount` (argv) or `amount` (record).
-    public func display(_ name: String) -> String {
-        guard let spec = groups.option(named: name) else { return name }
-        return display(spec)
+    private static func accepted(_ spec: OptionSpec) -> [String]? {
+        if case .value(_, .choice(let values), _) = spec.kind { return values }
+        return nil
     }
 
-    private func display(_ spec: OptionSpec) -> String {
-        spelling == .argv ? spec.flagName : spec.name
-    }
-
-    private static func accepted(_ spec: OptionSpec) -> String {
-        if case .value(_, .choice(let values), _) = spec.kind { return "; expected one of " + values.joined(separator: ", ") }
-        return ""
-    }
-
-    /// "; did you mean '--amount'?" for a near miss, else "".
-    static func suggestion(for name: String, in groups: [OptionGroup]) -> String {
+    /// The option a near miss probably meant (its name without dashes), if one is near.
+    static func suggestion(for name: String, in groups: [OptionGroup]) -> String? {
         let bare = String(name.drop { $0 == "-" })
         // Nothing long is a typo of an option name (and the edit distance of a 10 MB key would take seconds).
-        guard bare.count <= 40 else { return "" }
+        guard bare.count <= 40 else { return nil }
         let best = groups.allOptions.map { ($0, editDistance(bare, $0.name)) }.min { $0.1 < $1.1 }
-        guard let (spec, distance) = best, distance <= max(1, bare.count / 3) else { return "" }
-        return "; did you mean '\(spec.flagName)'?"
+        guard let (spec, distance) = best, distance <= max(1, bare.count / 3) else { return nil }
+        return spec.name
     }
 
     private static func editDistance(_ a: String, _ b: String) -> Int {
@@ -224,5 +222,50 @@ public struct ParsedOptions: Sendable {
             }
         }
         return row[b.count]
+    }
+}
+
+extension ParsedOptions {
+    /// How canonical text writes a value.
+    public enum ValueSpelling: Sendable {
+        /// As given (a batch's resume fingerprint: the text a record gave).
+        case asGiven
+        /// In one spelling for its kind: `100.00` is `100`, `2.50` is `2.5`, colours `#rrggbbaa`
+        /// (a server's ETag: queries that mean the same give the same text).
+        case normalized
+    }
+
+    /// Every option of `options`' effective value (given or default), one `name=value` a line
+    /// (a flag that is on: its name; a repeatable option: a line a value), in the table's order:
+    /// options that mean the same give the same text. The one canonical form of a request.
+    public func canonicalText(_ options: [OptionSpec], values spelling: ValueSpelling) -> String {
+        var text = ""
+        text.reserveCapacity(512)
+        func add(_ line: String) {
+            if !text.isEmpty { text += "\n" }
+            text += line
+        }
+        for spec in options {
+            if spec.isFlag {
+                if flags.contains(spec.name) { add(spec.name) }
+            } else if spec.isRepeatable {
+                for value in texts(of: spec) { add(spec.name + "=" + Self.spelled(value, of: spec, spelling)) }
+            } else if let value = values[spec.name] ?? spec.defaultValue {
+                add(spec.name + "=" + Self.spelled(value, of: spec, spelling))
+            }
+        }
+        return text
+    }
+
+    private static func spelled(_ value: String, of spec: OptionSpec, _ spelling: ValueSpelling) -> String {
+        guard spelling == .normalized, case .value(_, let kind, _) = spec.kind else { return value }
+        switch kind {
+        case .decimal: return Decimal(decimalString: value).map { "\($0)" } ?? value
+        case .number: return Double(value).map { "\($0)" } ?? value
+        case .color, .colorOrTransparent:
+            guard let color = RGBAColor(hex: value) else { return value }
+            return String(format: "#%02x%02x%02x%02x", color.red, color.green, color.blue, color.alpha)
+        default: return value
+        }
     }
 }

@@ -13,9 +13,9 @@ package enum RenderCommandLine {
         var words = ["breakdown", "render"]
         for spec in groups.allOptions {
             if spec.isFlag {
-                if options.flag(spec.name) { words.append("--" + spec.name) }
+                if options.isOn(spec) { words.append("--" + spec.name) }
             } else {
-                for value in options.strings(spec.name) { words += ["--" + spec.name, quoted(value)] }
+                for value in options.texts(of: spec) { words += ["--" + spec.name, quoted(value)] }
             }
         }
         return (words + ["-o", quoted(output)]).joined(separator: " ")

@@ -29,23 +29,19 @@ public struct RenderRequest: Sendable, Hashable {
 
     /// Reads the content and drawing groups.
     public init(_ options: ParsedOptions) throws(CLIError) {
+        typealias Drawing = RenderOptions
         var inputs = try ContentOptions.inputs(from: options)
-        if let color = options.string("text-color").flatMap(RGBAColor.init(hex:)) { inputs.options.textColor = color }
-        if let color = options.string("link-color").flatMap(RGBAColor.init(hex:)) { inputs.options.linkColor = color }
-        if options.isGiven("font-size"), options.isGiven("content-size") {
-            throw .usage("\(options.display("font-size")) and \(options.display("content-size")) cannot both be given: choose one")
+        if let color = options[Drawing.textColor] { inputs.options.textColor = color }
+        if let color = options[Drawing.linkColor] { inputs.options.linkColor = color }
+        if options.isGiven(Drawing.fontSize), options.isGiven(Drawing.contentSize) {
+            throw options.problem(Drawing.fontSize, .conflict(other: Drawing.contentSize.name, wording: "cannot both be given: choose one"))
         }
-        let category = options.string("content-size").flatMap(ContentSizeCategory.init(rawValue:)) ?? .large
-        let fontSize = options.number("font-size") ?? category.bodyPointSize
         let style = LayoutStyle(
-            fontFamily: options.string("font") ?? "Inter", fontSize: fontSize, width: options.number("width"),
-            padding: options.number("padding") ?? 0,
-            tracking: options.string("tracking").flatMap(Tracking.init(rawValue:)) ?? .sf)
-        let background = options.string("background").flatMap(RGBAColor.init(hex:))
+            fontFamily: options[Drawing.font], fontSize: options[Drawing.fontSize] ?? options[Drawing.contentSize].bodyPointSize,
+            width: options[Drawing.width], padding: options[Drawing.padding], tracking: options[Drawing.tracking])
         self.init(
             inputs: inputs,
-            settings: RenderSettings(
-                style: style, scale: options.integer("scale").flatMap(RenderScale.init(rawValue:)) ?? .x1, background: background),
-            fontFiles: options.strings("font-file"), logoAssets: options.string("logo-assets"))
+            settings: RenderSettings(style: style, scale: options[Drawing.scale], background: options[Drawing.background]),
+            fontFiles: options[Drawing.fontFile], logoAssets: options[Drawing.logoAssets])
     }
 }

@@ -147,12 +147,8 @@ extension BreakdownRenderer {
         }
         let pixels = RenderMetadata.pixels(layout.size, scale: scale)
         if let problem = ImageLimits.problem(width: pixels.width, height: pixels.height) { throw BreakdownError.renderingFailed(problem) }
-        if let limit = maximumPixels {
-            let (count, overflow) = pixels.width.multipliedReportingOverflow(by: pixels.height)
-            if overflow || count > limit {
-                throw BreakdownError.renderingFailed(
-                    "the image would be \(pixels.width)×\(pixels.height) pixels, more than the \(limit) allowed: use a smaller font-size, scale, padding or width")
-            }
+        if let limit = maximumPixels, let problem = ImageLimits.problem(width: pixels.width, height: pixels.height, cap: limit) {
+            throw BreakdownError.renderingFailed(problem)
         }
     }
 

@@ -1,6 +1,7 @@
 import BreakdownContent
 import BreakdownEncode
 import BreakdownOptions
+import BreakdownLayout
 import BreakdownPipeline
 import Foundation
 
@@ -13,7 +14,7 @@ import Foundation
 /// - `GET /healthz`, `GET /metrics`.
 final class BreakdownService: @unchecked Sendable {
     /// Options that name files: fonts and artwork are fixed when the server starts.
-    static let fileOptions: Set<String> = ["font-file", "logo-assets"]
+    static let fileOptions = Set(RenderOptions.fileOptions.map(\.name))
     /// The options a URL may give: content and drawing, without the file options.
     static let queryGroups: [OptionGroup] = [
         ContentOptions.group,
@@ -129,70 +130,33 @@ final class BreakdownService: @unchecked Sendable {
     func options(from query: Substring) throws(CLIError) -> ParsedOptions { try request(from: query).options }
 
     func request(from query: Substring) throws(CLIError) -> QueryRequest {
-        do throws(CLIError) {
-            var record: [String: String] = [:]
-            var hidden: HiddenAnswer?
-            let pairs = try QueryString.pairs(query)
-            for (key, value) in pairs {
-                if Self.fileOptions.contains(key) {
-                    throw .usage("\(key) is not accepted in a URL: fonts and artwork are fixed when the server starts (serve --\(key))")
-                }
-                if key == Self.hiddenKey {
-                    guard let answer = value.flatMap(HiddenAnswer.init(rawValue:)) else {
-                        throw .usage(
-                            "\(Self.hiddenKey): '\(AccessLog.escape(value ?? "", limit: 40))' is not valid; expected one of \(HiddenAnswer.allCases.map(\.rawValue).joined(separator: ", "))")
-                    }
-                    hidden = answer
-                    continue
-                }
-                record[key] = value ?? "true"
+        var record: [String: String] = [:]
+        var hidden: HiddenAnswer?
+        let pairs = try QueryString.pairs(query)
+        for (key, value) in pairs {
+            if Self.fileOptions.contains(key) {
+                throw .usage("\(key) is not accepted in a URL: fonts and artwork are fixed when the server starts (serve --\(key))")
             }
-            let options = try ParsedOptions(record: record, groups: Self.queryGroups)
-            try configuration.limits.check(options)
-            return QueryRequest(options: options, hidden: hidden, pairs: pairs)
-        } catch {
-            throw Self.querySpelling(error)
+            if key == Self.hiddenKey {
+                guard let answer = value.flatMap(HiddenAnswer.init(rawValue:)) else {
+                    throw .usage(
+                        "\(Self.hiddenKey): '\(AccessLog.escape(value ?? "", limit: 40))' is not valid; expected one of \(HiddenAnswer.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                hidden = answer
+                continue
+            }
+            record[key] = value ?? "true"
         }
-    }
-
-    /// An option error as a query reader needs it: option names without their dashes.
-    static func querySpelling(_ error: CLIError) -> CLIError {
-        var error = error
-        for spec in queryGroups.allOptions where error.message.contains(spec.flagName) {
-            error.message = error.message.replacingOccurrences(of: "'\(spec.flagName)'", with: "'\(spec.name)'")
-                .replacingOccurrences(of: spec.flagName + " ", with: spec.name + " ")
-        }
-        return error
+        let options = try ParsedOptions(record: record, groups: Self.queryGroups, source: .query)
+        try configuration.limits.check(options)
+        return QueryRequest(options: options, hidden: hidden, pairs: pairs)
     }
 
     /// Every option's effective value (given or default), one `name=value` a line, in the
     /// options' declared order, numbers in one spelling (`100.00` is `100`, `2.50` is `2.5`),
     /// colours as `#rrggbbaa`: queries that mean the same give the same text, so
     /// the same ETag and cache entry.
-    static func normalized(_ options: ParsedOptions) -> String {
-        var lines: [String] = []
-        for spec in queryGroups.allOptions {
-            if spec.isFlag {
-                if options.flag(spec.name) { lines.append(spec.name) }
-            } else if let value = options.string(spec.name) {
-                lines.append("\(spec.name)=\(normalizedValue(value, of: spec))")
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// One value in its one spelling for its kind; text and choices as given.
-    static func normalizedValue(_ value: String, of spec: OptionSpec) -> String {
-        guard case .value(_, let kind, _) = spec.kind else { return value }
-        switch kind {
-        case .decimal: return Decimal(decimalString: value).map { "\($0)" } ?? value
-        case .number: return Double(value).map { "\($0)" } ?? value
-        case .color, .colorOrTransparent:
-            guard let color = RGBAColor(hex: value) else { return value }
-            return String(format: "#%02x%02x%02x%02x", color.red, color.green, color.blue, color.alpha)
-        default: return value
-        }
-    }
+    static func normalized(_ options: ParsedOptions) -> String { options.canonicalText(queryGroups.allOptions, values: .normalized) }
 
     private func breakdown(endpoint: String, query: Substring, signed: Bool, ifNoneMatch: String?) throws(CLIError) -> HTTPResponse {
         let asked = try self.request(from: query)
@@ -273,10 +237,8 @@ final class BreakdownService: @unchecked Sendable {
                     let described = RenderMetadata(
                         layout: layout, format: .png, scale: scale.factor, background: request.settings.background)
                     let pixels = described.pixelSize
-                    let (count, overflow) = pixels.width.multipliedReportingOverflow(by: pixels.height)
-                    if overflow || count > configuration.limits.pixels {
-                        throw CLIError.usage(
-                            "the image would be \(pixels.width)×\(pixels.height) pixels, more than the \(configuration.limits.pixels) allowed: use a smaller font-size, scale, padding or width")
+                    if let problem = ImageLimits.problem(width: pixels.width, height: pixels.height, cap: configuration.limits.pixels) {
+                        throw CLIError.usage(problem)
                     }
                     metadata = try Self.json(described)
                 } catch let error as CLIError {

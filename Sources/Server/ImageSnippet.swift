@@ -1,3 +1,4 @@
+import BreakdownContent
 import BreakdownEncode
 import BreakdownOptions
 import BreakdownPipeline
@@ -33,13 +34,14 @@ extension BreakdownService {
         let width = Self.cssPixels(metadata.size.width)
         let height = Self.cssPixels(metadata.size.height)
         let scales = (1...max(1, configuration.limits.scale)).filter { $0 <= 3 }
-        var kept = asked.pairs.filter { $0.key != "scale" && $0.key != Self.hiddenKey }
+        let scaleKey = RenderOptions.scale.name, appearanceKey = ContentOptions.appearance.name
+        var kept = asked.pairs.filter { $0.key != scaleKey && $0.key != Self.hiddenKey }
         if let hidden = asked.hidden { kept.append((Self.hiddenKey, hidden.rawValue)) }
-        let dark = asked.options.string("appearance") != "dark"
+        let dark = asked.options[ContentOptions.appearance] != .dark
         func srcset(appearance: String?) -> (first: String, all: String) {
-            var pairs = kept.filter { appearance == nil || $0.key != "appearance" }
-            if let appearance { pairs.append(("appearance", appearance)) }
-            let urls = scales.map { scale in imageURL(pairs + [("scale", String(scale))]) }
+            var pairs = kept.filter { appearance == nil || $0.key != appearanceKey }
+            if let appearance { pairs.append((appearanceKey, appearance)) }
+            let urls = scales.map { scale in imageURL(pairs + [(scaleKey, String(scale))]) }
             let all = zip(scales, urls).map { scale, url in scale == 1 ? url : "\(url) \(scale)x" }.joined(separator: ", ")
             return (urls[0], all)
         }

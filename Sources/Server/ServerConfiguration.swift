@@ -1,3 +1,4 @@
+import BreakdownOptions
 import Foundation
 
 /// Everything `breakdown serve` is started with: where to listen, how many threads and
@@ -46,7 +47,7 @@ public struct ServerConfiguration: Sendable {
 }
 
 /// How an image request for a hidden breakdown is answered.
-public enum HiddenAnswer: String, Sendable, CaseIterable {
+public enum HiddenAnswer: String, Sendable, CaseIterable, OptionChoice {
     /// 204 No Content.
     case empty
     /// 200 with a transparent image one point square (PNG, SVG; a PDF is still 204), so that an

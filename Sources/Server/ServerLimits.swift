@@ -1,3 +1,5 @@
+import BreakdownContent
+import BreakdownPipeline
 import BreakdownOptions
 import Foundation
 
@@ -33,16 +35,23 @@ public struct ServerLimits: Sendable, Hashable {
 
     /// Checks the values a URL gave against the limits; the first one over is the error.
     func check(_ options: ParsedOptions) throws(CLIError) {
-        for name in ["amount", "min", "max"] where options.isGiven(name) {
-            if let value = options.decimal(name), abs(value) > amount {
-                throw .usage("\(name): '\(options.string(name) ?? "")' is over this server's limit; expected at most \(amount)")
-            }
+        func over(_ option: some OptionDeclaration, limit: String) -> CLIError {
+            options.problem(option, .overLimit(options.text(of: option.spec) ?? "", limit: limit))
         }
-        let numbers: [(String, Double)] = [("font-size", fontSize), ("width", width), ("padding", padding), ("scale", Double(scale))]
-        for (name, limit) in numbers where options.isGiven(name) {
-            if let value = options.number(name), value > limit {
-                throw .usage("\(name): '\(options.string(name) ?? "")' is over this server's limit; expected at most \(Self.format(limit))")
-            }
+        if options.isGiven(ContentOptions.amount), abs(options[ContentOptions.amount]) > amount {
+            throw over(ContentOptions.amount, limit: "\(amount)")
+        }
+        // The configuration's limits are free text (the configuration checks them): only numbers can be over.
+        for option in [ContentOptions.minimum, ContentOptions.maximum] where options.isGiven(option) {
+            if let value = Decimal(decimalString: options[option]), abs(value) > amount { throw over(option, limit: "\(amount)") }
+        }
+        let numbers: [(any OptionDeclaration, Double?, Double)] = [
+            (RenderOptions.fontSize, options[RenderOptions.fontSize], fontSize), (RenderOptions.width, options[RenderOptions.width], width),
+            (RenderOptions.padding, options[RenderOptions.padding], padding),
+            (RenderOptions.scale, Double(options[RenderOptions.scale].rawValue), Double(scale)),
+        ]
+        for (option, value, limit) in numbers where options.isGiven(option) {
+            if let value, value > limit { throw over(option, limit: Self.format(limit)) }
         }
     }
 

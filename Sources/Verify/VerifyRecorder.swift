@@ -7,6 +7,7 @@ import BreakdownDiff
 import BreakdownLayout
 import BreakdownPaint
 import Foundation
+import BreakdownIO
 
 /// `--record`: writes a record's rendered image as its reference, unless the reference already
 /// has exactly those bytes, and beside it the library versions (`NAME.versions.txt`) and the

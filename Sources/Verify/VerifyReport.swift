@@ -5,6 +5,7 @@ import BreakdownOptions
 import BreakdownBatch
 import BreakdownDiff
 import Foundation
+import BreakdownIO
 
 /// The HTML report of `breakdown verify --report DIR`: `index.html` with, for every failure, the
 /// reference, actual and difference images side by side (and a close-up of the differences), then

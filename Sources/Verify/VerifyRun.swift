@@ -5,6 +5,7 @@ import BreakdownBatch
 import BreakdownDiff
 import BreakdownEncode
 import Foundation
+import BreakdownIO
 
 /// What `verify` needs: the manifest, the reference folder, whether to record, how to compare,
 /// where to write the report, and the options every record starts from.
@@ -56,7 +57,8 @@ package enum VerifyRun {
             do {
                 image = try cache.render(request, format: .png)
             } catch {
-                throw CLIError("manifest \(manifest), \(record.label): \(error.message)", exitStatus: ExitStatus.usage)
+                // Hidden stays hidden (exit 3), bad input bad input (2): the record's own outcome, with where it is.
+                throw error.prefixed("manifest \(manifest), \(record.label): ")
             }
             let path = URL(fileURLWithPath: referenceFolder).appendingPathComponent(record.name + ".png").path
             let png = [UInt8](image.bytes)
@@ -71,7 +73,7 @@ package enum VerifyRun {
             if outcome.status.isFailure {
                 // For the report: the command that draws this record alone, on which page colour, at which scale.
                 outcome.command = RenderCommandLine.command(recordOptions, groups: recordGroups, output: record.name + ".png")
-                outcome.isDark = recordOptions.string("appearance") == "dark"
+                outcome.isDark = recordOptions[ContentOptions.appearance] == .dark
                 outcome.scale = image.metadata.scale
                 outcome.actualText = image.metadata.text
             }
@@ -105,7 +107,7 @@ package enum VerifyRun {
                 let options = commandLine.overlaid(by: own)
                 planned.append((try RenderRequest(options), options))
             } catch {
-                throw .usage("manifest \(manifest), \(record.label): \(error.message)")
+                throw error.prefixed("manifest \(manifest), \(record.label): ")
             }
         }
         return planned
@@ -114,12 +116,12 @@ package enum VerifyRun {
     private static func prepareReferenceFolder(_ folder: String, recording: Bool, options: ParsedOptions) throws(CLIError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .usage("\(options.display("reference")) \(folder) is a file, not a folder") }
+            guard isDirectory.boolValue else { throw .usage("\(options.name(of: VerifyOptions.reference)) \(folder) is a file, not a folder") }
             return
         }
         guard recording else {
             throw .usage(
-                "\(options.display("reference")) folder \(folder) does not exist; give the folder of reference images, or add \(options.display("record")) to create it")
+                "\(options.name(of: VerifyOptions.reference)) folder \(folder) does not exist; give the folder of reference images, or add \(options.name(of: VerifyOptions.record)) to create it")
         }
         try OutputPath.createFolder(folder, what: "the reference folder")
     }
@@ -130,10 +132,10 @@ package enum VerifyRun {
         let reportPath = OutputPath.resolved(report), referencePath = OutputPath.resolved(referenceFolder)
         if reportPath == referencePath || reportPath.hasPrefix(referencePath == "/" ? "/" : referencePath + "/") {
             throw .usage(
-                "\(options.display("report")) \(report) is inside the reference folder \(referenceFolder): give a folder outside it")
+                "\(options.name(of: VerifyOptions.report)) \(report) is inside the reference folder \(referenceFolder): give a folder outside it")
         }
         if manifest != "-", OutputPath.isSameFile(report, manifest) {
-            throw .usage("\(options.display("report")) \(report) is the manifest: give a folder for the report")
+            throw .usage("\(options.name(of: VerifyOptions.report)) \(report) is the manifest: give a folder for the report")
         }
     }
 

@@ -36,7 +36,7 @@ import Testing
         #expect(a.name == again.name)
         #expect(a.fingerprint == again.fingerprint)
         #expect(a.name != other.name)
-        #expect(a.options.string("amount") == "100.10")
+        #expect(a.options.text(of: ContentOptions.amount.spec) == "100.10")
         // The default locale spelled out means the same image: the same name.
         let spelled = try Self.renderPlan(Self.plan(["amount": .number("100.10"), "logo": .text("lockup"), "locale": .text("en_AU")], Self.planner()))
         #expect(spelled.name.hasSuffix(String(a.name.suffix(10))))
@@ -97,8 +97,8 @@ import Testing
 
     @Test func commandLineOptionsApplyUnderEveryRecord() throws {
         let plan = try Self.renderPlan(Self.plan(["amount": .text("1"), "logo": .text("lockup")], Self.planner(["--logo", "compactBadge", "--scale", "2"])))
-        #expect(plan.options.string("logo") == "lockup")
-        #expect(plan.options.string("scale") == "2")
+        #expect(plan.options[ContentOptions.logo] == .lockup)
+        #expect(plan.options[RenderOptions.scale] == .x2)
     }
 
     @Test func problemsNameTheirField() throws {
@@ -131,11 +131,26 @@ import Testing
         }
     }
 
-    @Test func configurationErrorsNameTheirFieldWhenRendering() {
-        #expect(BatchRecordRenderer.field(in: "Minimum (30) is not strictly less than maximum (10) (min, max)") == "min")
-        #expect(BatchRecordRenderer.field(in: "no-configuration and min cannot be used together") == "no-configuration")
-        #expect(BatchRecordRenderer.field(in: "Locale with identifier (xx) is not valid (locale: one of en_AU)") == "locale")
-        #expect(BatchRecordRenderer.field(in: "something else") == nil)
+    /// Problems found when a record's request is made carry their option as a value: the field
+    /// comes from it, not from searching the message.
+    @Test func configurationErrorsNameTheirFieldWhenRendering() throws {
+        let cases: [([String: String], String, String)] = [
+            (["min": "30", "max": "10"], "min", "Minimum (30) is not strictly less than maximum (10) (min, max)"),
+            (["no-configuration": "true", "min": "3"], "no-configuration", "no-configuration and min cannot be used together"),
+            (["locale": "xx"], "locale", "Locale with identifier (xx) is not valid (locale: one of "),
+            // A value that names another option does not mislead it.
+            (["max": "font"], "max", "Maximum (font) is not convertible to a positive Decimal number (max)"),
+        ]
+        for (record, field, message) in cases {
+            let options = try ParsedOptions(record: record, groups: BatchRecordPlanner.groups)
+            do {
+                _ = try RenderRequest(options)
+                Issue.record("expected a problem for \(record)")
+            } catch {
+                #expect(error.problem?.option == field, "\(record)")
+                #expect(error.message.hasPrefix(message), "\(error.message)")
+            }
+        }
     }
 
     @Test func shardsPartitionEveryIndex() {

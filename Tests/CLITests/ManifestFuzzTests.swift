@@ -157,12 +157,12 @@ import Testing
             case .text(let text), .number(let text):
                 if spec.isFlag { continue }
                 if spec.isRepeatable {
-                    #expect(plan.options.strings(key).contains(text), "\(key)")
+                    #expect(plan.options.texts(of: spec).contains(text), "\(key)")
                 } else {
-                    #expect(plan.options.string(key) == text, "\(key): \(text)")
+                    #expect(plan.options.text(of: spec) == text, "\(key): \(text)")
                 }
             case .bool(let on) where spec.isFlag:
-                #expect(plan.options.flag(key) == on, "\(key)")
+                #expect(plan.options.isOn(spec) == on, "\(key)")
             default: break
             }
         }
@@ -280,9 +280,9 @@ import Testing
                 var again: [String] = []
                 for spec in groups.allOptions {
                     if spec.isFlag {
-                        if options.flag(spec.name) { again.append("--" + spec.name) }
+                        if options.isOn(spec) { again.append("--" + spec.name) }
                     } else {
-                        for value in spec.isRepeatable ? options.strings(spec.name) : (options.isGiven(spec.name) ? options.string(spec.name).map { [$0] } ?? [] : []) {
+                        for value in spec.isRepeatable ? options.texts(of: spec) : (options.isGiven(spec) ? options.text(of: spec).map { [$0] } ?? [] : []) {
                             again.append("--\(spec.name)=\(value)")
                         }
                     }

@@ -9,6 +9,7 @@ import BreakdownCLI
 import BreakdownContent
 import Foundation
 import Testing
+@testable import BreakdownIO
 
 /// The parser in process: argv and records go through the same validation.
 @Suite struct ParsedOptionsTests {
@@ -32,22 +33,44 @@ import Testing
 
     @Test func stringRecordsTakeFlagsAsTrueOrFalse() throws {
         let options = try ParsedOptions(record: ["cbt": "true", "no-with": "false", "amount": "5"], groups: groups)
-        #expect(options.flag("cbt"))
-        #expect(!options.flag("no-with"))
-        #expect(throws: CLIError.option("cbt", "cbt is a flag: use true or false, not 'yes'")) {
+        #expect(options[ContentOptions.cbt])
+        #expect(!options[ContentOptions.noWith])
+        Self.expectProblem("cbt", "cbt is a flag: use true or false, not 'yes'") { () throws(CLIError) in
             try ParsedOptions(record: ["cbt": "yes"], groups: groups)
         }
     }
 
+    /// The error `body` throws is a problem with `option`, worded `message`.
+    static func expectProblem(
+        _ option: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws(CLIError) -> ParsedOptions
+    ) {
+        do {
+            _ = try body()
+            Issue.record("expected a problem with \(option)", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.problem?.option == option, sourceLocation: sourceLocation)
+            #expect(error.message == message, sourceLocation: sourceLocation)
+            #expect(error.exitStatus == ExitStatus.usage, sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func recordErrorsNameTheKeyAndAcceptedValues() {
-        #expect(throws: CLIError.option("logo", "logo: 'huge' is not valid; expected one of badge, lockup, compactBadge")) {
+        Self.expectProblem("logo", "logo: 'huge' is not valid; expected one of badge, lockup, compactBadge") { () throws(CLIError) in
             try ParsedOptions(record: ["logo": "huge"], groups: groups)
         }
-        #expect(throws: CLIError.option("amout", "unknown option 'amout'; did you mean '--amount'?")) {
+        // A record's suggestion is spelled as a record spells keys.
+        Self.expectProblem("amout", "unknown option 'amout'; did you mean 'amount'?") { () throws(CLIError) in
             try ParsedOptions(record: ["amout": "5"], groups: groups)
         }
-        #expect(throws: CLIError.option("amount", "amount needs a value <decimal>, not true")) {
+        Self.expectProblem("amount", "amount needs a value <decimal>, not true") { () throws(CLIError) in
             try ParsedOptions(record: ["amount": RecordValue.bool(true)], groups: groups)
+        }
+        // The same problem on the command line is spelled for the command line.
+        Self.expectProblem("amout", "unknown option '--amout'; did you mean '--amount'?") { () throws(CLIError) in
+            try ParsedOptions(arguments: ["--amout", "5"], groups: groups)
+        }
+        Self.expectProblem("scal", "unknown option 'scal'; did you mean 'scale'?") { () throws(CLIError) in
+            try ParsedOptions(record: ["scal": "2"], groups: [RenderOptions.drawing], source: .query)
         }
     }
 
@@ -55,8 +78,18 @@ import Testing
         let options = try ParsedOptions(record: ["min": "300", "max": "200"], groups: groups)
         let message = "Minimum (300) is not strictly less than maximum (200) (min, max)"
         let reason = BreakdownError.invalidConfiguration(.minimumNotLessThanMaximum(minimum: "300", maximum: "200"), message: message)
-        #expect(throws: CLIError(message, exitStatus: 2, reason: reason)) {
-            try ContentOptions.inputs(from: options)
+        do {
+            _ = try ContentOptions.inputs(from: options)
+            Issue.record("expected a configuration problem")
+        } catch {
+            #expect(error.message == message)
+            #expect(error.reason == reason)
+            #expect(error.exitStatus == 2)
+            // The problem is a value: its option, and the other option it names.
+            #expect(error.problem?.option == "min")
+            #expect(error.problem?.reason == .configuration(.minimumNotLessThanMaximum(minimum: "300", maximum: "200"), options: ["min", "max"], accepted: nil))
+            // On the command line the same problem names the flags.
+            #expect(error.problem?.message(in: .commandLine) == "Minimum (300) is not strictly less than maximum (200) (--min, --max)")
         }
     }
 
@@ -87,8 +120,8 @@ import Testing
         let base = try ParsedOptions(arguments: ["--amount", "100", "--locale", "en_GB"], groups: groups)
         let row = try ParsedOptions(record: ["amount": "40"], groups: groups)
         let merged = base.overlaid(by: row)
-        #expect(merged.string("amount") == "40")
-        #expect(merged.string("locale") == "en_GB")
+        #expect(merged[ContentOptions.amount] == 40)
+        #expect(merged[ContentOptions.locale] == "en_GB")
         #expect(try ContentOptions.inputs(from: merged).breakdown.text == "or 4 payments of £10.00 with")
     }
 

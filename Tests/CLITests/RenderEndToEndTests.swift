@@ -8,6 +8,7 @@ import BreakdownContent
 @testable import BreakdownBench
 import Foundation
 import Testing
+@testable import BreakdownIO
 
 /// `breakdown render` run as a subprocess: files written, metadata, exit statuses, no partial files.
 @Suite struct RenderEndToEndTests {

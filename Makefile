@@ -2,7 +2,7 @@
 # Both install what is missing first (see README.md for why each package is needed).
 
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev \
-	libdeflate-dev fonts-inter librsvg2-bin poppler-utils pngcheck fonts-dejavu-core fonts-symbola gcc \
+	libdeflate-dev fonts-inter fonts-roboto librsvg2-bin poppler-utils pngcheck fonts-dejavu-core fonts-symbola gcc \
 	libmicrohttpd-dev libssl-dev openssl wrk curl \
 	python3-jsonschema man-db groff-base python3-pip strace python3 nodejs chromium
 

@@ -20,9 +20,10 @@ public enum AssetsCommand {
         groups: [options],
         positional: PositionalSpec(
             name: "path",
-            help: "An asset catalog (Assets.xcassets), a folder of files named by the SDK's image names, or a folder with the project's file names.")
+            help: "An asset catalog (Assets.xcassets), a folder of files named by the SDK's image names, a folder with the project's file names, or the Android SDK's res folder (its drawables are converted and their sizes checked).")
     ) { options, console throws(CLIError) in
         let path = options.positionals[0]
+        if let drawables = androidDrawableFolder(path) { return listAndroid(drawables, path: path, console: console) }
         let source: ArtworkSource
         do throws(PaintError) {
             source = try ArtworkSource(directory: URL(fileURLWithPath: path))

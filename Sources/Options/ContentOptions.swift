@@ -84,6 +84,7 @@ public enum ContentOptions {
         [
             amount, locale, currency, minimum, noMinimum, maximum, noConfiguration, deviceLocale, consumerLocale, intro,
             noInterestFree, noWith, logo, palette, darkPalette, appearance, linkStyle, linkText, modalTheme, cbt, modalId,
+            platform, environment,
         ])
 
     /// Options that describe a configuration, so they conflict with `--no-configuration`.
@@ -92,6 +93,7 @@ public enum ContentOptions {
     /// Turns the content options into the breakdown's inputs. Errors are one problem: a conflict
     /// between options, or the configuration's own message naming the option it came from.
     public static func inputs(from parsed: ParsedOptions) throws(CLIError) -> BreakdownInputs {
+        try refuseAndroid(parsed)
         if parsed.isGiven(Self.minimum), parsed.isGiven(Self.noMinimum) {
             throw parsed.problem(Self.minimum, .conflict(other: Self.noMinimum.name, wording: "cannot be used together"))
         }

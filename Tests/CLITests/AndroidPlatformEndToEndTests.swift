@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// `--platform android` on the built binary: describe computes the Android view, and every
+/// command that would draw it refuses with one line rather than drawing the iOS view.
+@Suite struct AndroidPlatformEndToEndTests {
+    @Test func describeComputesTheAndroidView() throws {
+        let result = try BinaryRunner.run("describe", "--platform", "android", "--amount", "100", "--locale", "en_US")
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let json = try result.json()
+        #expect(json["platform"] as? String == "android")
+        #expect(json["text"] as? String == "or 4 interest-free payments of $25.00 with")
+        #expect(json["contentDescription"] as? String == "or 4 interest-free payments of $25.00 with After pay")
+        let logo = try #require(json["logo"] as? [String: Any])
+        // The US default is the lockup, so the view is visible.
+        #expect(logo["type"] as? String == "lockup")
+        #expect(json["visibility"] as? String == "VISIBLE")
+        #expect(logo["heightMultiplier"] as? Double == 1.0)
+        // The iOS view of the same options is unchanged: the lockup at the badge's 1.8, no platform key.
+        let ios = try BinaryRunner.run("describe", "--amount", "100", "--locale", "en_US").json()
+        #expect(ios["platform"] == nil)
+        #expect((ios["logo"] as? [String: Any])?["heightMultiplier"] as? Double == 1.8)
+        #expect(ios["accessibilityLabel"] as? String == "or 4 interest-free payments of $25.00 with cash app after pay")
+    }
+
+    @Test func theSandboxExceptionIsOneLine() throws {
+        let arguments = ["describe", "--platform", "android", "--locale", "en_US", "--logo", "badge"]
+        let production = try BinaryRunner.run(arguments)
+        #expect(production.status == 0)
+        #expect(try production.json()["visibility"] as? String == "GONE")
+        let sandbox = try BinaryRunner.run(arguments + ["--environment", "sandbox"])
+        #expect(sandbox.status == 2)
+        #expect(sandbox.stdout.isEmpty)
+        #expect(sandbox.stderr.hasPrefix("error: Cannot use non-lockup logo types in US locale."))
+        #expect(sandbox.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func drawingTheAndroidViewIsRefusedNotDrawnAsIOS() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("android-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = folder.appendingPathComponent("a.png").path
+        let render = try BinaryRunner.run("render", "--platform", "android", "--amount", "100", "-o", image)
+        #expect(render.status == 2)
+        #expect(render.stderr == "error: --platform android: only describe computes the Android view so far; drawing it is not built yet (accepted here: ios)\n")
+        #expect(!FileManager.default.fileExists(atPath: image))
+        // As a manifest key: that record fails, the iOS one is drawn.
+        let manifest = folder.appendingPathComponent("m.csv")
+        try "name,amount,platform\nandroid,100,android\nios,100,ios\n".write(to: manifest, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out")
+        let batch = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        #expect(batch.status == 1)
+        #expect(batch.stderr.contains("platform android: only describe computes the Android view so far"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("ios.png").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("android.png").path))
+    }
+
+    @Test func optionsOfTheOtherPlatformAreRefused() throws {
+        let environment = try BinaryRunner.run("describe", "--environment", "sandbox")
+        #expect(environment.status == 2)
+        #expect(environment.stderr == "error: --environment is an Android configuration option: give --platform android too\n")
+        let dark = try BinaryRunner.run("describe", "--platform", "android", "--dark-palette", "alt")
+        #expect(dark.status == 2)
+        #expect(dark.stderr.contains("--dark-palette is an iOS option"))
+        let unknown = try BinaryRunner.run("describe", "--platform", "windows")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("ios, android"), "\(unknown.stderr)")
+    }
+}
+
+/// `breakdown assets RES` with an Android res folder of our own: each drawable converted, with
+/// its size checked against android.md's table, or one line why not.
+@Suite struct AndroidAssetsEndToEndTests {
+    @Test func aResFolderIsListedDrawableByDrawable() throws {
+        let res = FileManager.default.temporaryDirectory.appendingPathComponent("android-res-\(UUID().uuidString)")
+        let drawable = res.appendingPathComponent("drawable")
+        try FileManager.default.createDirectory(at: drawable, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: res) }
+        func write(_ name: String, _ text: String) throws {
+            try text.write(to: drawable.appendingPathComponent(name + ".xml"), atomically: true, encoding: .utf8)
+        }
+        let android = "xmlns:android=\"http://schemas.android.com/apk/res/android\""
+        // android.md 5.2: the narrow pill is 100 × 21; the small logo 50 × 50 (here 10 × 10).
+        try write("afterpay_badge_narrow_bg", "<vector \(android) android:width=\"100dp\" android:height=\"21dp\" android:viewportWidth=\"100\" android:viewportHeight=\"21\"><path android:fillColor=\"#000\" android:pathData=\"M0,0h100v21h-100z\"/></vector>")
+        try write("afterpay_logo_small", "<vector \(android) android:width=\"10dp\" android:height=\"10dp\" android:viewportWidth=\"10\" android:viewportHeight=\"10\"/>")
+        try write("icon_circled_question", "<vector \(android) android:width=\"15dp\"")
+        let result = try BinaryRunner.run("assets", res.path)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("\(res.path): the Android SDK's res folder"))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        func line(_ name: String) -> String { lines.first { $0.hasPrefix("  " + name + " ") } ?? "" }
+        #expect(line("afterpay_badge_narrow_bg").hasSuffix("afterpay_badge_narrow_bg.xml  (100 × 21 dp, \(try svgBytes()) bytes of SVG)"), "\(result.stdout)")
+        #expect(line("afterpay_logo_small").hasSuffix("WRONG SIZE: 10 × 10 dp, the SDK's is 50 × 50 dp"))
+        #expect(line("icon_circled_question").hasSuffix("MISSING: malformed VectorDrawable XML: <vector> is not closed"))
+        #expect(line("afterpay_lockup").contains("MISSING: "))
+        #expect(lines.last == "13 drawables: 1 found, 12 missing")
+    }
+
+    /// The SVG the narrow pill converts to, counted independently of the command: its text as
+    /// VectorDrawable.svg writes it.
+    func svgBytes() throws -> Int {
+        ("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"21\" viewBox=\"0 0 100 21\">"
+            + "<path d=\"M0,0h100v21h-100z\" fill=\"#000000\" fill-opacity=\"1\"/></svg>").utf8.count
+    }
+}

@@ -221,7 +221,7 @@ import Testing
         #expect(compact.heightMultiplier == 1.4)
         let lockup = try Self.breakdown(Self.configuration(), style: .alt, logo: .lockup).logo
         #expect(lockup.layers == [AndroidLogoLayer(drawable: "afterpay_lockup", tint: mint)])
-        #expect(AndroidColorScheme.cashAppAlt.background == RGBAColor(hex: "#00D64F"))
+        #expect(AndroidColorScheme.cashAppAlt.background == (try RGBAColor(hex: "#00D64F")))
     }
 
     // Section 6: the modal URL.
@@ -259,6 +259,6 @@ import Testing
             Self.configuration(), options: PriceBreakdownOptions(moreInfoOptions: MoreInfoOptions(modalLinkStyle: .moreInfoText)))
         #expect(english.link.content == .text("More Info"))
         #expect(english.textColor == .black)
-        #expect(english.linkColor == RGBAColor(hex: "#0000008A"))
+        #expect(english.linkColor == (try RGBAColor(hex: "#0000008A")))
     }
 }

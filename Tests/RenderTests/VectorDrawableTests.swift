@@ -93,7 +93,7 @@ import Testing
 
     @Test func theTintIsSourceIn() throws {
         // SRC_IN: every shape takes the tint's colour and keeps its own alpha.
-        let tint = try #require(RGBAColor(hex: "#3366CC"))
+        let tint = try RGBAColor(hex: "#3366CC")
         let converted = try VectorDrawable.svg(fromXML: Self.fixture, tint: tint)
         let difference = try Self.difference(converted, Self.handWritten { _ in "#3366CC" })
         #expect(difference.mean <= 0.5, "\(difference)")

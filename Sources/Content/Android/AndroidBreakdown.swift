@@ -174,7 +174,7 @@ public struct AndroidBreakdown: Sendable, Hashable {
         }
         var reason: String?
         if configuration == nil {
-            reason = Breakdown.noConfigurationReason
+            reason = PriceBreakdown.noConfigurationReason
         } else if let failure = resolution.failureReason {
             reason = failure
         } else if cashAppNonLockup {

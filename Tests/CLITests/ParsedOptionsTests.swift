@@ -15,6 +15,21 @@ import Testing
 @Suite struct ParsedOptionsTests {
     let groups = [ContentOptions.group]
 
+    /// A library user parsing argv with only the content options: `-o x.png` is not one of
+    /// them, so it is refused naming it, not accepted and ignored (and its value not taken for a
+    /// positional argument).
+    @Test func aShortOptionOfAnotherGroupIsRefused() throws {
+        do {
+            let parsed = try ParsedOptions(arguments: ["--amount", "100", "-o", "x.png"], groups: groups)
+            Issue.record("accepted -o without the output options: positionals \(parsed.positionals)")
+        } catch {
+            #expect(error.message.contains("'-o'") || error.message.contains("-o"), "\(error.message)")
+        }
+        // With the output options, -o is --output.
+        let render = try ParsedOptions(arguments: ["--amount", "100", "-o", "x.png"], groups: groups + [RenderOptions.output])
+        #expect(render.positionals.isEmpty)
+    }
+
     @Test func argvAndRecordGiveTheSameInputs() throws {
         let argv = try ParsedOptions(
             arguments: ["--amount", "100", "--locale=en_CA", "--device-locale", "fr_CA", "--no-with", "--logo", "lockup"],

@@ -79,12 +79,14 @@ let package = Package(
             name: "breakdown-fuzz", dependencies: ["BreakdownBatch", "BreakdownServer", "BreakdownDiff", "BreakdownPaint"],
             path: "Fuzz/Harnesses"),
 
+        // What the test targets share (not a product): reading a child process's output safely.
+        .target(name: "BreakdownTestSupport", path: "Tests/Support"),
         .testTarget(name: "ContentTests", dependencies: ["BreakdownContent"], path: "Tests/ContentTests"),
-        .testTarget(name: "RenderTests", dependencies: ["BreakdownPipeline", "BreakdownDiff"], path: "Tests/RenderTests"),
-        .testTarget(name: "CLITests", dependencies: ["BreakdownCLI", "Breakdown"], path: "Tests/CLITests"),
+        .testTarget(name: "RenderTests", dependencies: ["BreakdownPipeline", "BreakdownDiff", "BreakdownTestSupport"], path: "Tests/RenderTests"),
+        .testTarget(name: "CLITests", dependencies: ["BreakdownCLI", "Breakdown", "BreakdownTestSupport"], path: "Tests/CLITests"),
         .testTarget(
             name: "SnapshotTests",
-            dependencies: ["BreakdownSnapshotTesting", "BreakdownDiff", "BreakdownEncode", "BreakdownOptions", "BreakdownPipeline"],
+            dependencies: ["BreakdownSnapshotTesting", "BreakdownDiff", "BreakdownEncode", "BreakdownOptions", "BreakdownPipeline", "BreakdownTestSupport"],
             path: "Tests/SnapshotTests",
             exclude: ["__Snapshots__"]),
     ],

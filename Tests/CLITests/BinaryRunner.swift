@@ -6,6 +6,7 @@ import BreakdownContent
 @testable import BreakdownVerify
 @testable import BreakdownGallery
 @testable import BreakdownBench
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -58,8 +59,8 @@ struct BinaryRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readAllRetryingInterrupts()
+        let errData = err.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),

@@ -2,6 +2,7 @@
 @testable import BreakdownEncode
 @testable import BreakdownGallery
 @testable import BreakdownOptions
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -47,8 +48,8 @@ import Testing
         try process.run()
         if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try inPipe.fileHandleForWriting.close()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        let output = out.fileHandleForReading.readAllRetryingInterrupts()
+        let errors = err.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }

@@ -1,3 +1,4 @@
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -74,8 +75,8 @@ import Testing
             process.standardOutput = out
             process.standardError = err
             try process.run()
-            let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let printed = String(decoding: out.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
+            let problems = String(decoding: err.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationStatus == 0, "\(language): \(problems)")
             let signed = printed.trimmingCharacters(in: .whitespacesAndNewlines)

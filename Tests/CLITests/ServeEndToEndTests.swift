@@ -1,3 +1,4 @@
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -46,7 +47,7 @@ import Testing
         message.append(Data(pathAndQuery.utf8))
         input.fileHandleForWriting.write(message)
         try input.fileHandleForWriting.close()
-        let digest = output.fileHandleForReading.readDataToEndOfFile()
+        let digest = output.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return digest.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
@@ -570,8 +571,8 @@ import Testing
             process.standardOutput = out
             process.standardError = err
             try process.run()
-            let errData = err.fileHandleForReading.readDataToEndOfFile()
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            let errData = err.fileHandleForReading.readAllRetryingInterrupts()
+            let outData = out.fileHandleForReading.readAllRetryingInterrupts()
             process.waitUntilExit()
             let stderr = String(decoding: errData, as: UTF8.self)
             #expect(process.terminationStatus == 2, "\(arguments): \(stderr)")

@@ -1,3 +1,4 @@
+import BreakdownTestSupport
 import Foundation
 
 /// Runs a program the tests check our output with (`pngcheck`, `pdfinfo`, `rsvg-convert`,
@@ -12,7 +13,7 @@ enum ExternalTool {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = pipe.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

@@ -5,6 +5,7 @@ import BreakdownLayout
 import BreakdownOptions
 import BreakdownPipeline
 @testable import BreakdownSnapshotTesting
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -188,7 +189,7 @@ struct SnapshotNewcomerTests {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = pipe.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }

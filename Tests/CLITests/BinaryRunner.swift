@@ -49,11 +49,17 @@ struct BinaryRunner {
         return try run(command: executable.path, arguments)
     }
 
-    /// Runs another program (e.g. strace) the same way.
-    static func run(command: String, _ arguments: [String]) throws -> Result {
+    /// Runs another program (e.g. strace) the same way. `environment` changes the inherited
+    /// environment: a value sets a variable, nil removes it.
+    static func run(command: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command)
         process.arguments = arguments
+        if !environment.isEmpty {
+            var env = ProcessInfo.processInfo.environment
+            for (name, value) in environment { env[name] = value }
+            process.environment = env
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

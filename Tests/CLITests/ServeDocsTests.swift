@@ -65,20 +65,10 @@ import Testing
         for (language, command, file, code) in runs {
             let script = folder.appendingPathComponent(file ?? "script")
             try Data(code.utf8).write(to: script)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst()) + [script.path, path]
-            var env = ProcessInfo.processInfo.environment
-            env.merge(environment) { _, new in new }
-            process.environment = env
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let printed = String(decoding: out.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
-            let problems = String(decoding: err.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(language): \(problems)")
+            let result = try BinaryRunner.run(
+                command: command[0], Array(command.dropFirst()) + [script.path, path], environment: environment.mapValues { Optional($0) })
+            let printed = result.stdout, problems = result.stderr
+            #expect(result.status == 0, "\(language): \(problems)")
             let signed = printed.trimmingCharacters(in: .whitespacesAndNewlines)
             let reply = try server.get(signed)
             #expect(reply.status == 200, "\(language) printed \(signed): \(reply.status) \(reply.text.prefix(200))")

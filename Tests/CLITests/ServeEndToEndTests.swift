@@ -558,28 +558,16 @@ import Testing
             (["--allow-unsigned", "--port", "0", "--hidden", "maybe"], [:], "--hidden"),
         ]
         for (arguments, environment, mentions) in cases {
-            let process = Process()
             guard let executable = BinaryRunner.executable else { throw ServerTestError("build the breakdown executable first") }
-            process.executableURL = executable
-            process.arguments = ["serve"] + arguments
-            var env = ProcessInfo.processInfo.environment
-            env["BREAKDOWN_KEY"] = nil
-            env["BREAKDOWN_SALT"] = nil
-            env.merge(environment) { _, new in new }
-            process.environment = env
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let errData = err.fileHandleForReading.readAllRetryingInterrupts()
-            let outData = out.fileHandleForReading.readAllRetryingInterrupts()
-            process.waitUntilExit()
-            let stderr = String(decoding: errData, as: UTF8.self)
-            #expect(process.terminationStatus == 2, "\(arguments): \(stderr)")
+            var overrides: [String: String?] = ["BREAKDOWN_KEY": nil, "BREAKDOWN_SALT": nil]
+            for (name, value) in environment { overrides[name] = value }
+            let result = try BinaryRunner.run(command: executable.path, ["serve"] + arguments, environment: overrides)
+            let stderr = result.stderr
+            #expect(result.status == 2, "\(arguments): \(stderr)")
             #expect(stderr.hasPrefix("error: "), "\(arguments)")
             #expect(stderr.split(separator: "\n").count == 1, "\(arguments): \(stderr)")
             #expect(stderr.contains(mentions), "\(arguments): \(stderr)")
-            #expect(outData.isEmpty, "no URL printed: \(arguments)")
+            #expect(result.stdout.isEmpty, "no URL printed: \(arguments)")
         }
     }
 

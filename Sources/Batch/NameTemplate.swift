@@ -47,6 +47,16 @@ package struct NameTemplate: Sendable {
         guard parts.contains(where: { if case .field = $0 { true } else { false } }) else {
             throw .usage("--name \(QuotedValue.quoted(text)) names no column or key, so every record would get the same name; e.g. --name '{SKU}-{locale}'")
         }
+        // Each field gives at least one character: a template whose text and fields alone pass
+        // the name limit can name no record (and a huge one would cost time for every record).
+        let shortest = parts.reduce(0) { total, part in
+            if case .literal(let words) = part { total + words.count } else { total + 1 }
+        }
+        guard shortest <= BatchRecordPlanner.maximumNameLength else {
+            throw .usage(
+                "--name \(QuotedValue.quoted(text)) gives names of at least \(shortest) characters; names are at most \(BatchRecordPlanner.maximumNameLength)"
+            )
+        }
         self.parts = parts
     }
 
@@ -81,6 +91,8 @@ package struct NameTemplate: Sendable {
                 }
                 name += slug
             }
+            // Stop as soon as the name is too long, not after joining every long value.
+            if name.utf8.count > 4 * BatchRecordPlanner.maximumNameLength + 8 { break }
         }
         while name.hasPrefix(".") || name.hasPrefix("-") { name.removeFirst() }
         guard !name.isEmpty else { return .failure(RecordProblem(field: "name", "name: the template gives an empty name")) }

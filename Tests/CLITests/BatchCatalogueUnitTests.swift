@@ -83,6 +83,26 @@ import Testing
         #expect(NameTemplate.slug("日本") == "")
     }
 
+    /// A template that can name no record (its text and one character a field already pass
+    /// the 150-character limit) is refused when given, not tried record by record; long values
+    /// fail their record quickly instead of joining megabytes first.
+    @Test func templatesTooLongForAnyNameAreRefusedAtOnce() throws {
+        // 150 fields of at least one character each still fit; 151 do not.
+        _ = try NameTemplate(String(repeating: "{SKU}", count: 150))
+        do {
+            _ = try NameTemplate(String(repeating: "{SKU}", count: 151))
+            Issue.record("a template of 151 fields was accepted")
+        } catch {
+            #expect(error.message.contains("at least 151 characters") && error.message.contains("at most 150"), "\(error.message)")
+        }
+        #expect(throws: CLIError.self) { try NameTemplate(String(repeating: "x", count: 150) + "{SKU}") }
+        let template = try NameTemplate(String(repeating: "{SKU}", count: 100))
+        let huge = String(repeating: "A", count: 1_000_000)
+        let made = template.name(column: { _ in huge }, option: { _ in nil })
+        guard case .failure(let problem) = made else { Issue.record("a name of 100 MB was made"); return }
+        #expect(problem.message.contains("longer than 150"), "\(problem.message)")
+    }
+
     @Test func templatesAreCheckedWhenGiven() throws {
         #expect(throws: CLIError.self) { try NameTemplate("{SKU") }
         #expect(throws: CLIError.self) { try NameTemplate("plain") }

@@ -58,9 +58,11 @@ public enum ServeCommand {
             let base = configuration.baseURL
             let scheme = base.hasPrefix("https://") ? 8 : base.hasPrefix("http://") ? 7 : 0
             let printable = base.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") }
-            guard scheme > 0, base.utf8.count > scheme, printable, !base.contains("?"), !base.contains("#") else {
+            // At most 1024 bytes: it stands four times in every snippet.
+            guard scheme > 0, base.utf8.count > scheme, base.utf8.count <= 1024, printable, !base.contains("?"), !base.contains("#") else {
                 throw options.problem(
-                    baseURL, .invalidValue(base, accepted: "http:// or https:// and a host, such as https://img.example.com (no query, quotes or spaces)"))
+                    baseURL,
+                    .invalidValue(base, accepted: "http:// or https:// and a host, at most 1024 bytes, such as https://img.example.com (no query, quotes or spaces)"))
             }
         }
         configuration.allowUnsigned = options[allowUnsigned]

@@ -554,6 +554,8 @@ import Testing
             (["--allow-unsigned", "--port", "0", "--host", "not an address"], [:], "not an address"),
             (["--allow-unsigned", "--port", "0", "--base-url", "ftp://img.example.com"], [:], "--base-url"),
             (["--allow-unsigned", "--port", "0", "--base-url", "https://x\"><script>"], [:], "--base-url"),
+            // Over 1024 bytes: it would stand four times in every snippet.
+            (["--allow-unsigned", "--port", "0", "--base-url", "https://img.example.com/" + String(repeating: "b", count: 1001)], [:], "at most 1024 bytes"),
             (["--allow-unsigned", "--port", "0", "--header-timeout", "0"], [:], "--header-timeout"),
             (["--allow-unsigned", "--port", "0", "--hidden", "maybe"], [:], "--hidden"),
         ]

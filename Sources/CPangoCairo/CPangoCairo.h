@@ -22,6 +22,10 @@ typedef int FcBool;
 #define FcTrue 1
 /// The pattern property holding a font's family name.
 #define FC_FAMILY "family"
+/// The pattern property holding a font's file path.
+#define FC_FILE "file"
+/// The pattern property holding a font's style name ("Regular", "Bold"…).
+#define FC_STYLE "style"
 
 typedef struct _FcConfig FcConfig;
 typedef struct _FcPattern FcPattern;

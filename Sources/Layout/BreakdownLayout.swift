@@ -69,6 +69,8 @@ public struct BreakdownLayout {
                 lines.append("icon \(artwork) \(tint.map { "\($0)" } ?? "own colours") \(r(frame))")
             case .linkImage(let artwork, let frame):
                 lines.append("link image \(artwork.imageName) \(artwork.file) \(r(frame))")
+            case .drawable(let name, let tint, let frame):
+                lines.append("drawable \(name) \(tint.map { "tinted \($0)" } ?? "own colours") \(r(frame))")
             }
         }
         if let linkFrame { lines.append("link \(r(linkFrame))") }

@@ -121,6 +121,34 @@ package final class FontLibrary {
         families.first { $0.caseInsensitiveCompare(name) == .orderedSame }
     }
 
+    /// The file of the family's regular face (style `Regular`, else the first face found), for
+    /// what Pango does not give: the font's bounding box (`FontBoundingBox`).
+    package func file(ofFamily family: String) -> String? {
+        var first: String?
+        for setName in [FcSetApplication, FcSetSystem] {
+            guard let set = FcConfigGetFonts(config, setName) else { continue }
+            for index in 0..<Int(set.pointee.nfont) {
+                guard let pattern = set.pointee.fonts[index] else { continue }
+                var value: UnsafeMutablePointer<FcChar8>?
+                var position: Int32 = 0
+                var matches = false
+                while FcPatternGetString(pattern, FC_FAMILY, position, &value) == FcResultMatch, let value {
+                    if String(cString: value).caseInsensitiveCompare(family) == .orderedSame { matches = true }
+                    position += 1
+                }
+                guard matches, FcPatternGetString(pattern, FC_FILE, 0, &value) == FcResultMatch, let file = value else { continue }
+                let path = String(cString: file)
+                if FcPatternGetString(pattern, FC_STYLE, 0, &value) == FcResultMatch, let style = value,
+                    String(cString: style) == "Regular"
+                {
+                    return path
+                }
+                if first == nil { first = path }
+            }
+        }
+        return first
+    }
+
     /// The family names (lower-cased) of the font files in the configuration's font sets.
     private static func fontFileFamilies(_ config: OpaquePointer) -> Set<String> {
         var names: Set<String> = []

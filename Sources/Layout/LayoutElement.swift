@@ -13,4 +13,7 @@ public enum LayoutElement: Sendable, Hashable {
     /// An image link drawn from a file of `--logo-assets` that holds the SDK's image by its name
     /// (`circled-question-icon`, `afterpay-logo-circle`), as it is.
     case linkImage(LogoArtwork, frame: Rect)
+    /// One VectorDrawable of the Android view (a logo layer or an image link), stretched to fill
+    /// `frame`, recoloured to `tint` keeping its alpha (SRC_IN), or in its own colours (nil).
+    case drawable(name: String, tint: RGBAColor?, frame: Rect)
 }

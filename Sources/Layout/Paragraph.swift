@@ -10,6 +10,15 @@ struct Paragraph {
         case logo
         case linkIcon(artwork: String, tint: RGBAColor?)
         case linkImage(LogoArtwork)
+        /// An Android image link: a VectorDrawable of the Android SDK, tinted or in its own colours.
+        case androidDrawable(name: String, tint: RGBAColor?)
+    }
+
+    /// The Android view's inline boxes, sized by its own rules (android.md 5.3–5.5 and 6): the
+    /// logo, and the square of an image link (`icon_circled_question`, `afterpay_logo_small`).
+    struct AndroidBoxes {
+        var logo: InlineBox
+        var imageLink: InlineBox
     }
 
     struct Inline {
@@ -38,7 +47,7 @@ struct Paragraph {
     ///   - tracking: letter spacing in points for the whole paragraph (SF Pro's tracking for the size), 0 for none.
     init(
         breakdown: PriceBreakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false, fontSize: Double,
-        tracking: Double = 0, linkArtwork: LogoArtwork? = nil
+        tracking: Double = 0, linkArtwork: LogoArtwork? = nil, android: AndroidBoxes? = nil
     ) throws(LayoutError) {
         var text = ""
         var inlines: [Inline] = []
@@ -49,7 +58,8 @@ struct Paragraph {
         func appendLogo() {
             let start = text.utf8.count
             text += Self.objectCharacter
-            inlines.append(Inline(byteOffset: start, box: InlineGeometry.logo(breakdown.logo, artwork: logoArtwork, metrics: metrics), kind: .logo))
+            let box = android?.logo ?? InlineGeometry.logo(breakdown.logo, artwork: logoArtwork, metrics: metrics)
+            inlines.append(Inline(byteOffset: start, box: box, kind: .logo))
         }
         switch breakdown.logoPlacement {
         case .end:
@@ -65,6 +75,16 @@ struct Paragraph {
         switch breakdown.link.content {
         case .none:
             break
+        case .circledQuestionIcon where android != nil, .circledLogo where android != nil:
+            // The Android SDK's own drawables: the question mark tinted in the link colour, the
+            // small logo in its own colours; a square of the font's height, centred (section 6).
+            text += " "
+            let start = text.utf8.count
+            text += Self.objectCharacter
+            let isQuestion = breakdown.link.content == .circledQuestionIcon
+            let kind = InlineKind.androidDrawable(
+                name: isQuestion ? "icon_circled_question" : "afterpay_logo_small", tint: isQuestion ? breakdown.linkColor : nil)
+            inlines.append(Inline(byteOffset: start, box: android?.imageLink ?? icon, kind: kind))
         case .circledInfoIcon where fontHasCircledInfo:
             // The font's own glyph in the link colour, not underlined, as iOS draws it.
             text += " "

@@ -193,6 +193,9 @@ package final class Typesetter {
                 case .linkImage(let artwork):
                     linkFrame = frame
                     elements.append(.linkImage(artwork, frame: frame))
+                case .androidDrawable(let name, let tint):
+                    linkFrame = frame
+                    elements.append(.drawable(name: name, tint: tint, frame: frame))
                 }
             }
             if let link = paragraph.linkTextRange, offset < link.upperBound, offset + length > link.lowerBound {

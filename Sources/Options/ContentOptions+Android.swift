@@ -17,12 +17,12 @@ extension ContentOptions {
         "environment", "environment", default: .production,
         help: "The Android configuration's environment: in sandbox a US view with a non-lockup logo is an error (exit 2), in production it is hidden.")
 
-    /// Options only the Android view reads, refused for iOS; and the Android view where only
-    /// its content is built so far (drawing it is refused with one line, never drawn as iOS).
+    /// Options only the Android view reads, refused for iOS; and the Android view where the iOS
+    /// view's inputs are asked for (never an iOS picture in its place).
     static func refuseAndroid(_ parsed: ParsedOptions) throws(CLIError) {
         if parsed[Self.platform] == .android {
             throw .usage(
-                "\(parsed.name(of: Self.platform)) android: only describe computes the Android view so far; drawing it is not built yet (accepted here: ios)")
+                "\(parsed.name(of: Self.platform)) android: the iOS view's inputs were asked for (use RenderRequest or androidInputs for the Android view)")
         }
         if parsed.isGiven(Self.environment) {
             throw .usage(

@@ -46,7 +46,11 @@ public enum RenderOptions {
     /// The logo artwork folder.
     public static let logoAssets = Option<String?>.value(
         "logo-assets", "path", defaultHelp: "the project's LogoAssets/ (look-alike artwork)",
-        help: "The logo artwork: the SDK's asset catalog (Assets.xcassets), a folder of files named by the SDK's image names (badge-afterpay-mint-on-black.pdf, .svg or .png), or a folder with the project's file names. Official files are drawn as they are; check one with 'breakdown assets PATH'.")
+        help: "The logo artwork: the SDK's asset catalog (Assets.xcassets), a folder of files named by the SDK's image names (badge-afterpay-mint-on-black.pdf, .svg or .png), or a folder with the project's file names; with --platform android, the Android SDK's res folder (its VectorDrawables). Official files are drawn as they are; check one with 'breakdown assets PATH'.")
+    /// Android's font size setting (with `--platform android`).
+    public static let fontScale = Option<Double?>.value(
+        "font-scale", "scale", .number(0.85...2.0), defaultHelp: "1",
+        help: "With --platform android: the device's font size setting; 14 sp becomes 14.8…26 dp at 1.05…2.0 by Android 14's non-linear scaling (linear below 1).")
     /// Letter spacing.
     public static let tracking = Option<Tracking>.choice(
         "tracking", "table", default: .sf,
@@ -55,7 +59,7 @@ public enum RenderOptions {
     /// How to draw: font, size, colours, background, padding, width, scale, artwork.
     public static let drawing = OptionGroup(
         title: "DRAWING OPTIONS",
-        [font, fontFile, fontSize, contentSize, textColor, linkColor, background, padding, width, scale, logoAssets, tracking])
+        [font, fontFile, fontSize, contentSize, fontScale, textColor, linkColor, background, padding, width, scale, logoAssets, tracking])
 
     /// The options that name files the renderer loads (fonts, artwork): fixed when a server starts.
     public static let fileOptions: [any OptionDeclaration] = [fontFile, logoAssets]

@@ -15,9 +15,23 @@ public struct RenderRequest: Sendable, Hashable {
     public var fontFiles: [String]
     /// A folder of artwork to use instead of the project's, if any.
     public var logoAssets: String?
+    /// The Android view, when the Android SDK's view is drawn (`--platform android`); `inputs`
+    /// then hold its options and amount, and no configuration.
+    public var android: AndroidBreakdown?
 
-    /// The breakdown the inputs give.
-    public var breakdown: PriceBreakdown { inputs.breakdown }
+    /// The breakdown the inputs give (the Android view's when `android` is set).
+    public var breakdown: PriceBreakdown { android.map(PriceBreakdown.init(android:)) ?? inputs.breakdown }
+
+    /// A request for the Android SDK's view.
+    /// - Throws: `AndroidBreakdownError` where the Android view throws (sandbox, US, not a lockup).
+    public init(android inputs: AndroidInputs, settings: RenderSettings, fontFiles: [String] = [], logoAssets: String? = nil)
+        throws(AndroidBreakdownError)
+    {
+        self.init(
+            inputs: BreakdownInputs(configuration: nil, deviceLocale: inputs.deviceLocale, options: inputs.options, amount: Amount(inputs.amount)),
+            settings: settings, fontFiles: fontFiles, logoAssets: logoAssets)
+        android = try inputs.breakdown()
+    }
 
     /// A request from typed values.
     public init(inputs: BreakdownInputs, settings: RenderSettings, fontFiles: [String] = [], logoAssets: String? = nil) {
@@ -30,6 +44,14 @@ public struct RenderRequest: Sendable, Hashable {
     /// Reads the content and drawing groups.
     public init(_ options: ParsedOptions) throws(CLIError) {
         typealias Drawing = RenderOptions
+        if options[ContentOptions.platform] == .android {
+            try self.init(android: options)
+            return
+        }
+        if options.isGiven(Drawing.fontScale) {
+            throw .usage(
+                "\(options.name(of: Drawing.fontScale)) is Android's font size setting: give \(options.name(of: ContentOptions.platform)) android too, or \(options.name(of: Drawing.contentSize)) for iOS's Dynamic Type")
+        }
         var inputs = try ContentOptions.inputs(from: options)
         if let color = options[Drawing.textColor] { inputs.options.textColor = color }
         if let color = options[Drawing.linkColor] { inputs.options.linkColor = color }
@@ -43,5 +65,41 @@ public struct RenderRequest: Sendable, Hashable {
             inputs: inputs,
             settings: RenderSettings(style: style, scale: options[Drawing.scale], background: options[Drawing.background]),
             fontFiles: options[Drawing.fontFile], logoAssets: options[Drawing.logoAssets])
+    }
+}
+
+extension RenderRequest {
+    /// The Android view from the content and drawing groups: Roboto at 14 sp through
+    /// `--font-scale` (or `--font-size` in dp), no tracking; `--content-size` and `--tracking`
+    /// are iOS's and refused.
+    private init(android options: ParsedOptions) throws(CLIError) {
+        typealias Drawing = RenderOptions
+        var inputs = try ContentOptions.androidInputs(from: options)
+        if let color = options[Drawing.textColor] { inputs.options.textColor = color }
+        if let color = options[Drawing.linkColor] { inputs.options.linkColor = color }
+        let platform = "\(options.name(of: ContentOptions.platform)) android"
+        if options.isGiven(Drawing.contentSize) {
+            throw .usage(
+                "\(options.name(of: Drawing.contentSize)) is iOS's Dynamic Type: with \(platform) give \(options.name(of: Drawing.fontScale)) (0.85 to 2.0) or \(options.name(of: Drawing.fontSize))")
+        }
+        if options.isGiven(Drawing.tracking) {
+            throw .usage(
+                "\(options.name(of: Drawing.tracking)) is iOS's letter spacing (SF Pro's table): the Android view adds none; leave it out with \(platform)")
+        }
+        if options.isGiven(Drawing.fontSize), options.isGiven(Drawing.fontScale) {
+            throw options.problem(Drawing.fontSize, .conflict(other: Drawing.fontScale.name, wording: "cannot both be given: choose one"))
+        }
+        let size = options[Drawing.fontSize] ?? AndroidFontScale.textSize(fontScale: options[Drawing.fontScale] ?? 1) ?? AndroidFontScale.defaultTextSize
+        let style = LayoutStyle(
+            fontFamily: options.isGiven(Drawing.font) ? options[Drawing.font] : "Roboto", fontSize: size,
+            width: options[Drawing.width], padding: options[Drawing.padding], tracking: .none)
+        do {
+            try self.init(
+                android: inputs,
+                settings: RenderSettings(style: style, scale: options[Drawing.scale], background: options[Drawing.background]),
+                fontFiles: options[Drawing.fontFile], logoAssets: options[Drawing.logoAssets])
+        } catch {
+            throw .usage(error.message + " (\(options.name(of: ContentOptions.logo)), \(options.name(of: ContentOptions.environment)))")
+        }
     }
 }

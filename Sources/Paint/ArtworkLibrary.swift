@@ -182,6 +182,31 @@ public final class ArtworkLibrary {
         try draw(path: path, imageName: artwork.imageName, stylesheet: "", frame: frame, in: context)
     }
 
+    /// Draws the Android VectorDrawable `name` (`NAME.xml` of `source.androidDrawables`) stretched
+    /// to fill `frame`, tinted (SRC_IN) or in its own colours, converted to SVG once per tint.
+    func drawAndroidDrawable(_ name: String, tint: RGBAColor?, frame: Rect, in context: CairoContext) throws(PaintError) {
+        try draw(path: try androidDrawablePath(name), imageName: name, stylesheet: Self.androidTintKey(tint), frame: frame, in: context)
+    }
+
+    /// The file of the Android drawable `name`; throws for iOS artwork, which has none.
+    func androidDrawablePath(_ name: String) throws(PaintError) -> String {
+        guard let folder = source.androidDrawables else {
+            throw PaintError(
+                "logo assets \(source.directory.path) is iOS artwork (\(source.kind.rawValue)): the Android view draws the Android SDK's res folder (its VectorDrawables) or, without --logo-assets, the project's look-alikes")
+        }
+        return Self.prefix(folder) + name + ".xml"
+    }
+
+    /// Checks that every Android drawable the view can need is in the folder and converts.
+    public func checkAndroidDrawables() throws(PaintError) {
+        for name in AndroidLogoSize.drawableSizes.keys.sorted() {
+            _ = try parse(try androidDrawablePath(name), format: .svg, stylesheet: Self.androidTintKey(nil), imageName: name)
+        }
+    }
+
+    /// The parse-cache key of a drawable's tint (it takes the place of a stylesheet).
+    private static func androidTintKey(_ tint: RGBAColor?) -> String { "android-tint:" + (tint.map { "\($0)" } ?? "none") }
+
     /// Draws the icon or project artwork `name` (an SVG file stem) filling `frame` (points, in the
     /// context's current user space).
     func draw(_ name: String, stylesheet: String, frame: Rect, in context: CairoContext) throws(PaintError) {
@@ -271,8 +296,21 @@ public final class ArtworkLibrary {
             throw failure(imageName, path, error.isMissing ? "the file does not exist" : "it \(error.reason)")
         }
         let artwork: ParsedArtwork
-        do {
-            artwork = try ParsedArtwork(data, format: format, stylesheet: stylesheet)
+        do throws(PaintError) {
+            if stylesheet.hasPrefix("android-tint:") {
+                // An Android VectorDrawable: converted to SVG (tinted) and drawn by librsvg.
+                let tintText = stylesheet.dropFirst("android-tint:".count)
+                let tint = tintText == "none" ? nil : try? RGBAColor(hex: String(tintText))
+                let svg: String
+                do throws(VectorDrawable.ConversionError) {
+                    svg = try VectorDrawable.svg(fromXML: String(decoding: data, as: UTF8.self), tint: tint)
+                } catch {
+                    throw PaintError(error.description)
+                }
+                artwork = try ParsedArtwork(Data(svg.utf8), format: .svg, stylesheet: "")
+            } else {
+                artwork = try ParsedArtwork(data, format: format, stylesheet: stylesheet)
+            }
         } catch {
             throw failure(imageName, path, error.message)
         }

@@ -16,6 +16,9 @@ public struct ArtworkSource: Sendable, Hashable {
         case assetCatalog = "asset catalog"
         case imageFolder = "folder of image files"
         case projectArtwork = "project artwork"
+        /// The Android SDK's `res` folder (or its `drawable` folder): VectorDrawables, for the
+        /// Android view only.
+        case androidResources = "Android res folder"
     }
 
     /// A file's kind, from its extension.
@@ -35,6 +38,9 @@ public struct ArtworkSource: Sendable, Hashable {
     public let directory: URL
     /// Asset catalog: image name → its `.imageset` folder.
     private let imagesets: [String: URL]
+    /// The folder of the Android view's VectorDrawables (`NAME.xml`): the Android res folder's
+    /// `drawable`, or the project's look-alikes (`LogoAssets/android/drawable`); nil for iOS artwork.
+    public let androidDrawables: URL?
 
     /// The project's own `LogoAssets/`.
     public static var project: ArtworkSource {
@@ -46,10 +52,24 @@ public struct ArtworkSource: Sendable, Hashable {
         ArtworkSource(kind: .projectArtwork, directory: directory, imagesets: [:])
     }
 
-    private init(kind: Kind, directory: URL, imagesets: [String: URL]) {
+    private init(kind: Kind, directory: URL, imagesets: [String: URL], androidDrawables: URL? = nil) {
         self.kind = kind
         self.directory = directory
         self.imagesets = imagesets
+        self.androidDrawables =
+            androidDrawables ?? (kind == .projectArtwork ? directory.appendingPathComponent("android/drawable", isDirectory: true) : nil)
+    }
+
+    /// The `drawable` folder of an Android `res` folder given as `directory` (the folder itself,
+    /// its `drawable` or its `res/drawable`), when it holds at least one of the view's drawables.
+    public static func androidDrawableFolder(_ directory: URL) -> URL? {
+        for folder in [directory.appendingPathComponent("drawable"), directory.appendingPathComponent("res/drawable"), directory] {
+            let any = AndroidLogoSize.drawableSizes.keys.contains {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0 + ".xml").path)
+            }
+            if any { return folder }
+        }
+        return nil
     }
 
     /// Recognises the folder at `directory`; throws when it is none of the three forms.
@@ -79,11 +99,21 @@ public struct ArtworkSource: Sendable, Hashable {
             self.init(kind: .projectArtwork, directory: directory, imagesets: [:])
             return
         }
-        throw PaintError("logo assets \(path) holds no logo artwork: \(accepted)")
+        if let drawables = Self.androidDrawableFolder(directory) {
+            self.init(kind: .androidResources, directory: directory, imagesets: [:], androidDrawables: drawables)
+            return
+        }
+        throw PaintError("logo assets \(path) holds no logo artwork: \(accepted), or the Android SDK's res folder for --platform android")
     }
 
     /// True for official artwork, drawn as it is.
     public var isOfficial: Bool { kind != .projectArtwork }
+
+    /// The one-line refusal of an iOS drawing from the Android SDK's res folder.
+    var androidOnlyProblem: PaintError {
+        PaintError(
+            "logo assets \(directory.path) is the Android SDK's res folder: it draws the Android view only (give --platform android, or iOS artwork: an asset catalog, a folder of the SDK's image files or the project's LogoAssets)")
+    }
 
     /// The image name this source looks up for `logo`: the SDK's name for official artwork, the
     /// project's file stem for its own.
@@ -93,7 +123,7 @@ public struct ArtworkSource: Sendable, Hashable {
 
     /// Every image name this source can be asked for, in order.
     public var allImageNames: [String] {
-        isOfficial ? LogoChoice.allImageNames : LogoChoice.allArtworkNames
+        kind == .androidResources ? [] : isOfficial ? LogoChoice.allImageNames : LogoChoice.allArtworkNames
     }
 
     /// The official image names this source does not hold (none for the project's artwork,
@@ -114,6 +144,8 @@ public struct ArtworkSource: Sendable, Hashable {
                 || ["@1x", "@2x", "@3x"].contains { manager.fileExists(atPath: directory.appendingPathComponent("\(imageName)\($0).png").path) }
         case .assetCatalog:
             return imagesets[imageName] != nil
+        case .androidResources:
+            return false
         }
     }
 
@@ -150,6 +182,8 @@ public struct ArtworkSource: Sendable, Hashable {
                 throw PaintError("logo image \(imageName) is missing: no \(imageName).imageset in the asset catalog \(directory.path)")
             }
             return try Self.file(inImageset: imageset, imageName: imageName, catalog: directory, scale: scale)
+        case .androidResources:
+            throw androidOnlyProblem
         }
     }
 

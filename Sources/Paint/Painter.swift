@@ -39,6 +39,8 @@ public final class Painter {
                 try artwork.draw(name, stylesheet: tint.map(ArtworkLibrary.stylesheet(tint:)) ?? "", frame: frame, in: context)
             case .linkImage(let file, let frame):
                 try artwork.drawFile(file, frame: frame, in: context)
+            case .drawable(let name, let tint, let frame):
+                try artwork.drawAndroidDrawable(name, tint: tint, frame: frame, in: context)
             }
         }
         if let url = layout.breakdown.link.url, let frame = layout.linkFrame {

@@ -26,7 +26,7 @@ public enum VectorDrawable {
             throw ConversionError(description: "a VectorDrawable's size and viewport must be more than 0")
         }
         var out =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(format(width))\" height=\"\(format(height))\" viewBox=\"0 0 \(format(viewportWidth)) \(format(viewportHeight))\">"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(format(width))\" height=\"\(format(height))\" preserveAspectRatio=\"none\" viewBox=\"0 0 \(format(viewportWidth)) \(format(viewportHeight))\">"
         // Per open element: how many extra <g> a clip path opened inside it.
         var clipDepth: [Int] = [0]
         var clipCount = 0

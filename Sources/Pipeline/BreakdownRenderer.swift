@@ -18,6 +18,11 @@ public final class BreakdownRenderer {
     /// Draws layouts, with the artwork parsed once.
     package let painter: Painter
     private let png: PNGEncoder
+    /// The extra font files, for the Android view's font set.
+    private let fontFiles: [String]
+    /// The Android view's typesetter: the same fonts plus Roboto and a fallback for ⓘ, made the
+    /// first time an Android view is laid out.
+    private var androidTypesetterStorage: Typesetter?
     /// The pixels of the PNG being drawn, reused from image to image.
     private let pixelMemory = PixelMemory()
 
@@ -31,6 +36,7 @@ public final class BreakdownRenderer {
     /// - Throws: `BreakdownError.renderingFailed` when a font file cannot be loaded;
     ///   `BreakdownError.file` when `logoAssets` is none of the accepted folders.
     public init(fontFiles: [any FilePathConvertible] = [], logoAssets: (any FilePathConvertible)? = nil) throws(BreakdownError) {
+        self.fontFiles = fontFiles.map(\.breakdownFilePath)
         do {
             fonts = try FontLibrary(fontFiles: fontFiles.map(\.breakdownFilePath))
         } catch {
@@ -62,6 +68,13 @@ public final class BreakdownRenderer {
     /// - Throws: `BreakdownError.renderingFailed` for an unknown font family, link markup Pango
     ///   rejects or unreadable artwork.
     public func layout(_ breakdown: PriceBreakdown, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
+        if let android = breakdown.android {
+            do throws(LayoutError) {
+                return try androidTypesetter().layoutAndroid(breakdown, view: android, style: style, density: scale.factor)
+            } catch {
+                throw BreakdownError.renderingFailed(error.message)
+            }
+        }
         var artwork: LogoArtwork?
         var linkArtwork: LogoArtwork?
         var warnings: [String] = []
@@ -85,6 +98,26 @@ public final class BreakdownRenderer {
         } catch {
             throw BreakdownError.renderingFailed(error.message)
         }
+    }
+
+    /// Roboto's faces (Debian `fonts-roboto`) and Symbola (`fonts-symbola`), the fallback ⓘ is
+    /// drawn from: the Android view's fonts besides the user's.
+    public static let androidFontFiles: [String] = {
+        let roboto = "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/"
+        return ["Regular", "Bold", "Italic", "BoldItalic", "Medium"].map { roboto + "Roboto-\($0).ttf" }
+            + ["/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"]
+    }()
+
+    private func androidTypesetter() throws(LayoutError) -> Typesetter {
+        if let known = androidTypesetterStorage { return known }
+        let installed = Self.androidFontFiles.filter { FileManager.default.fileExists(atPath: $0) }
+        guard installed.contains(where: { $0.hasSuffix("Roboto-Regular.ttf") }) else {
+            throw LayoutError(
+                "the Android view is set in Roboto, and \(Self.androidFontFiles[0]) is not installed: install Debian's fonts-roboto (make deps)")
+        }
+        let typesetter = Typesetter(fonts: try FontLibrary(fontFiles: installed + fontFiles))
+        androidTypesetterStorage = typesetter
+        return typesetter
     }
 
     /// The warning for a circled question or circled logo link whose image the artwork lacks.

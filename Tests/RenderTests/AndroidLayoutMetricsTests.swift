@@ -69,19 +69,22 @@ import Testing
     }
 
     @Test func spansAreCentredOnTheAscentDescentMidpoint() {
-        // Roboto at 14 px: ascent −12.99 → −13, descent 3.42 → 4 (floor and ceil).
+        // Roboto at 14 px: ascent −12.99 → −13, descent 3.42 → 3 (rounded, as getFontMetricsInt
+        // rounds them; a floor/ceil would give 4).
         let metrics = AndroidFontMetricsInt(ascent: -12.99, descent: 3.42)
-        #expect(metrics == AndroidFontMetricsInt(ascent: -13, descent: 4))
-        // c = baseline + (A + D) / 2 with integer division toward zero: (−13 + 4) / 2 = −4.
-        #expect(AndroidSpanGeometry.centreLine(baseline: 100, metrics: metrics) == 96)
+        #expect(metrics == AndroidFontMetricsInt(ascent: -13, descent: 3))
+        #expect(AndroidFontMetricsInt(ascent: -12.4, descent: 3.6) == AndroidFontMetricsInt(ascent: -12, descent: 4))
+        // c = baseline + (A + D) / 2 with integer division toward zero: (−13 + 3) / 2 = −5.
+        #expect(AndroidSpanGeometry.centreLine(baseline: 100, metrics: metrics) == 95)
+        #expect(AndroidSpanGeometry.centreLine(baseline: 0, metrics: AndroidFontMetricsInt(ascent: -13, descent: 4)) == -4)
         // A 41 px badge spans c − 20 … c + 20 and grows the line evenly.
         let extent = AndroidSpanGeometry.spanExtent(height: 41, metrics: metrics)
-        #expect(extent.top == -24 && extent.bottom == 16)
+        #expect(extent.top == -25 && extent.bottom == 15)
         let line = AndroidSpanGeometry.lineExtent(metrics: metrics, spanHeights: [41])
-        #expect(line == AndroidFontMetricsInt(ascent: -24, descent: 16))
-        // A 16 px lockup (1.0×) stays inside the font box: c − 8 = −12, c + 8 = 4.
+        #expect(line == AndroidFontMetricsInt(ascent: -25, descent: 15))
+        // A 16 px lockup (1.0×) stays inside the font box: c − 8 = −13, c + 8 = 3.
         #expect(AndroidSpanGeometry.lineExtent(metrics: metrics, spanHeights: [16]) == metrics)
-        // Line spacing 1.2: round(0.2 × 40) = 8 below a badge line; round(0.2 × 17) = 3 otherwise.
+        // Line spacing 1.2: round(0.2 × 40) = 8 below a badge line; round(0.2 × 16) = 3 otherwise.
         #expect(AndroidSpanGeometry.extraBelow(line: line) == 8)
         #expect(AndroidSpanGeometry.extraBelow(line: metrics) == 3)
     }

@@ -93,6 +93,8 @@ public struct AndroidBreakdown: Sendable, Hashable {
     public var textColor: RGBAColor
     /// The link colour (the theme's textColorSecondary unless given).
     public var linkColor: RGBAColor
+    /// The theme's appearance (light or dark): the page colour and the default text colours.
+    public var appearance: Appearance
 
     /// The number of payments: 4, whatever the currency.
     public static let instalmentCount = 4
@@ -198,5 +200,6 @@ public struct AndroidBreakdown: Sendable, Hashable {
             regionCode: merchant.regionCode, brand: brand)
         self.textColor = options.textColor ?? Self.defaultTextColor(options.appearance)
         self.linkColor = options.linkColor ?? Self.defaultLinkColor(options.appearance)
+        self.appearance = options.appearance
     }
 }

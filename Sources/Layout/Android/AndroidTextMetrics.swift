@@ -42,10 +42,10 @@ public struct AndroidFontMetricsInt: Sendable, Hashable {
         self.descent = descent
     }
 
-    /// Float metrics rounded as `getFontMetricsInt` rounds them: ascent down (floor), descent
-    /// up (ceil), so the box never shrinks.
+    /// Float metrics rounded as `Paint.getFontMetricsInt` rounds ascent and descent: to the
+    /// nearest pixel (its top is floored and its bottom ceiled: `AndroidFontPadding`).
     public init(ascent: Double, descent: Double) {
-        self.init(ascent: Int(ascent.rounded(.down)), descent: Int(descent.rounded(.up)))
+        self.init(ascent: Int(ascent.rounded()), descent: Int(descent.rounded()))
     }
 }
 

@@ -32,14 +32,24 @@ package enum GalleryCatalog {
 
     package static var variants: [GalleryVariant] { variants(drawing: []) }
 
+    /// Drawing options of one platform only: the user's value goes under that platform's tiles.
+    static let iosOnlyOptions: Set<String> = ["content-size", "tracking"]
+    static let androidOnlyOptions: Set<String> = ["font-scale"]
+
     /// Every variant, with the drawing options the user gave (`--font-size 20`, `--font-file F`…)
     /// under each: a tile's own value of an option wins, except for the presentation options.
-    package static func variants(drawing: [(key: String, value: String)]) -> [GalleryVariant] {
+    /// - Parameter platforms: whose tiles: both by default; one when the artwork given draws only one.
+    package static func variants(drawing: [(key: String, value: String)], platforms: Set<Platform> = [.ios, .android]) -> [GalleryVariant] {
         var list: [GalleryVariant] = []
-        for brand in brands { list += brandVariants(brand) }
-        list += textVariants()
-        list += sizeVariants()
-        list += moreVariants()
+        if platforms.contains(.ios) {
+            for brand in brands { list += brandVariants(brand) }
+        }
+        if platforms.contains(.android) { list += androidVariants() }
+        if platforms.contains(.ios) {
+            list += textVariants()
+            list += sizeVariants()
+            list += moreVariants()
+        }
         let given = Set(drawing.map(\.key))
         let repeatable = Set(RenderOptions.drawing.options.filter(\.isRepeatable).map(\.name))
         return list.map { variant in
@@ -48,7 +58,8 @@ package enum GalleryCatalog {
             var own = Set(variant.options.map(\.key))
             // A text size is one choice: a tile that sets one keeps it, whichever the user gave.
             if !own.isDisjoint(with: textSizeOptions) { own.formUnion(textSizeOptions) }
-            let added = drawing.filter { !own.contains($0.key) }
+            let otherPlatforms = variant.platform == .android ? iosOnlyOptions : androidOnlyOptions
+            let added = drawing.filter { !own.contains($0.key) && !otherPlatforms.contains($0.key) }
             // Single values go into the tile's record; repeatable ones (font files) reach every
             // record through the engine's defaults, so the command only shows them.
             variant.options += added.filter { !repeatable.contains($0.key) }
@@ -93,6 +104,63 @@ package enum GalleryCatalog {
                     section: brand.title, group: "Hidden (the view draws nothing)", caption: caption, words: words,
                     name: "brand-\(brand.locale)-hidden-\(tag)", options, appearance: .light))
         }
+        return list
+    }
+
+    /// The Android SDK's view (`platform android`): its styles and logo types for each brand, its
+    /// link styles, font scales and a wrapped view.
+    private static func androidVariants() -> [GalleryVariant] {
+        var list: [GalleryVariant] = []
+        let android = ("platform", "android")
+        let styles: [(ColorPalette, String)] = [
+            (.default, "Default style"), (.alt, "Alt style"), (.darkMono, "MonochromeDark style"), (.lightMono, "MonochromeLight style"),
+        ]
+        let ranges = [("in range: 100", "100", "in"), ("outside the limits: 5000", "5000", "out")]
+        for (locale, title, logos) in [
+            ("en_AU", "Afterpay (en_AU)", LogoType.allCases), ("en_GB", "Clearpay (en_GB)", LogoType.allCases),
+            ("en_US", "Cash App Afterpay (en_US)", [LogoType.lockup]),
+        ] {
+            for (range, amount, tag) in ranges {
+                for logo in logos {
+                    for (palette, words) in styles {
+                        list.append(
+                            variant(
+                                section: "Android: " + title, group: "\(Words.logo(logo)), \(range)",
+                                caption: "\(Words.logo(logo)), \(words)", words: "android · \(logo.rawValue) · \(palette.rawValue)",
+                                name: "android-\(locale)-\(tag)-\(logo.rawValue)-\(palette.rawValue)",
+                                [android, ("locale", locale), ("amount", amount), ("logo", logo.rawValue), ("palette", palette.rawValue)],
+                                appearance: .light))
+                    }
+                }
+            }
+        }
+        list.append(
+            variant(
+                section: "Android: Cash App Afterpay (en_US)", group: "Hidden (GONE)",
+                caption: "Badge: the Cash App view shows only the lockup", words: "android · badge", name: "android-en_US-hidden-badge",
+                [android, ("locale", "en_US"), ("amount", "100"), ("logo", "badge")], appearance: .light))
+        for style in ModalLinkStyle.namedStyles {
+            list.append(
+                variant(
+                    section: "Android: text and sizes", group: "Info link styles", caption: Words.linkStyle(style.name),
+                    words: "android · link \(style.name)", name: "android-link-\(style.name)",
+                    [android, ("amount", "100"), ("link-style", style.name)], appearance: .light))
+        }
+        for scale in ["0.85", "1.3", "2.0"] {
+            list.append(
+                variant(
+                    section: "Android: text and sizes", group: "Font scale (Android 14's non-linear scaling)",
+                    caption: "Font scale \(scale)", words: "android · font scale \(scale)", name: "android-font-scale-\(scale)",
+                    [android, ("amount", "100"), ("font-scale", scale)], appearance: .light))
+        }
+        list.append(
+            variant(
+                section: "Android: text and sizes", group: "Wrapped and dark", caption: "Wrapped to 300 dp, outside the limits",
+                words: "android · width 300 dp", name: "android-width-300", [android, ("amount", "5000"), ("width", "300")], appearance: .light))
+        list.append(
+            variant(
+                section: "Android: text and sizes", group: "Wrapped and dark", caption: "Dark theme (text colours only), French (Canada)",
+                words: "android · dark · fr_CA", name: "android-dark-fr_CA", [android, ("locale", "fr_CA"), ("amount", "100")], appearance: .dark))
         return list
     }
 
@@ -285,9 +353,12 @@ extension GalleryVariant {
     package var altText: String? {
         var fields: [String: String] = [:]
         for (key, value) in options where ContentOptions.group.options.contains(where: { $0.name == key }) { fields[key] = value }
-        guard let parsed = try? ParsedOptions(record: fields, groups: [ContentOptions.group]),
-            let inputs = try? ContentOptions.inputs(from: parsed)
-        else { return nil }
+        guard let parsed = try? ParsedOptions(record: fields, groups: [ContentOptions.group]) else { return nil }
+        if parsed[ContentOptions.platform] == .android {
+            guard let (_, view) = try? ContentOptions.androidBreakdown(from: parsed) else { return nil }
+            return PriceBreakdown(android: view).altText
+        }
+        guard let inputs = try? ContentOptions.inputs(from: parsed) else { return nil }
         return PriceBreakdown(
             configuration: inputs.configuration, deviceLocale: inputs.deviceLocale, options: inputs.options, amount: Amount(inputs.amount)
         ).altText

@@ -20,18 +20,30 @@ package enum GalleryRun {
         for spec in RenderOptions.drawing.options where options.isGiven(spec) {
             drawing += options.texts(of: spec).map { (key: spec.name, value: $0) }
         }
-        let variants = GalleryCatalog.variants(drawing: drawing)
+        var platforms: Set<Platform> = [.ios, .android]
         let artwork: String
         if let path = options[RenderOptions.logoAssets] {
             do throws(PaintError) {
                 let source = try ArtworkSource(directory: URL(fileURLWithPath: path))
                 artwork = "Logo artwork: \(source.kind.rawValue) \(path)" + (source.isOfficial ? " (official files, drawn as they are)." : ".")
+                // Official artwork draws one platform's view: the other's tiles are left out, and said so.
+                if source.kind == .androidResources {
+                    platforms = [.android]
+                } else if source.isOfficial {
+                    platforms = [.ios]
+                }
             } catch {
                 throw .usage(error.message)
             }
         } else {
             artwork = "Logo artwork: the project's look-alike LogoAssets/ (for tests and previews; give --logo-assets for the official artwork)."
         }
+        let variants = GalleryCatalog.variants(drawing: drawing, platforms: platforms)
+        let leftOut =
+            platforms == [.ios]
+            ? " The Android tiles are left out: iOS artwork has no Android drawables (give the Android SDK's res folder as --logo-assets for them)."
+            : platforms == [.android] ? " The iOS tiles are left out: the Android SDK's res folder draws the Android view only." : ""
+        if !leftOut.isEmpty, !options[GalleryOptions.quiet] { console.print("gallery:" + leftOut) }
         // Each tile's record carries the single-valued options; font files go under every record.
         var fontFiles = ParsedOptions(groups: BatchRecordPlanner.groups)
         for file in options[RenderOptions.fontFile] {
@@ -69,7 +81,7 @@ package enum GalleryRun {
         }
         let drawn = tiles.filter { $0.file != nil }.count
         let page = GalleryPage.html(
-            tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders. \(artwork)")
+            tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders. \(artwork)\(leftOut)")
         let index = output + "/index.html"
         try AtomicWriter.write([(Data(page.utf8), index)])
         if !settings.quiet {

@@ -21,6 +21,9 @@ package struct GalleryVariant: Sendable {
 
     package var isDark: Bool { options.contains { $0.key == "appearance" && $0.value == "dark" } }
 
+    /// Whose view the tile shows.
+    package var platform: Platform { options.contains { $0.key == "platform" && $0.value == "android" } ? .android : .ios }
+
     /// The batch record: the tile's own options, the name, PNG.
     package var record: [String: ManifestValue] {
         var fields: [String: ManifestValue] = ["name": .text(name), "format": .text("png")]

@@ -97,12 +97,28 @@ public final class BreakdownServer {
         let fontFiles = configuration.fontFiles
         let logoAssets = configuration.logoAssets.map { URL(fileURLWithPath: $0, isDirectory: true) }
         let warmUp = try RenderRequest(ParsedOptions(record: ["amount": "100", "scale": "2"], groups: BreakdownService.queryGroups))
+        let androidWarmUp = try RenderRequest(
+            ParsedOptions(record: ["amount": "100", "scale": "2", "platform": "android"], groups: BreakdownService.queryGroups))
         do {
             let renderers = try ThreadRenderers(count: configuration.threads) {
                 let renderer = try BreakdownRenderer(fontFiles: fontFiles, logoAssets: logoAssets)
-                let absent = try renderer.painter.artwork.checkAll()
+                let artwork = renderer.painter.artwork
+                // The Android SDK's res folder draws only the Android view: every drawable it can
+                // need is converted now. iOS artwork is checked as render reads it; the project's
+                // own artwork serves both views, so its Android look-alikes are checked too.
+                if renderer.artworkSource.kind == .androidResources {
+                    try artwork.checkAndroidDrawables()
+                    _ = try renderer.render(androidWarmUp.breakdown, settings: androidWarmUp.settings, format: .png)
+                    return renderer
+                }
+                let absent = try artwork.checkAll()
                 if !absent.contains(renderer.artworkSource.imageName(for: warmUp.breakdown.logo)) {
                     _ = try renderer.render(warmUp.breakdown, settings: warmUp.settings, format: .png)
+                }
+                if !renderer.artworkSource.isOfficial, let folder = renderer.artworkSource.androidDrawables,
+                    FileManager.default.fileExists(atPath: folder.path)
+                {
+                    try artwork.checkAndroidDrawables()
                 }
                 return renderer
             }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `--platform android` on the built binary: describe computes the Android view, and every
-/// command that would draw it refuses with one line rather than drawing the iOS view.
+/// `--platform android` on the built binary: describe computes the Android view, render and
+/// batch draw it (never the iOS view in its place).
 @Suite struct AndroidPlatformEndToEndTests {
     @Test func describeComputesTheAndroidView() throws {
         let result = try BinaryRunner.run("describe", "--platform", "android", "--amount", "100", "--locale", "en_US")
@@ -36,24 +36,28 @@ import Testing
         #expect(sandbox.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test func drawingTheAndroidViewIsRefusedNotDrawnAsIOS() throws {
+    @Test func renderAndBatchDrawTheAndroidView() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("android-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let image = folder.appendingPathComponent("a.png").path
-        let render = try BinaryRunner.run("render", "--platform", "android", "--amount", "100", "-o", image)
-        #expect(render.status == 2)
-        #expect(render.stderr == "error: --platform android: only describe computes the Android view so far; drawing it is not built yet (accepted here: ios)\n")
-        #expect(!FileManager.default.fileExists(atPath: image))
-        // As a manifest key: that record fails, the iOS one is drawn.
+        let render = try BinaryRunner.run("render", "--platform", "android", "--amount", "100", "--locale", "en_AU", "--scale", "2", "-o", image)
+        #expect(render.status == 0, "\(render.stderr)")
+        let iosImage = folder.appendingPathComponent("i.png").path
+        #expect(try BinaryRunner.run("render", "--amount", "100", "--locale", "en_AU", "--scale", "2", "-o", iosImage).status == 0)
+        let android = try Data(contentsOf: URL(fileURLWithPath: image))
+        let ios = try Data(contentsOf: URL(fileURLWithPath: iosImage))
+        #expect(android != ios)
+        // The Android badge line is 82 px tall at density 2 (AndroidRenderingTests derives it).
+        #expect(android.count > 33 && android[20..<24] == Data([0, 0, 0, 82]))
+        // As a manifest key: each record is drawn for its own platform, the same bytes as render.
         let manifest = folder.appendingPathComponent("m.csv")
-        try "name,amount,platform\nandroid,100,android\nios,100,ios\n".write(to: manifest, atomically: true, encoding: .utf8)
+        try "name,amount,platform,locale,scale\nandroid,100,android,en_AU,2\nios,100,ios,en_AU,2\n".write(to: manifest, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out")
         let batch = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
-        #expect(batch.status == 1)
-        #expect(batch.stderr.contains("platform android: only describe computes the Android view so far"))
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("ios.png").path))
-        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("android.png").path))
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(try Data(contentsOf: output.appendingPathComponent("android.png")) == android)
+        #expect(try Data(contentsOf: output.appendingPathComponent("ios.png")) == ios)
     }
 
     @Test func optionsOfTheOtherPlatformAreRefused() throws {
@@ -100,7 +104,7 @@ import Testing
     /// The SVG the narrow pill converts to, counted independently of the command: its text as
     /// VectorDrawable.svg writes it.
     func svgBytes() throws -> Int {
-        ("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"21\" viewBox=\"0 0 100 21\">"
+        ("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"21\" preserveAspectRatio=\"none\" viewBox=\"0 0 100 21\">"
             + "<path d=\"M0,0h100v21h-100z\" fill=\"#000000\" fill-opacity=\"1\"/></svg>").utf8.count
     }
 }

@@ -1,0 +1,224 @@
+import BreakdownContent
+import BreakdownEncode
+import BreakdownOptions
+import BreakdownPipeline
+import BreakdownTestSupport
+import Foundation
+import Testing
+
+/// The Android view drawn (`--platform android`): sizes and positions from android.md's rules
+/// (sections 4, 5.3–5.5, 8) with Roboto's own numbers, and the layers painted from a res folder
+/// of our own VectorDrawables, compared pixel by pixel with `rsvg-convert` of SVG written by hand.
+///
+/// Roboto-Regular.ttf (Debian fonts-roboto), read with Python's struct module: 2048 units per em,
+/// hhea ascender 1900 and descender −500, head yMax 2163 and yMin −555. Symbola (the fallback of ⓘ):
+/// hhea 1896 / −700. At 14 dp and density 2 (28 px): ascent round(−25.98) = −26, descent
+/// round(6.84) = 7, font height 32.8125 px, top floor(−29.57) = −30, bottom ceil(7.59) = 8;
+/// Symbola's descent round(9.57) = 10.
+@Suite(.serialized) struct AndroidRenderingTests {
+    static let groups = [ContentOptions.group, RenderOptions.drawing]
+
+    static func render(_ arguments: [String], format: OutputFormat = .png) throws -> RenderedImage {
+        let request = try RenderRequest(ParsedOptions(arguments: ["--platform", "android"] + arguments, groups: groups))
+        let renderer = try BreakdownRenderer(fontFiles: request.fontFiles, logoAssets: request.logoAssets)
+        return try renderer.render(request.breakdown, settings: request.settings, format: format)
+    }
+
+    /// A res folder of our own: a pill-less background (a full rectangle) and a mark rectangle, so
+    /// every pixel's expected colour is known; plus the compact badge's layers.
+    static func fixtureFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("android-res-\(UUID().uuidString)/drawable")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func vector(_ width: Double, _ height: Double, _ body: String) -> String {
+            """
+            <vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="\(width)dp" android:height="\(height)dp"
+                android:viewportWidth="\(width)" android:viewportHeight="\(height)">\(body)</vector>
+            """
+        }
+        let files = [
+            "afterpay_badge_bg": vector(1582, 551, "<path android:fillColor=\"#000000\" android:pathData=\"M0,0h1582v551h-1582z\"/>"),
+            // The mark: a rectangle x 400–1182, y 150–401 of the viewport.
+            "afterpay_badge_fg": vector(1582, 551, "<path android:fillColor=\"#FF0000\" android:pathData=\"M400,150h782v251h-782z\"/>"),
+            "afterpay_badge_narrow_bg": vector(100, 21, "<path android:fillColor=\"#000000\" android:pathData=\"M0,0h100v21h-100z\"/>"),
+            "afterpay_badge_fg_cropped": vector(
+                1148.9, 220.8, "<path android:fillColor=\"#000000\" android:pathData=\"M0,0h1148.9v220.8h-1148.9z\"/>"),
+        ]
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name + ".xml"), atomically: true, encoding: .utf8) }
+        return folder.deletingLastPathComponent()
+    }
+
+    static func python(_ script: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readAllRetryingInterrupts()
+        process.waitUntilExit()
+        let output = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(output)")
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func aBadgeLineIsAsTallAsTheBadgeAndCentredOnTheMidpoint() throws {
+        let image = try Self.render(["--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000", "--scale", "2"])
+        let metadata = image.metadata
+        // Badge: height int(32.8125 × 2.5) = 82 px, width int(82.03 × 1582 / 551) = 235 px.
+        let logo = try #require(metadata.logo)
+        #expect(logo.height * 2 == 82 && logo.width * 2 == 235, "\(logo)")
+        // Centre line c = (−26 + 7) / 2 = −9 (toward zero); the badge spans c − 41 … c + 41: −50 … 32,
+        // so the line (and the image: one line, no spacing below the last) is 82 px, baseline at 50.
+        #expect(metadata.pixelSize.height == 82)
+        #expect(metadata.baselines.map { $0 * 2 } == [50])
+        #expect(logo.y == 0)
+    }
+
+    @Test func wrappedLinesGetAndroidsLineSpacingAndFallbackLineHeight() throws {
+        let base = ["--amount", "5000", "--locale", "en_AU", "--currency", "AUD", "--min", "10", "--max", "2000", "--width", "300", "--scale", "2"]
+        let withInfo = try Self.render(base).metadata
+        // Line 1 (the badge's): 82 px plus round(0.2 × 82) = 16 px of spacing; line 2 starts at 98 px
+        // and its baseline is 26 px lower (its ascent; font padding only tops the first line).
+        #expect(withInfo.baselines.map { $0 * 2 } == [50, 124], "\(withInfo.baselines)")
+        // Line 2 is the last: it ends at the larger of the font's bottom (8) and ⓘ's fallback
+        // font's descent (10): 124 + 10.
+        #expect(withInfo.pixelSize.height == 134)
+        let noLink = try Self.render(base + ["--link-style", "none"]).metadata
+        // Without ⓘ: the font's bottom, 8 px (font padding below the last line).
+        #expect(noLink.baselines.map { $0 * 2 } == [50, 124])
+        #expect(noLink.pixelSize.height == 132)
+        #expect(noLink.link == nil && withInfo.link != nil)
+    }
+
+    @Test func fontScaleIsAndroid14sNonLinearScale() throws {
+        // 14 sp at font scale 2.0 is 26 dp (not 28): 52 px at density 2, font height 60.94 px,
+        // badge int(152.34) = 152 px.
+        let image = try Self.render(["--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000", "--scale", "2", "--font-scale", "2"])
+        #expect(try #require(image.metadata.logo).height * 2 == 152)
+        let linear = try Self.render(["--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000", "--scale", "2", "--font-size", "28"])
+        // 28 dp: font height 65.625 px, badge int(164.06) = 164 px.
+        #expect(try #require(linear.metadata.logo).height * 2 == 164)
+    }
+
+    @Test func theLayersArePaintedFromTheResFolderAsRsvgDrawsThem() throws {
+        let res = try Self.fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: res) }
+        // Outside limits: the logo starts the first line, at the image's corner (0, 0).
+        let image = try Self.render([
+            "--amount", "5000", "--locale", "en_AU", "--currency", "AUD", "--min", "10", "--max", "2000", "--scale", "2",
+            "--logo-assets", res.path, "--background", "#FFFFFF",
+        ])
+        let logo = try #require(image.metadata.logo)
+        #expect(logo.x == 0 && logo.y == 0)
+        let width = Int(logo.width * 2), height = Int(logo.height * 2)
+        let png = res.appendingPathComponent("render.png").path
+        try Data(image.bytes).write(to: URL(fileURLWithPath: png))
+        // By hand: the pill's layer tinted mint fills the box; the mark's rectangle tinted black.
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 1582 551" preserveAspectRatio="none">
+            <rect width="1582" height="551" fill="#FFFFFF"/><rect width="1582" height="551" fill="#B2FCE4"/>
+            <rect x="400" y="150" width="782" height="251" fill="#000000"/></svg>
+            """
+        let svgPath = res.appendingPathComponent("hand.svg").path
+        let reference = res.appendingPathComponent("hand.png").path
+        try svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
+        let converted = try ExternalToolRun.run("/usr/bin/rsvg-convert", ["-o", reference, svgPath])
+        #expect(converted.status == 0, "\(converted.output)")
+        let script = """
+            import sys
+            from PIL import Image
+            a = Image.open(sys.argv[1]).convert('RGB'); b = Image.open(sys.argv[2]).convert('RGB')
+            a = a.crop((0, 0) + b.size)
+            x = a.tobytes(); y = b.tobytes()
+            d = [abs(p - q) for p, q in zip(x, y)]
+            print(sum(d) / len(d), max(d), a.getpixel((3, b.size[1] // 2)), a.getpixel((b.size[0] // 2, b.size[1] // 2)))
+            """
+        let output = try Self.python(script, [png, reference])
+        let fields = output.split(separator: " ", maxSplits: 2)
+        let mean = try #require(Double(String(fields[0])), "\(output)")
+        #expect(mean <= 0.5, "\(output)")
+        // Mint at the left edge, black in the middle: the tints, not the files' red and black.
+        #expect(output.contains("(178, 252, 228) (0, 0, 0)"), "\(output)")
+    }
+
+    @Test func theCompactBadgesMarkKeepsItsPixelSizeAndOverflowsAtDensity2() throws {
+        let res = try Self.fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: res) }
+        let image = try Self.render([
+            "--amount", "5000", "--locale", "en_AU", "--currency", "AUD", "--min", "10", "--max", "2000", "--scale", "2",
+            "--logo-assets", res.path, "--background", "#FFFFFF", "--logo", "compactBadge", "--palette", "alt",
+        ])
+        let logo = try #require(image.metadata.logo)
+        // android.md 5.4 at density 2: box 238 × 45 px, mark int(40 × (2297 / 441) × 1.4) = 291 × 56 px,
+        // centred: x from (238 − 291) / 2 = −26 to 265, y from (45 − 56) / 2 = −5.
+        #expect(Int(logo.width * 2) == 238 && Int(logo.height * 2) == 45, "\(logo)")
+        let png = res.appendingPathComponent("compact.png").path
+        try Data(image.bytes).write(to: URL(fileURLWithPath: png))
+        let script = """
+            import sys
+            from PIL import Image
+            a = Image.open(sys.argv[1]).convert('RGB')
+            y = 22
+            print(a.getpixel((120, y)), a.getpixel((262, y)), a.getpixel((268, y)))
+            """
+        let output = try Self.python(script, [png])
+        // Alt is mint on black: the mark (mint) covers the pill and reaches x 264, past the box.
+        #expect(output.hasPrefix("(178, 252, 228) (178, 252, 228) "), "\(output)")
+        #expect(!output.hasSuffix("(178, 252, 228)"), "\(output)")
+    }
+
+    @Test func resFoldersAndAndroidOptionsAreRefusedWhereTheyDoNotApply() throws {
+        let res = try Self.fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: res) }
+        let groups = Self.groups
+        func problem(_ arguments: [String]) -> String? {
+            do {
+                let request = try RenderRequest(ParsedOptions(arguments: arguments, groups: groups))
+                let renderer = try BreakdownRenderer(fontFiles: request.fontFiles, logoAssets: request.logoAssets)
+                _ = try renderer.render(request.breakdown, settings: request.settings, format: .png)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        let amount = ["--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000"]
+        #expect(problem(amount + ["--logo-assets", res.path])?.contains("Android SDK's res folder: it draws the Android view only") == true)
+        #expect(problem(amount + ["--font-scale", "1.5"])?.contains("--font-scale is Android's font size setting") == true)
+        #expect(problem(["--platform", "android"] + amount + ["--content-size", "large"])?.contains("--content-size is iOS's Dynamic Type") == true)
+        #expect(problem(["--platform", "android"] + amount + ["--tracking", "sf"])?.contains("--tracking is iOS's letter spacing") == true)
+        #expect(problem(["--platform", "android"] + amount + ["--font-scale", "3"]) != nil)
+        #expect(problem(["--platform", "android"] + amount + ["--logo-assets", "LogoAssets"])?.contains("is iOS artwork") == true)
+        // The res folder draws the Android view (a badge needs only its two layers).
+        #expect(problem(["--platform", "android"] + amount + ["--logo-assets", res.path]) == nil)
+    }
+
+    @Test func iosOutputIgnoresTheAndroidFields() throws {
+        // The same request without --platform is the iOS view: its own logo rule (1.8 × the font
+        // height, at least 64 pt), not the Android badge.
+        let request = try RenderRequest(
+            ParsedOptions(arguments: ["--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000"], groups: Self.groups))
+        #expect(request.android == nil && request.breakdown.platform == .ios)
+        let android = try RenderRequest(
+            ParsedOptions(arguments: ["--platform", "android", "--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000"], groups: Self.groups))
+        #expect(android.breakdown.platform == .android)
+        #expect(android.breakdown.accessibilityLabel == "or 4 interest-free payments of $25.00 with After pay")
+        #expect(android.settings.style.fontFamily == "Roboto" && android.settings.style.fontSize == 14)
+    }
+}
+
+/// `rsvg-convert` and friends, run with their output collected.
+enum ExternalToolRun {
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readAllRetryingInterrupts()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -44,7 +44,8 @@ bench: build
 	.build/release/breakdown bench
 
 # A binary that runs without the Swift toolchain (the Swift runtime and Foundation linked in),
-# with its fonts configuration and artwork in PREFIX/share/breakdown, found from the binary.
+# with its fonts configuration and artwork (LogoAssets, its android/ look-alikes too) in
+# PREFIX/share/breakdown, found from the binary.
 # At run time it needs the Debian libraries it links (Pango, Cairo, librsvg, libdeflate) and fonts-inter.
 install: deps
 	swift build -c release --static-swift-stdlib --product breakdown --scratch-path "$(INSTALL_BUILD)"

@@ -36,6 +36,11 @@ run render --amount 100 --scale 2 -o x.png 2>errors.txt
 cmp x.png "$work/expected.png" || { echo "check-install: the installed binary's PNG differs from the checkout's" >&2; exit 1; }
 run render --amount 100 -o x.svg
 run render --amount 100 -o x.pdf
+# The Android look-alike drawables are installed with the artwork (LogoAssets/android).
+run assets "$prefix/share/breakdown/LogoAssets/android" > android.txt \
+    || { echo "check-install: the installed Android look-alikes: $(tail -1 android.txt)" >&2; exit 1; }
+grep -qx '13 drawables: 13 found, 0 missing' android.txt \
+    || { echo "check-install: the installed Android look-alikes: $(tail -1 android.txt)" >&2; exit 1; }
 set +e
 run render --no-configuration -o hidden.png 2>/dev/null; status=$?
 set -e
@@ -53,4 +58,4 @@ esac
 if ldd "$prefix/bin/breakdown" | grep -E 'libswift|libFoundation|not found'; then
     echo "check-install: the binary needs libraries that are not installed system-wide" >&2; exit 1
 fi
-echo "check-install: $version from $prefix runs without the toolchain; PNG identical ($(wc -c < x.png) bytes); SVG, PDF, hidden exit 3 ok"
+echo "check-install: $version from $prefix runs without the toolchain; PNG identical ($(wc -c < x.png) bytes); SVG, PDF, Android look-alikes, hidden exit 3 ok"

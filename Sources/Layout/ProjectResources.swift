@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where the project's own resources live: `Fonts/` (the private fontconfig configuration) and
-/// `LogoAssets/` (the artwork). Found from any working directory:
+/// `LogoAssets/` (the artwork, with the Android look-alike drawables in `LogoAssets/android/`).
+/// Found from any working directory:
 /// 1. the `BREAKDOWN_HOME` environment variable, if set, naming a folder that holds both;
 /// 2. `../share/breakdown` from the running executable's folder (`make install`:
 ///    `PREFIX/bin/breakdown` with `PREFIX/share/breakdown/{Fonts,LogoAssets}`);
@@ -13,6 +14,9 @@ public enum ProjectResources {
     public static var fontsDirectory: URL { home.appendingPathComponent("Fonts") }
     /// The `LogoAssets/` folder: the logo and icon artwork.
     public static var logoAssetsDirectory: URL { home.appendingPathComponent("LogoAssets") }
+    /// `LogoAssets/android/`: the project's own look-alike Android drawables, laid out as the
+    /// Android SDK's `res` folder (`drawable/NAME.xml`), so it is read as `--logo-assets RES` is.
+    public static var androidLogoAssetsDirectory: URL { logoAssetsDirectory.appendingPathComponent("android") }
 
     /// The folder holding `Fonts/` and `LogoAssets/`, found once per process.
     public static let home: URL = {

@@ -101,6 +101,16 @@ import Testing
         #expect(lines.last == "13 drawables: 1 found, 12 missing")
     }
 
+    /// The project's own look-alikes (`LogoAssets/android`) are a whole res folder: every drawable
+    /// converts and has the SDK's size.
+    @Test func theProjectsLookAlikesAreAllFound() throws {
+        let folder = ReadmeExampleTests.root.appendingPathComponent("LogoAssets/android")
+        let result = try BinaryRunner.run("assets", folder.path)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(!result.stdout.contains("MISSING") && !result.stdout.contains("WRONG SIZE"), "\(result.stdout)")
+        #expect(result.stdout.split(separator: "\n").last == "13 drawables: 13 found, 0 missing")
+    }
+
     /// The SVG the narrow pill converts to, counted independently of the command: its text as
     /// VectorDrawable.svg writes it.
     func svgBytes() throws -> Int {

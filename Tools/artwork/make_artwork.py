@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generate the project's own logo artwork (LogoAssets/*.svg).
+"""Generate the project's own logo artwork (LogoAssets/*.svg and the Android
+look-alikes LogoAssets/android/drawable/*.xml).
 
 Everything here is drawn from scratch:
   * the wordmarks are outlines of the Inter typeface (SIL Open Font License),
@@ -9,7 +10,12 @@ Everything here is drawn from scratch:
   * the Cash App square, the circles and the info / question icons are
     geometric primitives (the "$", "i" and "?" are Inter glyphs).
 
+The Android files are VectorDrawables with the same shapes (the same wordmarks,
+arrows, "$" and "?"), placed into the boxes that android.md section 5.2 gives for the Android SDK's
+drawables (the reference named in docs/android.md).
+
 Usage:  python3 Tools/artwork/make_artwork.py [OUTPUT_DIR]
+        (writes OUTPUT_DIR/*.svg and OUTPUT_DIR/android/drawable/*.xml)
 Needs:  pip install fonttools uharfbuzz skia-pathops
 """
 
@@ -518,6 +524,140 @@ def make_icons(outdir):
     write(outdir, "icon-circled-logo-cashappafterpay.svg", svg_doc(24, 24, body, "Cash App Afterpay logo"))
 
 
+# --------------------------------------------------------------------------
+# Android VectorDrawables (LogoAssets/android/drawable/*.xml)
+#
+# One file per drawable the Android view draws, with the declared size and
+# viewport of the SDK's (AndroidLogoSize.drawableSizes) and the content where
+# android.md 5.2 puts it.  Only what VectorDrawable.swift converts: <path> with
+# fillColor / fillType / stroke attributes.  Shapes that the view tints (SRC_IN)
+# are #000000; the polychrome ones carry their own colours.
+
+def vd_path(d, fill=None, evenodd=False, stroke=None, stroke_width=None):
+    attrs = []
+    if fill:
+        attrs.append(f'android:fillColor="{fill}"')
+    if evenodd:
+        attrs.append('android:fillType="evenOdd"')
+    if stroke:
+        attrs.append(f'android:strokeColor="{stroke}"')
+        attrs.append(f'android:strokeWidth="{num(stroke_width, 3)}"')
+    attrs.append(f'android:pathData="{d}"')
+    return "    <path " + " ".join(attrs) + "/>\n"
+
+
+def vd_doc(w, h, body, title):
+    W, H = num(w, 2), num(h, 2)
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        f"<!-- {title}: breakdown's own look-alike, drawn from scratch by Tools/artwork/make_artwork.py -->\n"
+        '<vector xmlns:android="http://schemas.android.com/apk/res/android"\n'
+        f'    android:width="{W}dp" android:height="{H}dp"\n'
+        f'    android:viewportWidth="{W}" android:viewportHeight="{H}">\n'
+        + body + "</vector>\n"
+    )
+
+
+def fit_box(shapes, x0, y0, x1, y1):
+    """Xform scaling the shapes' joint ink box uniformly to fit the box (x0, y0)-(x1, y1), centred."""
+    bx0, by0, bx1, by1 = union_bounds(shapes)
+    s = min((x1 - x0) / (bx1 - bx0), (y1 - y0) / (by1 - by0))
+    return Xform(s, (x0 + x1) / 2 - s * (bx0 + bx1) / 2, (y0 + y1) / 2 - s * (by0 + by1) / 2)
+
+
+def cash_square_and_dollar(side):
+    """The Cash App square (side x side at the origin) and its "$", as in the iOS lockup, scaled."""
+    k = side / 24.0
+    square = ArcShape(rounded_rect_ops(0, 0, side, side, 5.6 * k))
+    black = Face("Inter-Black")
+    dollar = glyph_shape(black, "$", 22.0 * k, side / 2, side / 2, skew=0.15)
+    x0, y0, x1, y1 = dollar.bounds()
+    q = 15.0 * k / (y1 - y0)
+    c = side / 2
+    dollar.path = dollar.path.transform(0.9 * q, 0, 0, q, c - 0.9 * q * c, c - q * c)
+    return square, dollar
+
+
+def cash_word(x0, x1, y0, y1):
+    """The word "Afterpay" (Inter Bold: the Android lockup's word is heavier than the iOS one's)
+    with its ink box at x0-x1, y0-y1: the size gives the height, the tracking the width."""
+    face = Face("Inter-Bold")
+    trial = face.text("Afterpay", 100.0, 0, 0, 0, {"kern": True})
+    bx0, by0, bx1, by1 = trial.bounds()
+    size = 100.0 * (y1 - y0) / (by1 - by0)
+    word = face.text("Afterpay", size, 0, 0, 0, {"kern": True})
+    bx0, by0, bx1, by1 = word.bounds()
+    tracking = ((x1 - x0) - (bx1 - bx0)) / 7 / size * 1000
+    word = face.text("Afterpay", size, 0, 0, tracking, {"kern": True})
+    bx0, by0, bx1, by1 = word.bounds()
+    word.path = word.path.transform(1, 0, 0, 1, x0 - bx0, y0 - by0)
+    return word
+
+
+def make_android(outdir):
+    os.makedirs(outdir, exist_ok=True)
+    face = Face(WORD_FACE)
+    marks = {w: wordmark_and_arrows(w, face) for w in ("afterpay", "clearpay")}
+
+    def mark_body(word, box, prec=1):
+        text, arrows = marks[word]
+        xf = fit_box([text, arrows], *box)
+        d = text.d(xf, prec) + arrows.d(xf, prec)
+        return vd_path(d, BLACK)
+
+    # Badge grounds: pills filling the viewport, end radius as android.md gives it.
+    w, h = 1582.0, 551.0
+    body = vd_path(ArcShape(rounded_rect_ops(0, 0, w, h, 275.2)).d(Xform(), 2), BLACK)
+    write(outdir, "afterpay_badge_bg.xml", vd_doc(w, h, body, "afterpay_badge_bg"))
+    w, h = 100.0, 21.0
+    body = vd_path(ArcShape(rounded_rect_ops(0, 0, w, h, 10.42)).d(Xform(), 3), BLACK)
+    write(outdir, "afterpay_badge_narrow_bg.xml", vd_doc(w, h, body, "afterpay_badge_narrow_bg"))
+
+    # Badge foregrounds: the mark in the box of android.md 5.2, on a transparent viewport.
+    write(outdir, "afterpay_badge_fg.xml", vd_doc(
+        1582, 551, mark_body("afterpay", (216.6, 164.9, 1365.5, 385.8)), "afterpay_badge_fg"))
+    write(outdir, "clearpay_badge_fg.xml", vd_doc(
+        1620, 551, mark_body("clearpay", (216.5, 164.9, 1403.0, 385.8)), "clearpay_badge_fg"))
+
+    # The same marks cropped to their box.
+    for word, (w, h) in (("afterpay", (1148.9, 220.8)), ("clearpay", (1186.5, 220.8))):
+        name = f"{word}_badge_fg_cropped"
+        write(outdir, f"{name}.xml", vd_doc(w, h, mark_body(word, (0, 0, w, h)), name))
+
+    # Lockups: the mark filling the viewport but for a margin of 1.6 (afterpay: x 1.6-1150.4).
+    for word, (w, h) in (("afterpay", (1152.0, 224.0)), ("clearpay", (1188.0, 223.0))):
+        name = f"{word}_lockup"
+        write(outdir, f"{name}.xml", vd_doc(w, h, mark_body(word, (1.6, 1.6, w - 1.6, h - 1.6)), name))
+
+    # Cash App Afterpay lockups, 130 x 32: the square x 0-32, the word at x 41-129.9 (dark: 40-129), y 7.8-28.2.
+    square, dollar = cash_square_and_dollar(32.0)
+    sq_d, dollar_d = square.d(Xform(), 2), dollar.d(Xform(), 2)
+    word = cash_word(41.0, 129.9, 7.8, 28.2)
+    body = vd_path(sq_d + dollar_d, BLACK, evenodd=True) + vd_path(word.d(Xform(), 2), BLACK)
+    name = "afterpay_cash_app_lockup_monochrome"
+    write(outdir, f"{name}.xml", vd_doc(130, 32, body, name))
+    body = vd_path(sq_d, CASH_GREEN) + vd_path(dollar_d, WHITE) + vd_path(word.d(Xform(), 2), WHITE)
+    name = "afterpay_cash_app_lockup_polychrome_light"
+    write(outdir, f"{name}.xml", vd_doc(130, 32, body, name))
+    word = cash_word(40.0, 129.0, 7.8, 28.2)
+    body = vd_path(sq_d, CASH_GREEN) + vd_path(dollar_d, WHITE) + vd_path(word.d(Xform(), 2), BLACK)
+    name = "afterpay_cash_app_lockup_polychrome_dark"
+    write(outdir, f"{name}.xml", vd_doc(130, 32, body, name))
+
+    # Circled question, 15 x 15: a stroked ring centred at (7.3, 7.3), r 6.3, width 1.17, and a filled "?".
+    bold = Face("Inter-Bold")
+    ring_d = ArcShape(circle_ops(7.3, 7.3, 6.3)).d(Xform(), 3)
+    q_glyph = glyph_shape(bold, "?", 13.5 * 6.3 / 9.8, 7.3, 7.3)
+    body = (vd_path(ring_d, stroke=BLACK, stroke_width=1.17) + vd_path(q_glyph.d(Xform(), 3), BLACK))
+    write(outdir, "icon_circled_question.xml", vd_doc(15, 15, body, "icon_circled_question"))
+
+    # Small logo, 50 x 50: a mint disc filling the viewport, black arrows in x 9-41, y 11-39.
+    arrows = arrows_glyph(STROKE)
+    xf = fit_box([arrows], 9, 11, 41, 39)
+    body = vd_path(ArcShape(circle_ops(25, 25, 25)).d(Xform(), 2), MINT) + vd_path(arrows.d(xf, 2), BLACK)
+    write(outdir, "afterpay_logo_small.xml", vd_doc(50, 50, body, "afterpay_logo_small"))
+
+
 def main():
     outdir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "..", "LogoAssets")
@@ -527,6 +667,7 @@ def main():
     make_brand(outdir, "clearpay", "clearpay", face, cface, (891, 167.25), (1215, 413.25), (75, 15.75))
     make_cashapp(outdir)
     make_icons(outdir)
+    make_android(os.path.join(outdir, "android", "drawable"))
 
 
 if __name__ == "__main__":

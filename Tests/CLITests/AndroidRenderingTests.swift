@@ -188,7 +188,14 @@ import Testing
         #expect(problem(["--platform", "android"] + amount + ["--content-size", "large"])?.contains("--content-size is iOS's Dynamic Type") == true)
         #expect(problem(["--platform", "android"] + amount + ["--tracking", "sf"])?.contains("--tracking is iOS's letter spacing") == true)
         #expect(problem(["--platform", "android"] + amount + ["--font-scale", "3"]) != nil)
-        #expect(problem(["--platform", "android"] + amount + ["--logo-assets", "LogoAssets"])?.contains("is iOS artwork") == true)
+        // A folder of the iOS SDK's image files has no Android drawables.
+        let images = res.appendingPathComponent("ios-images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"4\"/>".write(
+            to: images.appendingPathComponent("badge-afterpay-black-on-mint.svg"), atomically: true, encoding: .utf8)
+        #expect(problem(["--platform", "android"] + amount + ["--logo-assets", images.path])?.contains("is iOS artwork (folder of image files)") == true)
+        // The project's own folder holds both: the iOS look-alikes and LogoAssets/android.
+        #expect(problem(["--platform", "android"] + amount + ["--logo-assets", "LogoAssets"]) == nil)
         // The res folder draws the Android view (a badge needs only its two layers).
         #expect(problem(["--platform", "android"] + amount + ["--logo-assets", res.path]) == nil)
     }

@@ -118,3 +118,40 @@ import Testing
             + "<path d=\"M0,0h100v21h-100z\" fill=\"#000000\" fill-opacity=\"1\"/></svg>").utf8.count
     }
 }
+
+/// The Android view through every other front end: `serve` (`platform=android`), `verify` (a
+/// manifest key). (The snapshot library's arguments: SnapshotAndroidTests.)
+@Suite(.serialized) struct AndroidFrontEndsTests {
+    @Test func serveDrawsTheAndroidViewForPlatformAndroid() throws {
+        let server = try ServerProcess(["--allow-unsigned"])
+        let android = try server.get("/v1/breakdown.png?amount=100&locale=en_AU&scale=2&platform=android")
+        #expect(android.status == 200)
+        // The Android badge line at density 2: 82 px tall (AndroidRenderingTests derives it).
+        #expect(try ServeImagesTests.pngSize(android.body).height == 82)
+        let ios = try server.get("/v1/breakdown.png?amount=100&locale=en_AU&scale=2")
+        #expect(ios.status == 200 && ios.body != android.body)
+        #expect(android["etag"] != ios["etag"])
+        // An iOS-only option with platform=android is a 400 in the query's spelling.
+        let wrong = try server.get("/v1/breakdown.png?amount=100&platform=android&content-size=large")
+        #expect(wrong.status == 400)
+        #expect(String(decoding: wrong.body, as: UTF8.self).contains("content-size is iOS's Dynamic Type"))
+    }
+
+    @Test func verifyRecordsAndChecksAndroidRecords() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("android-verify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = root.appendingPathComponent("m.ndjson").path
+        try (#"{"name": "a", "amount": "100", "platform": "android", "scale": 2}"# + "\n" + #"{"name": "i", "amount": "100"}"# + "\n")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let references = root.appendingPathComponent("refs").path
+        let record = try BinaryRunner.run(["verify", manifest, "--reference", references, "--record"])
+        #expect(record.status == 0, "\(record.stderr)")
+        let recorded = try Data(contentsOf: URL(fileURLWithPath: references + "/a.png"))
+        #expect(try ServeImagesTests.pngSize(recorded).height == 82)
+        #expect(try BinaryRunner.run(["verify", manifest, "--reference", references]).status == 0)
+        // The iOS view of the same record does not pass as the Android reference.
+        try (#"{"name": "a", "amount": "100", "scale": 2}"# + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(try BinaryRunner.run(["verify", manifest, "--reference", references]).status != 0)
+    }
+}

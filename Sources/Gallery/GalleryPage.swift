@@ -31,9 +31,10 @@ package enum GalleryPage {
             </head>
             <body>
             <h1>Afterpay price breakdown: gallery</h1>
-            <p class="intro">Every variant of the price breakdown, drawn as the iOS SDK draws it, each on the page
+            <p class="intro">Every variant of the price breakdown, drawn as the iOS SDK draws it, and in the
+            "Android" sections as the Android SDK does (Roboto, its styles and layered logos), each on the page
             colour of its appearance (white in light, black in dark). Images are shown at their true size,
-            one CSS pixel per point, as on a phone at 100% zoom: an image wider than its column scrolls
+            one CSS pixel per point (dp on Android), as on a phone at 100% zoom: an image wider than its column scrolls
             sideways inside its tile. Hover a caption for the option words; each tile's command draws the
             same image alone. Some combinations are hard to see (a white wordmark on white): the SDK shows
             them so, and the tile says it.

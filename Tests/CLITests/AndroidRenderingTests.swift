@@ -1,5 +1,6 @@
 import BreakdownContent
 import BreakdownEncode
+@testable import BreakdownGallery
 import BreakdownOptions
 import BreakdownPipeline
 import BreakdownTestSupport
@@ -89,6 +90,39 @@ import Testing
         #expect(noLink.baselines.map { $0 * 2 } == [50, 124])
         #expect(noLink.pixelSize.height == 132)
         #expect(noLink.link == nil && withInfo.link != nil)
+    }
+
+    @Test func aLockupLineGetsTheFontPaddingAboveAndBelow() throws {
+        let base = ["--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000", "--scale", "2", "--logo", "lockup"]
+        // The lockup: int(32.8125 × 1.0) = 32 px, spanning c ± 16 = −25 … 7, inside the font box.
+        // The only line is the first and the last: it runs from the top (−30) to the bottom (8).
+        let none = try Self.render(base + ["--link-style", "none"]).metadata
+        #expect(try #require(none.logo).height * 2 == 32)
+        #expect(none.pixelSize.height == 38 && none.baselines.map { $0 * 2 } == [30], "\(none)")
+        // The lockup's top is c − 16 = −25 below the baseline at 30: 5 px from the top.
+        #expect(try #require(none.logo).y * 2 == 5)
+        // With ⓘ the line reaches Symbola's descent (10) instead of the bottom (8).
+        let info = try Self.render(base).metadata
+        #expect(info.pixelSize.height == 40 && info.baselines.map { $0 * 2 } == [30], "\(info)")
+    }
+
+    @Test func theGalleryHasAndroidTilesAndGivesEachPlatformItsOwnOptions() throws {
+        let all = GalleryCatalog.variants(drawing: [("content-size", "large"), ("font-scale", "1.3")])
+        let android = all.filter { $0.platform == .android }
+        let ios = all.filter { $0.platform == .ios }
+        #expect(android.count > 40 && ios.count > 100)
+        #expect(android.allSatisfy { variant in !variant.options.contains { $0.key == "content-size" } })
+        #expect(ios.allSatisfy { variant in !variant.options.contains { $0.key == "font-scale" } })
+        #expect(ios.contains { variant in variant.options.contains { $0.key == "content-size" } })
+        #expect(android.contains { variant in variant.options.contains { $0.key == "font-scale" && $0.value == "1.3" } })
+        #expect(GalleryCatalog.variants(drawing: [], platforms: [.ios]).allSatisfy { $0.platform == .ios })
+        #expect(GalleryCatalog.variants(drawing: [], platforms: [.android]).allSatisfy { $0.platform == .android })
+        // Every Android tile is a request the Android view accepts.
+        for variant in android {
+            let record = Dictionary(uniqueKeysWithValues: variant.options.map { ($0.key, $0.value) })
+            let request = try RenderRequest(ParsedOptions(record: record, groups: Self.groups))
+            #expect(request.breakdown.platform == .android, "\(variant.name)")
+        }
     }
 
     @Test func fontScaleIsAndroid14sNonLinearScale() throws {

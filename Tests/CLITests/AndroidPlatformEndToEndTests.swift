@@ -154,4 +154,23 @@ import Testing
         try (#"{"name": "a", "amount": "100", "scale": 2}"# + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
         #expect(try BinaryRunner.run(["verify", manifest, "--reference", references]).status != 0)
     }
+
+    @Test func serveChecksAnAndroidResFolderBeforeItListens() throws {
+        // The project's look-alikes laid out as a res folder: all 13 convert, and the server draws
+        // the Android view from them; an iOS request is refused naming the folder.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../LogoAssets/android").standardized.path
+        let server = try ServerProcess(["--allow-unsigned", "--logo-assets", folder])
+        let android = try server.get("/v1/breakdown.png?amount=100&platform=android&scale=2")
+        #expect(android.status == 200)
+        let ios = try server.get("/v1/breakdown.png?amount=100&scale=2")
+        #expect(ios.status == 400)
+        #expect(String(decoding: ios.body, as: UTF8.self).contains("is the Android SDK's res folder: it draws the Android view only"))
+        // A res folder missing a drawable the view can need does not start: one line naming it.
+        let partial = try AndroidRenderingTests.fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: partial) }
+        let result = try BinaryRunner.run("serve", "--allow-unsigned", "--port", "0", "--logo-assets", partial.path)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("afterpay_cash_app_lockup_monochrome") && result.stderr.contains("does not exist"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
 }

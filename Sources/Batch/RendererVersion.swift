@@ -39,6 +39,11 @@ package enum RendererVersion {
             hash.add(file.lastPathComponent)
             addMetadata(of: file.path, to: &hash)
         }
+        // The Android view's Roboto and fallback font, the same way.
+        for file in BreakdownRenderer.androidFontFiles {
+            hash.add(file)
+            addMetadata(of: file, to: &hash)
+        }
         for file in fontFiles {
             hash.add(file)
             addFile(file, to: &hash)

@@ -125,6 +125,7 @@ void cairo_move_to(cairo_t *cr, double x, double y);
 void cairo_new_sub_path(cairo_t *cr);
 void cairo_arc(cairo_t *cr, double xc, double yc, double radius, double angle1, double angle2);
 void cairo_rectangle(cairo_t *cr, double x, double y, double width, double height);
+void cairo_clip(cairo_t *cr);
 void cairo_close_path(cairo_t *cr);
 void cairo_fill(cairo_t *cr);
 void cairo_paint(cairo_t *cr);

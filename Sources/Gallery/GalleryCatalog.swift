@@ -15,8 +15,9 @@ package enum GalleryCatalog {
     package static let darkBackground = "#000000"
     /// Options the gallery sets on every tile only to present it; the user's value wins.
     static let presentationOptions: Set<String> = ["scale", "padding", "background"]
-    /// Options that set the text size: `--font-size` or `--content-size`, never both.
-    static let textSizeOptions: Set<String> = ["font-size", "content-size"]
+    /// Options that set the text size: `--font-size`, `--content-size` (iOS) or `--font-scale`
+    /// (Android), never two.
+    static let textSizeOptions: Set<String> = ["font-size", "content-size", "font-scale"]
 
     struct Brand {
         var locale: String

@@ -23,6 +23,14 @@ public final class Painter {
             context.setSource(background)
             cairo_paint(cr)
         }
+        if layout.breakdown.platform == .android {
+            // An Android view draws nothing outside its bounds (its parent clips it): a compact
+            // badge's fixed-size mark wider or taller than the view is cut at its edge, not drawn
+            // into the padding around it.
+            let padding = layout.style.padding
+            cairo_rectangle(cr, padding, padding, layout.size.width - 2 * padding, layout.size.height - 2 * padding)
+            cairo_clip(cr)
+        }
         for element in layout.elements {
             switch element {
             case .textLine(let index, _, let origin, _):

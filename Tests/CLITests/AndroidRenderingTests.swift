@@ -200,6 +200,16 @@ import Testing
         // Alt is mint on black: the mark (mint) covers the pill and reaches x 264, past the box.
         #expect(output.hasPrefix("(178, 252, 228) (178, 252, 228) "), "\(output)")
         #expect(!output.hasSuffix("(178, 252, 228)"), "\(output)")
+        // Above the view it is cut at the view's edge, as a parent view clips it: with 10 pt of
+        // padding (20 px) the mark would reach y = 20 − 5 = 15 px; row 17 is the page's white.
+        let padded = try Self.render([
+            "--amount", "5000", "--locale", "en_AU", "--currency", "AUD", "--min", "10", "--max", "2000", "--scale", "2",
+            "--logo-assets", res.path, "--background", "#FFFFFF", "--logo", "compactBadge", "--palette", "alt", "--padding", "10",
+        ])
+        try Data(padded.bytes).write(to: URL(fileURLWithPath: png))
+        let edge = try Self.python(
+            "import sys\nfrom PIL import Image\na = Image.open(sys.argv[1]).convert('RGB')\nprint(a.getpixel((140, 17)), a.getpixel((140, 22)))", [png])
+        #expect(edge == "(255, 255, 255) (178, 252, 228)", "\(edge)")
     }
 
     @Test func resFoldersAndAndroidOptionsAreRefusedWhereTheyDoNotApply() throws {

@@ -92,7 +92,9 @@ import Testing
 
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         let tiles = Self.tiles(html)
-        #expect(tiles.count == 250)
+        // 250 of the iOS view and 68 of the Android view.
+        #expect(tiles.count == 318)
+        #expect(tiles.filter { $0.id.hasPrefix("android-") }.count == 68)
         let byID = Dictionary(tiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(byID.count == tiles.count)
 
@@ -118,6 +120,8 @@ import Testing
             // Tiles that set a text size (font size or Dynamic Type size) keep it; the others take the given one.
             if tile.id.hasPrefix("font-size-") {
                 #expect(tile.command.contains("--font-size \(tile.id.dropFirst(10))") && !tile.command.contains("--font-size 20"))
+            } else if tile.id.hasPrefix("android-font-scale-") {
+                #expect(tile.command.contains("--font-scale ") && !tile.command.contains("--font-size"), "\(tile.id)")
             } else if tile.id.hasPrefix("size-") || tile.id == "width-300" {
                 #expect(tile.command.contains("--content-size ") && !tile.command.contains("--font-size"), "\(tile.id)")
             } else {
@@ -163,7 +167,8 @@ import Testing
         #expect(html.contains("minmax(min(100%, var(--column, 360px)), 1fr)") && html.contains("grid-auto-rows: 1fr"))
         #expect(html.contains("overflow-x: auto"))
         let groups = html.components(separatedBy: "<h3>").dropFirst()
-        #expect(groups.count == 20)
+        // 20 groups of the iOS view, 18 of the Android view.
+        #expect(groups.count == 38)
         for group in groups {
             let title = String(group.prefix { $0 != "<" })
             let style = try #require(group.range(of: "--column: "), "\(title)")

@@ -14,14 +14,7 @@ extension AssetsCommand {
     /// The `drawable` folder of an Android `res` folder given as `path`, when it holds at least one
     /// of the view's drawables.
     static func androidDrawableFolder(_ path: String) -> URL? {
-        let base = URL(fileURLWithPath: path)
-        for folder in [base.appendingPathComponent("drawable"), base.appendingPathComponent("res/drawable"), base] {
-            let any = AndroidLogoSize.drawableSizes.keys.contains {
-                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0 + ".xml").path)
-            }
-            if any { return folder }
-        }
-        return nil
+        ArtworkSource.androidDrawableFolder(URL(fileURLWithPath: path))
     }
 
     /// Lists the Android drawables; exit 1 when any is missing, does not convert or has another

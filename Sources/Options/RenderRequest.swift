@@ -91,7 +91,7 @@ extension RenderRequest {
         }
         let size = options[Drawing.fontSize] ?? AndroidFontScale.textSize(fontScale: options[Drawing.fontScale] ?? 1) ?? AndroidFontScale.defaultTextSize
         let style = LayoutStyle(
-            fontFamily: options.isGiven(Drawing.font) ? options[Drawing.font] : "Roboto", fontSize: size,
+            fontFamily: options.isGiven(Drawing.font) ? options[Drawing.font] : Typesetter.androidFamily, fontSize: size,
             width: options[Drawing.width], padding: options[Drawing.padding], tracking: .none)
         do {
             try self.init(

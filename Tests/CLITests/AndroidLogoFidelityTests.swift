@@ -70,8 +70,8 @@ import Testing
             let svgPath = work.appendingPathComponent("\(index).svg").path
             let pngPath = work.appendingPathComponent("\(index).png").path
             try svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
-            let result = try ExternalToolRun.run("/usr/bin/rsvg-convert", ["-w", "\(box[2])", "-h", "\(box[3])", "-o", pngPath, svgPath])
-            #expect(result.status == 0, "\(result.output)")
+            let result = try BinaryRunner.run(command: "/usr/bin/rsvg-convert", ["-w", "\(box[2])", "-h", "\(box[3])", "-o", pngPath, svgPath])
+            #expect(result.status == 0, "\(result.stderr)")
             layerFiles.append(pngPath)
         }
         let script = """

@@ -49,18 +49,9 @@ import Testing
     }
 
     static func python(_ script: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readAllRetryingInterrupts()
-        process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(output)")
-        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try BinaryRunner.run(command: "/usr/bin/env", ["python3", "-c", script] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func aBadgeLineIsAsTallAsTheBadgeAndCentredOnTheMidpoint() throws {
@@ -157,8 +148,8 @@ import Testing
         let svgPath = res.appendingPathComponent("hand.svg").path
         let reference = res.appendingPathComponent("hand.png").path
         try svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
-        let converted = try ExternalToolRun.run("/usr/bin/rsvg-convert", ["-o", reference, svgPath])
-        #expect(converted.status == 0, "\(converted.output)")
+        let converted = try BinaryRunner.run(command: "/usr/bin/rsvg-convert", ["-o", reference, svgPath])
+        #expect(converted.status == 0, "\(converted.stderr)")
         let script = """
             import sys
             from PIL import Image
@@ -255,21 +246,5 @@ import Testing
         #expect(android.breakdown.platform == .android)
         #expect(android.breakdown.accessibilityLabel == "or 4 interest-free payments of $25.00 with After pay")
         #expect(android.settings.style.fontFamily == "Roboto" && android.settings.style.fontSize == 14)
-    }
-}
-
-/// `rsvg-convert` and friends, run with their output collected.
-enum ExternalToolRun {
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readAllRetryingInterrupts()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -125,46 +125,38 @@ package final class FontLibrary {
     /// what Pango does not give: the font's bounding box (`FontBoundingBox`).
     package func file(ofFamily family: String) -> String? {
         var first: String?
-        for setName in [FcSetApplication, FcSetSystem] {
-            guard let set = FcConfigGetFonts(config, setName) else { continue }
-            for index in 0..<Int(set.pointee.nfont) {
-                guard let pattern = set.pointee.fonts[index] else { continue }
-                var value: UnsafeMutablePointer<FcChar8>?
-                var position: Int32 = 0
-                var matches = false
-                while FcPatternGetString(pattern, FC_FAMILY, position, &value) == FcResultMatch, let value {
-                    if String(cString: value).caseInsensitiveCompare(family) == .orderedSame { matches = true }
-                    position += 1
-                }
-                guard matches, FcPatternGetString(pattern, FC_FILE, 0, &value) == FcResultMatch, let file = value else { continue }
-                let path = String(cString: file)
-                if FcPatternGetString(pattern, FC_STYLE, 0, &value) == FcResultMatch, let style = value,
-                    String(cString: style) == "Regular"
-                {
-                    return path
-                }
-                if first == nil { first = path }
-            }
+        for face in Self.faces(config) where face.families.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) {
+            guard let file = face.file else { continue }
+            if face.style == "Regular" { return file }
+            if first == nil { first = file }
         }
         return first
     }
 
     /// The family names (lower-cased) of the font files in the configuration's font sets.
     private static func fontFileFamilies(_ config: OpaquePointer) -> Set<String> {
-        var names: Set<String> = []
-        for setName in [FcSetSystem, FcSetApplication] {
+        Set(faces(config).flatMap { $0.families.map { $0.lowercased() } })
+    }
+
+    /// Each font face of the configuration's application and system sets (in that order): its
+    /// family names, style and file, as fontconfig's patterns give them.
+    private static func faces(_ config: OpaquePointer) -> [(families: [String], style: String?, file: String?)] {
+        var faces: [(families: [String], style: String?, file: String?)] = []
+        for setName in [FcSetApplication, FcSetSystem] {
             guard let set = FcConfigGetFonts(config, setName) else { continue }
             for index in 0..<Int(set.pointee.nfont) {
                 guard let pattern = set.pointee.fonts[index] else { continue }
-                var value: UnsafeMutablePointer<FcChar8>?
-                var position: Int32 = 0
-                while FcPatternGetString(pattern, FC_FAMILY, position, &value) == FcResultMatch, let value {
-                    names.insert(String(cString: value).lowercased())
-                    position += 1
+                func string(_ property: String, _ position: Int32 = 0) -> String? {
+                    var value: UnsafeMutablePointer<FcChar8>?
+                    guard FcPatternGetString(pattern, property, position, &value) == FcResultMatch, let value else { return nil }
+                    return String(cString: value)
                 }
+                var families: [String] = []
+                while let name = string(FC_FAMILY, Int32(families.count)) { families.append(name) }
+                faces.append((families, string(FC_STYLE), string(FC_FILE)))
             }
         }
-        return names
+        return faces
     }
 
     private static func listFamilies(_ fontMap: OpaquePointer) -> [String] {

@@ -55,18 +55,24 @@ package final class Typesetter {
             fontHasCircledInfo: breakdown.link.content == .circledInfoIcon && hasCircledInfo(description, family: face.family),
             fontSize: style.fontSize, tracking: tracking, linkArtwork: linkArtwork)
 
+        let handle = pangoLayout(paragraph, description: description, width: style.width)
+        try checkExtents(handle.pointer)
+        return measure(
+            handle, paragraph: paragraph, breakdown: breakdown, style: style, metrics: metrics, logoArtwork: logoArtwork, warnings: warnings)
+    }
+
+    /// The paragraph as a Pango layout in the description's font, wrapped at `width` (points) when given.
+    func pangoLayout(_ paragraph: Paragraph, description: OpaquePointer, width: Double?) -> PangoLayoutHandle {
         let layout = pango_layout_new(fonts.context)!
         let handle = PangoLayoutHandle(taking: layout)
         pango_layout_set_font_description(layout, description)
         pango_layout_set_text(layout, paragraph.text, Int32(paragraph.text.utf8.count))
         pango_layout_set_attributes(layout, paragraph.attributes.pointer)
-        if let width = style.width {
+        if let width {
             pango_layout_set_width(layout, pangoUnits(width))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         }
-        try checkExtents(layout)
-        return measure(
-            handle, paragraph: paragraph, breakdown: breakdown, style: style, metrics: metrics, logoArtwork: logoArtwork, warnings: warnings)
+        return handle
     }
 
     /// True when the family's font (the one Pango picks for this description, no fallback) has a
@@ -92,7 +98,7 @@ package final class Typesetter {
     /// characters, 6,000 W at 500 pt) wraps round and its extents are garbage. The lines' widths
     /// and heights are added up again here in 64 bits, from the glyphs, and a layout beyond the
     /// largest image side is refused before anything uses its extents.
-    private func checkExtents(_ layout: OpaquePointer) throws(LayoutError) {
+    func checkExtents(_ layout: OpaquePointer) throws(LayoutError) {
         let limit = Int64(ImageLimits.maximumSide) * Int64(PANGO_SCALE)
         var totalHeight: Int64 = 0
         let lines = pango_layout_get_iter(layout)!

@@ -63,15 +63,8 @@ extension Typesetter {
 
         let description = try androidFontDescription(family: family, size: style.fontSize)
         defer { pango_font_description_free(description) }
-        let layout = pango_layout_new(fonts.context)!
-        let handle = PangoLayoutHandle(taking: layout)
-        pango_layout_set_font_description(layout, description)
-        pango_layout_set_text(layout, paragraph.text, Int32(paragraph.text.utf8.count))
-        pango_layout_set_attributes(layout, paragraph.attributes.pointer)
-        if let width = style.width {
-            pango_layout_set_width(layout, pangoUnits(width))
-            pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
-        }
+        let handle = pangoLayout(paragraph, description: description, width: style.width)
+        try checkExtents(handle.pointer)
         return measureAndroid(
             handle, paragraph: paragraph, breakdown: breakdown, view: view, style: style, metrics: metrics, density: density,
             font: fontInt, fontTop: topPx, fontBottom: bottomPx, fallback: fallback, logoPixels: logoSize)

@@ -115,7 +115,20 @@ struct HuffmanCode {
 
     /// Sorts `count` keys, all at most `largest`, least significant byte first (stable passes,
     /// as many as `largest` has bytes), using `spare` (as long) as the other buffer.
+    /// Short lists (the distance and code length codes) go by insertion instead.
     private static func radixSort(_ keys: UnsafeMutablePointer<UInt64>, count: Int, largest: UInt64, spare: UnsafeMutablePointer<UInt64>) {
+        if count <= 48 {
+            for index in 1..<max(count, 1) {
+                let key = keys[index]
+                var slot = index
+                while slot > 0, keys[slot &- 1] > key {
+                    keys[slot] = keys[slot &- 1]
+                    slot &-= 1
+                }
+                keys[slot] = key
+            }
+            return
+        }
         var source = keys, target = spare
         var shift: UInt64 = 0
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in

@@ -379,9 +379,10 @@ struct PNGRunLengthTests {
             (Array(repeating: 1, count: 286), 15), ([1000, 1, 1, 0, 0, 1], 15),
             // Weights of several bytes (the sort goes byte by byte) and equal weights (ties by symbol).
             ([1 << 40, 3, 0, 1 << 33, 7, 70_000, 300, 300, 5 << 20], 15), ((0..<286).map { ($0 * 7919) % 1009 }, 15),
+            ((0..<60).map { (($0 * 7919) % 1009 + 1) << 30 }, 15),
         ]
-        // Codes the limit does not bind (their Huffman trees are 3, 7 and 15 deep).
-        let unbound: Set<[Int]> = [[1000, 1, 1, 0, 0, 1], cases[cases.count - 2].frequencies, cases[cases.count - 1].frequencies]
+        // Codes the limit does not bind (their Huffman trees are 3, 7, 15 and 11 deep).
+        let unbound = Set([[1000, 1, 1, 0, 0, 1]] + cases.suffix(3).map(\.frequencies))
         for (frequencies, limit) in cases {
             let code = HuffmanCode(frequencies: frequencies, maximumLength: limit)
             if unbound.contains(frequencies) {

@@ -138,6 +138,7 @@ package enum BatchEngine {
             }
             state.queue.close()
             state.workers.wait()
+            state.folder.removeSpool()
             progress.finish()
             var summary = BatchSummary(
                 records: sequence, counts: state.collector.currentCounts, seconds: progress.elapsed,
@@ -171,7 +172,7 @@ package enum BatchEngine {
         /// Prepares the folders, journal, report and workers (once).
         func start() throws(CLIError) -> Started {
             if let started { return started }
-            let folder = try BatchFolder(path: settings.outputDirectory)
+            let folder = try BatchFolder(path: settings.outputDirectory, spool: true)
             StaleTemporaryFiles.remove(in: folder.own)
             let journal = try BatchJournal(folder: folder)
             if let rebuilt = journal.rebuilt { console.printWarning(rebuilt) }

@@ -14,6 +14,13 @@ enum StaleTemporaryFiles {
         return "\(prefix)\(me.machine)-\(me.pid)-\(me.start)-\(counter.next())"
     }
 
+    /// The name of this process's spool folder (`BatchFolder.temporaries`): number 0, which
+    /// `newName` never gives.
+    static func spoolName() -> String {
+        let me = ProcessIdentity.current
+        return "\(prefix)\(me.machine)-\(me.pid)-\(me.start)-0"
+    }
+
     /// The writer of a temporary name, or nil when the name is not one of ours.
     static func owner(of name: String) -> ProcessIdentity? {
         guard name.hasPrefix(prefix) else { return nil }
@@ -26,15 +33,32 @@ enum StaleTemporaryFiles {
     }
 
     /// Removes, from the batch's folder (an open descriptor), the regular files with a temporary
-    /// name whose writer has ended. Returns how many it removed.
+    /// name whose writer has ended, and such a writer's spool folder (a folder of this user with a
+    /// temporary name): the regular files with temporary names in it, then the folder if that
+    /// left it empty. Returns how many files it removed.
     @discardableResult
     static func remove(in folder: Int32) -> Int {
         var removed = 0
         for name in BatchFolder.names(in: folder) {
             guard let owner = owner(of: name), owner.hasEnded else { continue }
             var info = stat()
-            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            if unlinkat(folder, name, 0) == 0 { removed += 1 }
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                if unlinkat(folder, name, 0) == 0 { removed += 1 }
+            case S_IFDIR where info.st_uid == geteuid():
+                let spool = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard spool >= 0 else { continue }
+                for file in BatchFolder.names(in: spool) where self.owner(of: file) != nil {
+                    var fileInfo = stat()
+                    guard fstatat(spool, file, &fileInfo, AT_SYMLINK_NOFOLLOW) == 0, (fileInfo.st_mode & S_IFMT) == S_IFREG else { continue }
+                    if unlinkat(spool, file, 0) == 0 { removed += 1 }
+                }
+                close(spool)
+                unlinkat(folder, name, AT_REMOVEDIR)  // fails, leaving it, when anything else is in it
+            default:
+                continue
+            }
         }
         return removed
     }

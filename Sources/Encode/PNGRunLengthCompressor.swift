@@ -20,7 +20,8 @@ import CDeflate
 final class PNGRunLengthCompressor {
     /// Tokens are 32 bits: the low 9 a literal byte (0...255) or 256 + (n − 3) for a copy of
     /// n = 3...258 bytes; for a copy, bits 9–13 its distance code (0...29) and bits 14–26 the
-    /// distance's extra bits, worked out once here so that `write` only looks codes up.
+    /// distance's extra bits, worked out once here so that `write` only looks codes up; for a
+    /// literal, bits 9–13 hold 30, whose distance entry sends nothing (`BlockPlan.literalDistance`).
     typealias Token = UInt32
     /// The shortest copy from distance 4 or one row back that is taken.
     static let minimumMatch = 4
@@ -43,7 +44,8 @@ final class PNGRunLengthCompressor {
     private let hashTable = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
     private var tokenCount = 0
     private var adler: UInt32 = 1
-    private var plan: BlockPlan?
+    private let plan = BlockPlan()
+    private var planned = false
 
     init() {}
 
@@ -135,7 +137,7 @@ final class PNGRunLengthCompressor {
                 position &+= length
             } else {
                 let value = Int(scanlines.load(fromByteOffset: position, as: UInt8.self))
-                token = Token(truncatingIfNeeded: value)
+                token = Token(truncatingIfNeeded: value) | BlockPlan.literalDistance
                 counts[value] &+= 1
                 position &+= 1
             }
@@ -144,9 +146,8 @@ final class PNGRunLengthCompressor {
         }
         tokenCount = count
         adler = libdeflate_adler32(1, scanlines, byteCount)
-        let plan = BlockPlan(counts: counts)
-        self.plan = plan
-        return plan.zlibBytes
+        planned = true
+        return plan.make(counts: counts)
     }
 
     /// How many bytes from `position` on (at most `limit`) equal those `distance` bytes before.
@@ -172,199 +173,29 @@ final class PNGRunLengthCompressor {
     /// Writes the zlib stream of the scanlines `analyze` saw last: `analyze`'s size in bytes, to
     /// `output`, which must have 8 bytes to spare after them.
     func write(to output: UnsafeMutableRawPointer) -> Int {
-        guard let plan, let tokens = tokenStart else { preconditionFailure("PNGRunLengthCompressor.write before analyze") }
+        guard planned, let tokens = tokenStart else { preconditionFailure("PNGRunLengthCompressor.write before analyze") }
         // zlib header: deflate with a 32 KiB window, no dictionary, "fastest" level; 0x7801 % 31 == 0.
         output.storeBytes(of: 0x78, as: UInt8.self)
         output.storeBytes(of: 0x01, toByteOffset: 1, as: UInt8.self)
         var bits = DeflateBitWriter(output: output + 2)
         plan.writeHeader(to: &bits)
-        plan.valueCodes.withUnsafeBufferPointer { codes in
-            plan.valueLengths.withUnsafeBufferPointer { lengths in
-                plan.distanceCodes.withUnsafeBufferPointer { distanceCodes in
-                    plan.distanceLengths.withUnsafeBufferPointer { distanceLengths in
-                        for index in 0..<tokenCount {
-                            let token = tokens[index]
-                            let value = Int(token & 0x1FF)
-                            bits.write(codes[value], count: Int(lengths[value]))
-                            if value >= 256 {
-                                let code = Int((token &>> 9) & 0x1F)
-                                let extra = token &>> 14
-                                let codeLength = Int(distanceLengths[code])
-                                bits.write(distanceCodes[code] | extra &<< UInt32(codeLength), count: codeLength &+ BlockPlan.distanceExtraBits(code))
-                            }
-                        }
-                    }
-                }
-            }
+        let values = plan.valueTable, distances = plan.distanceTable
+        for index in 0..<tokenCount {
+            // One write a token: the value's code (and a length's extra bits), then the distance
+            // code and its extra bits, which a literal's distance entry (30) makes 0 bits.
+            let token = tokens[index]
+            let value = values[Int(token & 0x1FF)]
+            let distance = distances[Int((token &>> 9) & 0x1F)]
+            let valueBits = value &>> 32
+            let distanceBits = UInt64(UInt32(truncatingIfNeeded: distance)) | UInt64(token &>> 14) &<< ((distance &>> 32) & 0xFF)
+            bits.write(
+                UInt64(UInt32(truncatingIfNeeded: value)) | distanceBits &<< valueBits,
+                count: Int(truncatingIfNeeded: valueBits &+ distance &>> 40))
         }
-        bits.write(plan.endOfBlockCode, count: plan.endOfBlockLength)
+        bits.write(UInt64(plan.endOfBlockCode), count: plan.endOfBlockLength)
         let end = 2 + bits.finish()
         output.storeBytes(of: adler.bigEndian, toByteOffset: end, as: UInt32.self)
         return end + 4
     }
 }
 
-/// The Huffman codes of one image's block and what they cost.
-private struct BlockPlan {
-    /// Bit-reversed code (with the extra bits of a length) and length in bits per literal/length value.
-    var valueCodes: [UInt32]
-    var valueLengths: [UInt8]
-    /// Bit-reversed code and length per distance code (without the extra bits).
-    var distanceCodes: [UInt32]
-    var distanceLengths: [UInt8]
-    var endOfBlockCode: UInt32
-    var endOfBlockLength: Int
-    /// The header after the block type: HLIT, HDIST, HCLEN and the code lengths, as (bits, count).
-    private var header: [(UInt32, Int)] = []
-    /// The whole zlib stream: 2 header bytes, the block, the Adler-32.
-    var zlibBytes: Int
-
-    /// Length codes 257...285: the first length each covers and its extra bits (RFC 1951 3.2.5).
-    static let lengthBase: [Int] = [
-        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
-    ]
-    static let lengthExtraBits: [Int] = [
-        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-    ]
-    /// The order in which code length code lengths are sent.
-    static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-
-    /// The first distance distance code `code` (0...29) covers: codes 0–3 are 1–4, then each pair
-    /// of codes doubles the span.
-    @inline(__always)
-    static func distanceBaseOf(_ code: Int) -> Int {
-        code < 4 ? code + 1 : (2 + code & 1) << (code / 2 - 1) + 1
-    }
-
-    /// The extra bits of distance code `code`.
-    @inline(__always)
-    static func distanceExtraBits(_ code: Int) -> Int { code < 4 ? 0 : code / 2 - 1 }
-
-    /// The distance code of distance − 1 for 0...255, then of (distance − 1) >> 7 + 256 for the rest.
-    static let distanceCodeTable: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 512)
-        var code = 0
-        for distance in 1...32768 {
-            while code < 29, distanceBaseOf(code + 1) <= distance { code += 1 }
-            let index = distance <= 256 ? distance - 1 : 256 + (distance - 1) >> 7
-            table[index] = UInt8(code)
-        }
-        return table
-    }()
-
-    @inline(__always)
-    static func distanceCode(_ distance: Int, table: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        distance <= 256 ? table[distance &- 1] : table[256 &+ (distance &- 1) &>> 7]
-    }
-
-    static func distanceCode(_ distance: Int) -> Int {
-        Int(distanceCodeTable.withUnsafeBufferPointer { distanceCode(distance, table: $0) })
-    }
-
-    /// The length code (0 for 257) of a copy of `length` bytes, 3...258.
-    static func lengthCode(_ length: Int) -> Int { Int(lengthCodeTable[length]) }
-
-    /// `lengthCodeTable[n]` is the length code of a copy of n = 3...258 bytes.
-    static let lengthCodeTable: [UInt8] = (0...258).map { length in
-        if length == 258 { return 28 }
-        var code = 0
-        while code < 27, lengthBase[code + 1] <= length { code += 1 }
-        return UInt8(code)
-    }
-
-    init(counts: UnsafeMutablePointer<Int>) {
-        // Literal/length symbol frequencies from the value counts.
-        var frequencies = [Int](repeating: 0, count: 286)
-        for byte in 0..<256 { frequencies[byte] = counts[byte] }
-        frequencies[256] = 1  // end of block
-        for length in 3...258 { frequencies[257 + Self.lengthCode(length)] += counts[256 + length - 3] }
-        let literals = HuffmanCode(frequencies: frequencies, maximumLength: 15)
-        let distanceFrequencies = (0..<30).map { counts[512 + $0] }
-        let distanceCode = HuffmanCode(frequencies: distanceFrequencies, maximumLength: 15)
-        distanceCodes = distanceCode.codes
-        distanceLengths = distanceCode.lengths
-
-        valueCodes = [UInt32](repeating: 0, count: 512)
-        valueLengths = [UInt8](repeating: 0, count: 512)
-        var blockBits = 0
-        for byte in 0..<256 {
-            valueCodes[byte] = literals.codes[byte]
-            valueLengths[byte] = literals.lengths[byte]
-            blockBits += counts[byte] * Int(literals.lengths[byte])
-        }
-        for length in 3...258 {
-            let code = Self.lengthCode(length), symbol = 257 + code
-            let symbolLength = Int(literals.lengths[symbol]), extra = Self.lengthExtraBits[code]
-            let value = 256 + length - 3
-            valueCodes[value] = literals.codes[symbol] | UInt32(length - Self.lengthBase[code]) << UInt32(symbolLength)
-            valueLengths[value] = UInt8(symbolLength + extra)
-            blockBits += counts[value] * (symbolLength + extra)
-        }
-        for code in 0..<30 {
-            blockBits += distanceFrequencies[code] * (Int(distanceCode.lengths[code]) + Self.distanceExtraBits(code))
-        }
-        endOfBlockCode = literals.codes[256]
-        endOfBlockLength = Int(literals.lengths[256])
-        blockBits += endOfBlockLength
-
-        // The code lengths, run-length coded with symbols 16 (repeat the previous 3...6 times),
-        // 17 (3...10 zeros) and 18 (11...138 zeros).
-        let literalCount = max(257, (frequencies.lastIndex { $0 > 0 } ?? 0) + 1)
-        let distanceCount = max(1, (distanceFrequencies.lastIndex { $0 > 0 } ?? 0) + 1, (distanceCode.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
-        let allLengths = Array(literals.lengths[0..<literalCount]) + Array(distanceCode.lengths[0..<distanceCount])
-        var symbols: [(symbol: Int, extra: UInt32, extraBits: Int)] = []
-        var index = 0
-        while index < allLengths.count {
-            let value = allLengths[index]
-            var run = 1
-            while index + run < allLengths.count, allLengths[index + run] == value { run += 1 }
-            index += run
-            if value == 0 {
-                while run >= 11 {
-                    let n = min(run, 138)
-                    symbols.append((18, UInt32(n - 11), 7))
-                    run -= n
-                }
-                if run >= 3 {
-                    symbols.append((17, UInt32(run - 3), 3))
-                    run = 0
-                }
-            } else {
-                symbols.append((Int(value), 0, 0))
-                run -= 1
-                while run >= 3 {
-                    let n = min(run, 6)
-                    symbols.append((16, UInt32(n - 3), 2))
-                    run -= n
-                }
-            }
-            for _ in 0..<run { symbols.append((Int(value), 0, 0)) }
-        }
-        var codeLengthFrequencies = [Int](repeating: 0, count: 19)
-        for entry in symbols { codeLengthFrequencies[entry.symbol] += 1 }
-        let codeLengthCode = HuffmanCode(frequencies: codeLengthFrequencies, maximumLength: 7)
-        var codeLengthCount = 19
-        while codeLengthCount > 4, codeLengthCode.lengths[Self.codeLengthOrder[codeLengthCount - 1]] == 0 {
-            codeLengthCount -= 1
-        }
-
-        header.append((UInt32(literalCount - 257), 5))
-        header.append((UInt32(distanceCount - 1), 5))
-        header.append((UInt32(codeLengthCount - 4), 4))
-        for position in 0..<codeLengthCount {
-            header.append((UInt32(codeLengthCode.lengths[Self.codeLengthOrder[position]]), 3))
-        }
-        for entry in symbols {
-            header.append((codeLengthCode.codes[entry.symbol], Int(codeLengthCode.lengths[entry.symbol])))
-            if entry.extraBits > 0 { header.append((entry.extra, entry.extraBits)) }
-        }
-        let headerBits = 3 + header.reduce(0) { $0 + $1.1 }
-        zlibBytes = 2 + (headerBits + blockBits + 7) / 8 + 4
-    }
-
-    /// Writes BFINAL, BTYPE = dynamic and the code description.
-    func writeHeader(to bits: inout DeflateBitWriter) {
-        bits.write(0b101, count: 3)  // BFINAL 1, then BTYPE 2 (binary 10), least significant bit first
-        for (value, count) in header { bits.write(value, count: count) }
-    }
-}

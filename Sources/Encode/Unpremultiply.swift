@@ -19,8 +19,9 @@ package enum Unpremultiply {
     /// `table` is `Unpremultiply.table`'s storage, passed in so the caller takes it out of the array once.
     ///
     /// Most pixels of a breakdown image are fully transparent (about 70% of them) or opaque (the
-    /// badge, about a quarter), so pixels are taken four at a time: four transparent pixels are
-    /// written as 16 zero bytes, four opaque ones by swapping red and blue in two 64-bit words,
+    /// badge, about a quarter), so pixels are taken four at a time: a stretch of transparent
+    /// pixels is found four, then sixteen at a time (one test of eight 64-bit words) and written as
+    /// zeros, four opaque ones by swapping red and blue in two 64-bit words,
     /// without looking at each pixel; the others go through `convertPixel`. Same bytes either way.
     ///
     /// Returns the bytes of the row that are not known to be zero: from the first group of four
@@ -44,6 +45,11 @@ package enum Unpremultiply {
                 destination.storeBytes(of: 0, toByteOffset: x &* 4, as: UInt64.self)
                 destination.storeBytes(of: 0, toByteOffset: x &* 4 &+ 8, as: UInt64.self)
                 x &+= 4
+                // In a transparent stretch: 16 pixels a step, one test of eight words.
+                while x &+ 16 <= width, isTransparent16(source + x &* 4) {
+                    for word in 0..<8 { destination.storeBytes(of: 0, toByteOffset: x &* 4 &+ word &* 8, as: UInt64.self) }
+                    x &+= 16
+                }
                 continue
             }
             if firstKept < 0 { firstKept = x &* 4 }
@@ -71,6 +77,14 @@ package enum Unpremultiply {
             x &+= 1
         }
         return firstKept < 0 ? 0..<0 : firstKept..<end
+    }
+
+    /// Whether the 16 pixels (64 bytes) at `pixels` are all zero.
+    @inline(__always)
+    private static func isTransparent16(_ pixels: UnsafeRawPointer) -> Bool {
+        var any: UInt64 = 0
+        for word in 0..<8 { any |= pixels.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self) }
+        return any == 0
     }
 
     /// Converts pixel `x` of a row.

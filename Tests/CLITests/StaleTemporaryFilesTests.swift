@@ -38,4 +38,74 @@ import Testing
             #expect(left.contains(file.name) == file.stays, "\(file.name) should \(file.stays ? "stay" : "be removed")")
         }
     }
+
+    /// The images' temporary files are written in the batch's spool folder inside
+    /// `.breakdown-batch` (`tmp-MACHINE-PID-START-0`) and renamed from there into the output folder;
+    /// on ext4, `.breakdown-batch` carries the top-folder flag (`lsattr` shows `T`) that spreads the
+    /// spool over the disk, and the spool is gone after the batch.
+    @Test func imagesAreWrittenInASpoolFolderAndRenamedFromThere() throws {
+        let strace = try #require(AtomicWriteTests.strace, "strace is missing: `make deps` installs it (Debian package strace)")
+        let executable = try #require(BinaryRunner.executable, "build the breakdown executable first (swift build)")
+        let folder = try Support.temporaryFolder("spool")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try Support.write(Support.ndjson(count: 3), to: manifest)
+        let log = folder.appendingPathComponent("strace.log")
+        let result = try BinaryRunner.run(
+            command: strace,
+            ["-f", "-qq", "-y", "-e", "trace=rename,renameat,renameat2", "-o", log.path, executable.path, "batch", manifest.path,
+             "-o", output.path, "--jobs", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let own = output.path + "/.breakdown-batch"
+        let sources = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
+            guard let match = line.firstMatch(of: /renameat2?\(\d+<([^>]+)>, "[^"]+", \d+<([^>]+)>, "([^"]+\.png)"/),
+                String(match.output.2) == output.path
+            else { return nil }
+            return String(match.output.1)
+        }
+        #expect(sources.count == 3, "\(sources)")
+        let spool = try #require(sources.first)
+        #expect(sources.allSatisfy { $0 == spool })
+        #expect(spool.hasPrefix(own + "/tmp-") && spool.hasSuffix("-0"), "\(spool)")
+        #expect(!FileManager.default.fileExists(atPath: spool), "the spool is left after the batch")
+        let lsattr = ["/usr/bin/lsattr", "/bin/lsattr"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let type = try BinaryRunner.run(command: "/usr/bin/stat", ["-f", "-c", "%T", own]).stdout
+        if let lsattr, type.hasPrefix("ext2/ext3") {
+            let flags = try BinaryRunner.run(command: lsattr, ["-d", own]).stdout
+            #expect(flags.split(separator: " ").first?.contains("T") == true, "\(flags)")
+        }
+    }
+
+    /// A killed batch's spool folder (`tmp-MACHINE-PID-START-0`, where its images' temporary files
+    /// are written) goes with its temporary files; a running process's stays, and so does one
+    /// holding anything but temporary files (only those are removed from it).
+    @Test func aBatchRemovesTheSpoolFoldersOfEndedProcesses() throws {
+        let folder = try Support.temporaryFolder("stale-spool")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let own = output.appendingPathComponent(".breakdown-batch")
+        let pidMax = try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let dead = try #require(Int32(pidMax)) + 1
+        let me = ProcessIdentity.current
+        let ended = own.appendingPathComponent("tmp-\(me.machine)-\(dead)-12345-0")
+        let endedWithNotes = own.appendingPathComponent("tmp-\(me.machine)-\(dead)-12346-0")
+        let running = own.appendingPathComponent("tmp-\(me.machine)-\(me.pid)-\(me.start)-0")
+        for spool in [ended, endedWithNotes, running] {
+            try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+            try Data("partial".utf8).write(to: spool.appendingPathComponent("tmp-\(me.machine)-\(dead)-12345-7"))
+        }
+        try Data("mine".utf8).write(to: endedWithNotes.appendingPathComponent("notes.txt"))
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try Support.write(Support.ndjson(count: 2), to: manifest)
+        let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: own.path))
+        #expect(!left.contains(ended.lastPathComponent), "\(left)")
+        #expect(left.contains(running.lastPathComponent))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: running.path).count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: endedWithNotes.path) == ["notes.txt"])
+        // The batch's own spool is gone after it: the journal, its report and what was planted.
+        #expect(left == Set(["journal", BatchShardReports.fileName(.whole), running.lastPathComponent, endedWithNotes.lastPathComponent]))
+    }
 }

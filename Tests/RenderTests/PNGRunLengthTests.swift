@@ -377,9 +377,26 @@ struct PNGRunLengthTests {
         let cases: [(frequencies: [Int], limit: Int)] = [
             (fibonacci, 15), (fibonacci.reversed(), 7), ([0, 0, 5, 0], 15), ([], 15), ([3, 3, 3, 3], 2), ([3, 3, 3, 3, 3], 3),
             (Array(repeating: 1, count: 286), 15), ([1000, 1, 1, 0, 0, 1], 15),
+            // Weights of several bytes (the sort goes byte by byte) and equal weights (ties by symbol).
+            ([1 << 40, 3, 0, 1 << 33, 7, 70_000, 300, 300, 5 << 20], 15), ((0..<286).map { ($0 * 7919) % 1009 }, 15),
+            ((0..<60).map { (($0 * 7919) % 1009 + 1) << 30 }, 15),
         ]
+        // Codes the limit does not bind (their Huffman trees are 3, 7, 15 and 11 deep).
+        let unbound = Set([[1000, 1, 1, 0, 0, 1]] + cases.suffix(3).map(\.frequencies))
         for (frequencies, limit) in cases {
             let code = HuffmanCode(frequencies: frequencies, maximumLength: limit)
+            if unbound.contains(frequencies) {
+                // Optimal: the cost (sum of frequency × length) equals the sum of the weights that
+                // Huffman's algorithm merges, worked out here with a sorted list.
+                var queue = frequencies.filter { $0 > 0 }.sorted(), merged = 0
+                while queue.count > 1 {
+                    let sum = queue.removeFirst() + queue.removeFirst()
+                    merged += sum
+                    queue.insert(sum, at: queue.firstIndex { $0 > sum } ?? queue.count)
+                }
+                let cost = frequencies.indices.reduce(0) { $0 + frequencies[$1] * Int(code.lengths[$1]) }
+                #expect(cost == merged, "\(frequencies): cost \(cost), optimal \(merged)")
+            }
             let used = code.lengths.indices.filter { code.lengths[$0] > 0 }
             guard !frequencies.isEmpty else {
                 #expect(used.isEmpty)

@@ -57,10 +57,10 @@ public struct CurrencyFormatter: Sendable, Hashable {
         switch symbol {
         case "$":
             guard let number = format(rounded, scale: scale, symbol: "") else { return fallback(rounded) }
-            return "\(symbol)\(number.trimmingCharacters(in: .whitespaces)) \(currency.code)"
+            return "\(symbol)\(number.trimmingSpaces()) \(currency.code)"
         case "£":
             guard let number = format(rounded, scale: scale, symbol: "") else { return fallback(rounded) }
-            return "\(symbol)\(number.trimmingCharacters(in: .whitespaces))"
+            return "\(symbol)\(number.trimmingSpaces())"
         default:
             return format(rounded, scale: scale, symbol: symbol) ?? fallback(rounded)
         }

@@ -40,14 +40,14 @@ extension PriceBreakdown {
         let text: String
         let placement: LogoPlacement
         if configuration.isInRange(amount) {
-            let instalment = formatter.string(from: amount / Decimal(Self.instalmentCount))
+            let instalment = formatter.string(from: Self.instalment(of: amount))
             let interestFree =
                 options.showInterestFreeText && configuration.allowsInterestFreeText ? strings.interestFree : ""
             text = strings.inRange(
                 intro: options.introText.text(in: strings), count: Self.instalmentCount,
                 interestFree: interestFree, instalment: instalment,
                 with: options.showWithText ? strings.with : ""
-            ).trimmingCharacters(in: .whitespaces)
+            ).trimmingSpaces()
             placement = .end
         } else {
             let minimum = formatter.string(from: configuration.minimumAmount ?? 1, digits: .none)

@@ -51,7 +51,10 @@ public final class Painter {
                 try artwork.drawAndroidDrawable(name, tint: tint, frame: frame, in: context)
             }
         }
-        if let url = layout.breakdown.link.url, let frame = layout.linkFrame {
+        // The link's tag is kept by PDF (an annotation) and ignored by images: not built for them.
+        if let url = layout.breakdown.link.url, let frame = layout.linkFrame,
+            cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE
+        {
             let attributes = String(
                 format: "rect=[%.3f %.3f %.3f %.3f] uri='%@'", frame.x, frame.y, frame.width, frame.height,
                 url.replacingOccurrences(of: "'", with: "\\'"))

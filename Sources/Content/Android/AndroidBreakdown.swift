@@ -144,7 +144,7 @@ public struct AndroidBreakdown: Sendable, Hashable {
                         strings.inRange(
                             intro: options.introText.text(in: strings), count: Self.instalmentCount,
                             interestFree: interestFree, instalment: formatter.instalment(of: inputs.amount), with: with
-                        ).trimmingCharacters(in: .whitespaces)
+                        ).trimmingSpaces()
                     }
                     text = sentence(withWord)
                     description = sentence(withWord + spoken)

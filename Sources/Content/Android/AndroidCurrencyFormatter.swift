@@ -65,7 +65,7 @@ public struct AndroidCurrencyFormatter: Sendable, Hashable {
 
     /// The instalment: `amount / 4` rounded half-even to 2 decimals, then formatted.
     public func instalment(of amount: Decimal) -> String {
-        string(from: CurrencyFormatter.round(amount / 4, scale: 2), fractionDigits: 2)
+        string(from: CurrencyFormatter.round(PriceBreakdown.instalment(of: amount), scale: 2), fractionDigits: 2)
     }
 
     /// A limit, rounded half-even to whole units.

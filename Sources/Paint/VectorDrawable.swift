@@ -78,7 +78,11 @@ public enum VectorDrawable {
     }
 
     static func path(_ element: XMLTokens.Element, tint: RGBAColor?) throws(ConversionError) -> String {
-        var attributes = "d=\"\(escaped(element.attribute("pathData") ?? ""))\""
+        let data = element.attribute("pathData") ?? ""
+        if let problem = pathDataProblem(data) {
+            throw ConversionError(description: "android:pathData \(problem) (SVG path commands M L H V C S Q T A Z, each with its numbers)")
+        }
+        var attributes = "d=\"\(escaped(data))\""
         func paint(_ colorName: String, _ alphaName: String) throws(ConversionError) -> (String, Double)? {
             guard let text = element.attribute(colorName) else { return nil }
             guard var color = androidColor(text) else {
@@ -107,6 +111,60 @@ public enum VectorDrawable {
             attributes += " stroke-miterlimit=\"\(format(try number(element, "strokeMiterLimit") ?? 4))\""
         }
         return "<path \(attributes)/>"
+    }
+
+    /// Why `data` is not path data Android's parser reads (librsvg would silently drop such a
+    /// path): an unknown character, numbers before the first command, or a command whose numbers
+    /// are not a whole number of its arguments. Nil when it is.
+    static func pathDataProblem(_ data: String) -> String? {
+        let arity: [Unicode.Scalar: Int] = ["M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7, "Z": 0]
+        let scalars = Array(data.unicodeScalars)
+        var index = 0
+        var command: Unicode.Scalar?
+        var count = 0
+        func finish() -> String? {
+            guard let command, let needed = arity[Unicode.Scalar(command.value & ~0x20)!] else { return nil }
+            if needed == 0 { return count == 0 ? nil : "has numbers after \(command)" }
+            return count > 0 && count % needed == 0 ? nil : "has \(count) numbers after \(command), not a multiple of its \(needed)"
+        }
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == " " || scalar == "," || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                index += 1
+            } else if arity[Unicode.Scalar(scalar.value & ~0x20) ?? " "] != nil, scalar.value < 128, scalar.properties.isAlphabetic,
+                scalar != "e", scalar != "E"
+            {
+                if let problem = finish() { return problem }
+                command = scalar
+                count = 0
+                index += 1
+            } else if isDigit(scalar) || scalar == "." || scalar == "-" || scalar == "+" {
+                guard command != nil else { return "starts with a number, not a command" }
+                var end = index
+                if scalars[end] == "-" || scalars[end] == "+" { end += 1 }
+                var digits = 0
+                while end < scalars.count, isDigit(scalars[end]) { end += 1; digits += 1 }
+                if end < scalars.count, scalars[end] == "." {
+                    end += 1
+                    while end < scalars.count, isDigit(scalars[end]) { end += 1; digits += 1 }
+                }
+                guard digits > 0 else { return "has a sign or point without digits at character \(index + 1)" }
+                if end < scalars.count, scalars[end] == "e" || scalars[end] == "E" {
+                    var exponent = end + 1
+                    if exponent < scalars.count, scalars[exponent] == "-" || scalars[exponent] == "+" { exponent += 1 }
+                    var exponentDigits = 0
+                    while exponent < scalars.count, isDigit(scalars[exponent]) { exponent += 1; exponentDigits += 1 }
+                    guard exponentDigits > 0 else { return "has an exponent without digits at character \(end + 1)" }
+                    end = exponent
+                }
+                count += 1
+                index = end
+            } else {
+                return "has '\(String(scalar).debugDescription.dropFirst().dropLast())' at character \(index + 1)"
+            }
+        }
+        return finish()
     }
 
     /// `#RGB`, `#ARGB`, `#RRGGBB` or `#AARRGGBB`.
@@ -163,6 +221,7 @@ enum XMLTokens {
 
     static func parse(_ xml: String) throws(VectorDrawable.ConversionError) -> [Element] {
         var elements: [Element] = []
+        var open: [String] = []
         let chars = Array(xml.unicodeScalars)
         var index = 0
         func fail(_ what: String) -> VectorDrawable.ConversionError { .init(description: "malformed VectorDrawable XML: \(what)") }
@@ -214,9 +273,28 @@ enum XMLTokens {
                 attributes[local] = decoded(value)
             }
             elements.append(Element(name: name, kind: kind, attributes: attributes))
+            guard elements.count <= maximumElements else {
+                throw fail("more than \(maximumElements) elements (the SDK's drawables have a few dozen)")
+            }
+            switch kind {
+            case .open:
+                open.append(name)
+                guard open.count <= maximumDepth else { throw fail("elements nested more than \(maximumDepth) deep") }
+            case .close:
+                guard open.last == name else { throw fail("</\(name)> closes \(open.last.map { "<\($0)>" } ?? "nothing")") }
+                open.removeLast()
+            case .empty:
+                break
+            }
         }
+        if let unclosed = open.last { throw fail("<\(unclosed)> is not closed (the file ends first)") }
         return elements
     }
+
+    /// Bounds on a drawable's structure: far beyond the SDK's, well below what would make the
+    /// converted SVG too deep or too large for librsvg.
+    static let maximumDepth = 64
+    static let maximumElements = 20_000
 
     static func decoded(_ text: String) -> String {
         text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")

@@ -112,6 +112,24 @@ import Testing
             == "android:fillColor '@color/x' is not a colour (#RGB, #ARGB, #RRGGBB or #AARRGGBB)")
         #expect(message("<vector android:width=\"1dp\"") == "malformed VectorDrawable XML: <vector> is not closed")
         #expect(message("<vector android:width=\"0dp\" android:height=\"1dp\"/>") == "a VectorDrawable's size and viewport must be more than 0")
+        // Path data librsvg would drop without a word, and structure it would refuse in its own words.
+        func withPath(_ data: String) -> String {
+            "<vector android:width=\"1dp\" android:height=\"1dp\"><path android:fillColor=\"#000\" android:pathData=\"\(data)\"/></vector>"
+        }
+        #expect(message(withPath("Mzzz0,0")) == "android:pathData has 0 numbers after M, not a multiple of its 2 (SVG path commands M L H V C S Q T A Z, each with its numbers)")
+        #expect(message(withPath("M0,0L1")) == "android:pathData has 1 numbers after L, not a multiple of its 2 (SVG path commands M L H V C S Q T A Z, each with its numbers)")
+        #expect(message(withPath("M0,0 X1,1"))?.hasPrefix("android:pathData has 'X' at character 6") == true)
+        #expect(message(withPath("1,1L2,2"))?.hasPrefix("android:pathData starts with a number, not a command") == true)
+        #expect(message(withPath("M0,0z1"))?.hasPrefix("android:pathData has numbers after z") == true)
+        #expect(message(withPath("M0,0 e5"))?.hasPrefix("android:pathData has 'e' at character 6") == true)
+        // What the SDK's drawables write: compact numbers, exponents, relative commands, arcs.
+        for good in ["M1306.3,550.5H275.2C123.2,550.5 0,427.3 0,275.3Z", "m.5-.5.5.5l1e-2,-2E+1z", "M0 0a1 1 0 0 1 2 2v3h-4Z", ""] {
+            #expect(message(withPath(good)) == nil, "\(good)")
+        }
+        #expect(message("<vector android:width=\"1dp\" android:height=\"1dp\"><group>") == "malformed VectorDrawable XML: <group> is not closed (the file ends first)")
+        #expect(message("<vector android:width=\"1dp\" android:height=\"1dp\"></group></vector>") == "malformed VectorDrawable XML: </group> closes <vector>")
+        let deep = "<vector android:width=\"1dp\" android:height=\"1dp\">" + String(repeating: "<group>", count: 65) + String(repeating: "</group>", count: 65) + "</vector>"
+        #expect(message(deep) == "malformed VectorDrawable XML: elements nested more than 64 deep")
         #expect(VectorDrawable.androidColor("#8000FF00") == RGBAColor(red8: 0, green8: 255, blue8: 0, alpha8: 128))
         #expect(VectorDrawable.androidColor("#F00") == RGBAColor(red8: 255, green8: 0, blue8: 0))
     }

@@ -102,7 +102,8 @@ struct _PangoRectangle {
 
 #ifndef BREAKDOWN_CHECK_AGAINST_REAL_HEADERS
 typedef enum {
-    PANGO_WRAP_WORD = 0
+    PANGO_WRAP_WORD = 0,
+    PANGO_WRAP_WORD_CHAR = 2
 } PangoWrapMode;
 
 typedef enum {
@@ -290,6 +291,7 @@ PangoAttribute *pango_attr_foreground_alpha_new(guint16 alpha);
 PangoAttribute *pango_attr_underline_new(PangoUnderline underline);
 PangoAttribute *pango_attr_underline_color_new(guint16 red, guint16 green, guint16 blue);
 PangoAttribute *pango_attr_allow_breaks_new(gboolean allow_breaks);
+PangoAttribute *pango_attr_insert_hyphens_new(gboolean insert_hyphens);
 PangoAttribute *pango_attr_letter_spacing_new(int letter_spacing);
 PangoAttribute *pango_attr_shape_new(const PangoRectangle *ink_rect, const PangoRectangle *logical_rect);
 gboolean pango_parse_markup(

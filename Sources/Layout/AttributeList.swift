@@ -100,6 +100,11 @@ final class AttributeList {
         insert(pango_attr_allow_breaks_new(0), range)
     }
 
+    /// No hyphen where a word is broken between characters (Android 10 and later hyphenate nothing).
+    func addNoHyphens(range: Range<Int>?) {
+        insert(pango_attr_insert_hyphens_new(0), range)
+    }
+
     /// An inline box: the logical (and ink) rectangle sits `baselineOffset` above the baseline.
     func addShape(_ box: InlineBox, at offset: Int, length: Int) {
         var rect = PangoRectangle(

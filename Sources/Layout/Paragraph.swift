@@ -136,7 +136,10 @@ struct Paragraph {
         // custom string, then the link colour, and sets a clear underline colour: the markup's font
         // (family, size, weight, style, scale), colours and underline are dropped, the rest stays.
         if let markupAttributes {
-            attributes.splice(markupAttributes.list, at: markupAttributes.at, length: markupAttributes.length, dropping: AttributeList.viewOverrides)
+            // The Android view keeps the custom CharSequence's own spans (android.md section 6).
+            attributes.splice(
+                markupAttributes.list, at: markupAttributes.at, length: markupAttributes.length,
+                dropping: android == nil ? AttributeList.viewOverrides : [])
         }
         // Tracking spaces the text's letters (and the spaces around the logo and link), not the
         // logo and image icons: it goes on every stretch of text between the object characters.

@@ -62,7 +62,9 @@ package final class Typesetter {
     }
 
     /// The paragraph as a Pango layout in the description's font, wrapped at `width` (points) when given.
-    func pangoLayout(_ paragraph: Paragraph, description: OpaquePointer, width: Double?) -> PangoLayoutHandle {
+    /// `breakingWords`: a word wider than the width is broken between characters (Android's
+    /// StaticLayout does so) instead of overflowing it (iOS keeps the word whole).
+    func pangoLayout(_ paragraph: Paragraph, description: OpaquePointer, width: Double?, breakingWords: Bool = false) -> PangoLayoutHandle {
         let layout = pango_layout_new(fonts.context)!
         let handle = PangoLayoutHandle(taking: layout)
         pango_layout_set_font_description(layout, description)
@@ -70,7 +72,7 @@ package final class Typesetter {
         pango_layout_set_attributes(layout, paragraph.attributes.pointer)
         if let width {
             pango_layout_set_width(layout, pangoUnits(width))
-            pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+            pango_layout_set_wrap(layout, breakingWords ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD)
         }
         return handle
     }

@@ -9,7 +9,7 @@ public enum RenderOptions {
     /// The text's font family.
     public static let font = Option<String>.value(
         "font", "family", default: "Inter",
-        help: "The text's font family. It must be available: Inter, or a family from a file in Fonts/ or --font-file.")
+        help: "The text's font family (with --platform android the default is Roboto). It must be available: Inter, or a family from a file in Fonts/ or --font-file.")
     /// Font files to make available.
     public static let fontFile = Option<[String]>.list(
         "font-file", "path", help: "Make a font file (TrueType or OpenType) available to --font. Only regular files are read.")

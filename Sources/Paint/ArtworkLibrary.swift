@@ -189,7 +189,11 @@ public final class ArtworkLibrary {
     /// Draws the Android VectorDrawable `name` (`NAME.xml` of `source.androidDrawables`) stretched
     /// to fill `frame`, tinted (SRC_IN) or in its own colours, converted to SVG once per tint.
     func drawAndroidDrawable(_ name: String, tint: RGBAColor?, frame: Rect, in context: CairoContext) throws(PaintError) {
-        try draw(path: try androidDrawablePath(name), imageName: name, stylesheet: Self.androidTintKey(tint), frame: frame, in: context)
+        do {
+            try draw(path: try androidDrawablePath(name), imageName: name, stylesheet: Self.androidTintKey(tint), frame: frame, in: context)
+        } catch {
+            throw androidFailure(error)
+        }
     }
 
     /// The file of the Android drawable `name`; throws for iOS artwork, which has none.
@@ -201,10 +205,23 @@ public final class ArtworkLibrary {
         return Self.prefix(folder) + name + ".xml"
     }
 
+    /// A drawable that failed: for a copy of the project's folder without `android/drawable`,
+    /// the line that says so instead of the missing file's.
+    private func androidFailure(_ error: PaintError) -> PaintError {
+        guard source.kind == .projectArtwork, let folder = source.androidDrawables, !FileManager.default.fileExists(atPath: folder.path)
+        else { return error }
+        return PaintError(
+            "logo assets \(source.directory.path) holds the project's iOS artwork and no android/drawable folder: the Android view draws the Android SDK's res folder or, without --logo-assets, the project's look-alikes (LogoAssets/android)")
+    }
+
     /// Checks that every Android drawable the view can need is in the folder and converts.
     public func checkAndroidDrawables() throws(PaintError) {
         for name in AndroidLogoSize.drawableSizes.keys.sorted() {
-            _ = try parse(try androidDrawablePath(name), format: .svg, stylesheet: Self.androidTintKey(nil), imageName: name)
+            do {
+                _ = try parse(try androidDrawablePath(name), format: .svg, stylesheet: Self.androidTintKey(nil), imageName: name)
+            } catch {
+                throw androidFailure(error)
+            }
         }
     }
 

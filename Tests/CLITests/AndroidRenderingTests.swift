@@ -235,6 +235,52 @@ import Testing
         #expect(problem(["--platform", "android"] + amount + ["--logo-assets", res.path]) == nil)
     }
 
+    @Test func reviewFindings() throws {
+        let base = ["--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000", "--scale", "2"]
+        // The custom link keeps its own spans (android.md 6): a red span stays red (in the link
+        // colour's alpha); iOS drops it for the link colour.
+        let markup = ["--link-text", "<span foreground=\"#FF0000\">How it works</span>", "--background", "#FFFFFF"]
+        func redPixels(_ image: RenderedImage) throws -> Int {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("android-red-\(UUID().uuidString).png")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try Data(image.bytes).write(to: file)
+            let script = "import sys\nfrom PIL import Image\na = Image.open(sys.argv[1]).convert('RGB')\nprint(sum(1 for p in a.getdata() if p[0] > 200 and p[0] - p[1] > 100 and abs(p[1] - p[2]) < 20))"
+            return Int(try Self.python(script, [file.path])) ?? -1
+        }
+        #expect(try redPixels(Self.render(base + markup)) > 50)
+        let ios = try RenderRequest(ParsedOptions(arguments: base + markup, groups: Self.groups))
+        let iosImage = try BreakdownRenderer().render(ios.breakdown, settings: ios.settings, format: .png)
+        #expect(try redPixels(iosImage) == 0)
+        // The compact badge's fixed-pixel mark larger than its pill is drawn, and said.
+        let compact = try Self.render(base + ["--logo", "compactBadge"])
+        #expect(compact.warnings.contains { $0.hasPrefix("the compact badge's mark is a fixed 291 × 56 px") && $0.contains("238 × 45 px pill") })
+        #expect(try Self.render(Array(base.dropLast(2)) + ["--logo", "compactBadge", "--scale", "3"]).warnings.isEmpty)
+        // A word wider than the view is broken between characters, as StaticLayout does, without a hyphen.
+        let request = try RenderRequest(ParsedOptions(arguments: ["--platform", "android"] + base + ["--width", "40"], groups: Self.groups))
+        let layout = try BreakdownRenderer().layout(request.breakdown, style: request.settings.style, scale: .x2)
+        var texts: [String] = []
+        for case .textLine(_, let text, _, let frame) in layout.elements where !text.contains("[logo]") {
+            texts.append(text)
+            #expect(frame.width <= 40.01, "\(text): \(frame.width)")
+        }
+        #expect(texts.contains("payme") || texts.contains("paym"), "\(texts)")
+        #expect(!texts.contains { $0.hasSuffix("paym-") || $0.hasSuffix("payme-") }, "\(texts)")
+        // A copy of the project's iOS look-alikes without android/: one line saying so.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ios-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let project = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../LogoAssets").standardized
+        for file in try FileManager.default.contentsOfDirectory(atPath: project.path) where file.hasSuffix(".svg") {
+            try FileManager.default.copyItem(at: project.appendingPathComponent(file), to: copy.appendingPathComponent(file))
+        }
+        #expect(throws: (any Error).self) { try Self.render(base + ["--logo-assets", copy.path]) }
+        do {
+            _ = try Self.render(base + ["--logo-assets", copy.path])
+        } catch {
+            #expect("\(error)".contains("holds the project's iOS artwork and no android/drawable folder"), "\(error)")
+        }
+    }
+
     @Test func iosOutputIgnoresTheAndroidFields() throws {
         // The same request without --platform is the iOS view: its own logo rule (1.8 × the font
         // height, at least 64 pt), not the Android badge.

@@ -53,6 +53,7 @@ extension Typesetter {
         let paragraph = try Paragraph(
             breakdown: breakdown, metrics: metrics, fontHasCircledInfo: true, fontSize: style.fontSize,
             android: .init(logo: inlineBox(width: logoSize.width, height: logoSize.height), imageLink: inlineBox(width: linkSide, height: linkSide)))
+        paragraph.attributes.addNoHyphens(range: nil)
         // ⓘ drawn by the fallback font grows its line to that font's ascent and descent
         // (fallback line spacing, on for apps targeting Android 9 and later).
         var fallback: AndroidFontMetricsInt?
@@ -63,11 +64,19 @@ extension Typesetter {
 
         let description = try androidFontDescription(family: family, size: style.fontSize)
         defer { pango_font_description_free(description) }
-        let handle = pangoLayout(paragraph, description: description, width: style.width)
+        let handle = pangoLayout(paragraph, description: description, width: style.width, breakingWords: true)
         try checkExtents(handle.pointer)
+        var warnings: [String] = []
+        if view.logo.type == .compactBadge, let mark = view.logo.layers.dropFirst().first,
+            let markSize = AndroidLogoSize.compactMarkSize(drawable: mark.drawable, density: density),
+            markSize.width > logoSize.width || markSize.height > logoSize.height
+        {
+            warnings.append(
+                "the compact badge's mark is a fixed \(markSize.width) × \(markSize.height) px (the Android SDK sizes it in pixels, not dp): at scale \(AndroidTypesetting.number(density)) it is larger than its \(logoSize.width) × \(logoSize.height) px pill and is drawn so, as the rules give it (android.md 5.4; a higher --scale or a larger text fits it)")
+        }
         return measureAndroid(
             handle, paragraph: paragraph, breakdown: breakdown, view: view, style: style, metrics: metrics, density: density,
-            font: fontInt, fontTop: topPx, fontBottom: bottomPx, fallback: fallback, logoPixels: logoSize)
+            font: fontInt, fontTop: topPx, fontBottom: bottomPx, fallback: fallback, logoPixels: logoSize, warnings: warnings)
     }
 
     private func androidFontDescription(family: String, size: Double) throws(LayoutError) -> OpaquePointer {
@@ -87,7 +96,7 @@ extension Typesetter {
     private func measureAndroid(
         _ handle: PangoLayoutHandle, paragraph: Paragraph, breakdown: PriceBreakdown, view: AndroidBreakdown, style: LayoutStyle,
         metrics: FontMetrics, density: Double, font: AndroidFontMetricsInt, fontTop: Int, fontBottom: Int,
-        fallback: AndroidFontMetricsInt?, logoPixels: (width: Int, height: Int)
+        fallback: AndroidFontMetricsInt?, logoPixels: (width: Int, height: Int), warnings: [String]
     ) -> BreakdownLayout {
         let layout = handle.pointer
         let bytes = Array(paragraph.text.utf8)
@@ -203,7 +212,7 @@ extension Typesetter {
         return BreakdownLayout(
             breakdown: breakdown, style: style, metrics: metrics, size: size, baselines: baselinesPx.map { padding + dp($0) },
             elements: elements, logoFrame: logoFrame, linkFrame: linkFrame, logoArtwork: nil,
-            unknownGlyphCount: Int(pango_layout_get_unknown_glyphs_count(layout)), pango: handle)
+            unknownGlyphCount: Int(pango_layout_get_unknown_glyphs_count(layout)), pango: handle, warnings: warnings)
     }
 
     /// The logo's layers, bottom to top (android.md 5.1): each fills the logo box, except a
@@ -222,4 +231,9 @@ extension Typesetter {
             return .drawable(name: layer.drawable, tint: layer.tint, frame: frame)
         }
     }
+}
+
+/// Numbers in the Android view's messages.
+enum AndroidTypesetting {
+    static func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value) }
 }

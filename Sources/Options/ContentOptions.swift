@@ -50,7 +50,7 @@ public enum ContentOptions {
     /// showWithText = false.
     public static let noWith = Flag.flag("no-with", help: "Leave out \"with\" (showWithText = false).")
     /// The logo type.
-    public static let logo = Option<LogoType>.choice("logo", "type", default: .badge, help: "The logo type (with --platform android the default is lockup for en_US, badge elsewhere).")
+    public static let logo = Option<LogoType>.choice("logo", "type", default: .badge, help: "The logo type.")
     /// The logo palette (light, when a dark one is given).
     public static let palette = Option<ColorPalette>.choice(
         "palette", "palette", default: .default, help: "The logo palette (the light palette when --dark-palette is given).")

@@ -50,8 +50,4 @@ extension AssetsCommand {
         console.print("\(names.count) drawables: \(names.count - missing) found, \(missing) missing")
         return missing == 0 ? ExitStatus.success : ExitStatus.failure
     }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
-    }
 }

@@ -55,7 +55,5 @@ public enum AssetsCommand {
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
     }
 
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
-    }
+    static func number(_ value: Double) -> String { value.shortText }
 }

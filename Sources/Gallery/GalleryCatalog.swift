@@ -290,9 +290,7 @@ package enum GalleryCatalog {
         return GalleryVariant(section: section, group: group, caption: caption, optionWords: words, name: name, options: all)
     }
 
-    private static func formatPoints(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
+    private static func formatPoints(_ value: Double) -> String { value.shortText }
 }
 
 /// Option values as words in a caption.

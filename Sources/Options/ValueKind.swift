@@ -64,9 +64,7 @@ public enum ValueKind: Sendable, Hashable {
         return nil
     }
 
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    private static func format(_ value: Double) -> String { value.shortText }
 
     /// `ll`, `lll`, with an optional 4-letter script and 2-letter or 3-digit region, `_` or `-`
     /// separated; the language and region must be ISO codes Foundation knows. As iOS accepts them,

@@ -196,9 +196,7 @@ public enum VectorDrawable {
         return value
     }
 
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    static func format(_ value: Double) -> String { value.shortText }
 
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")

@@ -55,7 +55,5 @@ public struct ServerLimits: Sendable, Hashable {
         }
     }
 
-    static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
+    static func format(_ value: Double) -> String { value.shortText }
 }

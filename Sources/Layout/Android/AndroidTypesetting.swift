@@ -72,7 +72,7 @@ extension Typesetter {
             markSize.width > logoSize.width || markSize.height > logoSize.height
         {
             warnings.append(
-                "the compact badge's mark is a fixed \(markSize.width) × \(markSize.height) px (the Android SDK sizes it in pixels, not dp): at scale \(AndroidTypesetting.number(density)) it is larger than its \(logoSize.width) × \(logoSize.height) px pill and is drawn so, as the rules give it (android.md 5.4; a higher --scale or a larger text fits it)")
+                "the compact badge's mark is a fixed \(markSize.width) × \(markSize.height) px (the Android SDK sizes it in pixels, not dp): at scale \(density.shortText) it is larger than its \(logoSize.width) × \(logoSize.height) px pill and is drawn so, as the rules give it (android.md 5.4; a higher --scale or a larger text fits it)")
         }
         return measureAndroid(
             handle, paragraph: paragraph, breakdown: breakdown, view: view, style: style, metrics: metrics, density: density,
@@ -140,9 +140,7 @@ extension Typesetter {
                 top = min(top, extent.top)
                 bottom = max(bottom, extent.bottom)
             }
-            if let fallback, line.length >= circledInfo.count,
-                (range.lowerBound...(range.upperBound - circledInfo.count)).contains(where: { Array(bytes[$0..<$0 + circledInfo.count]) == circledInfo })
-            {
+            if let fallback, bytes[range].firstRange(of: circledInfo) != nil {
                 above = min(above, fallback.ascent)
                 below = max(below, fallback.descent)
             }
@@ -231,9 +229,4 @@ extension Typesetter {
             return .drawable(name: layer.drawable, tint: layer.tint, frame: frame)
         }
     }
-}
-
-/// Numbers in the Android view's messages.
-enum AndroidTypesetting {
-    static func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value) }
 }

@@ -69,8 +69,8 @@ public struct CurrencyFormatter: Sendable, Hashable {
     /// The currency's symbol in its home merchant locale, e.g. `$` for AUD, `£` for GBP.
     public var homeSymbol: String {
         let home = MerchantLocale.home(of: currency, merchant: merchantLocale)
-        let key = FormatterKey(locale: home.identifier, currency: currency.code, symbol: nil, scale: currency.minorUnitDigits)
-        return Self.withFormatter(key) { $0.currencySymbol } ?? currency.code
+        let key = NumberFormatters.Key(style: .currency, locale: home.identifier, currency: currency.code, digits: currency.minorUnitDigits)
+        return NumberFormatters.with(key) { $0.currencySymbol } ?? currency.code
     }
 
     /// Half-even rounding to `scale` fraction digits, done on the Decimal (no binary floating point).
@@ -83,44 +83,8 @@ public struct CurrencyFormatter: Sendable, Hashable {
 
     /// The device locale's currency style for this currency, optionally with another symbol.
     private func format(_ amount: Decimal, scale: Int, symbol: String?) -> String? {
-        let key = FormatterKey(locale: deviceLocale, currency: currency.code, symbol: symbol, scale: scale)
-        return Self.withFormatter(key) { $0.string(from: NSDecimalNumber(decimal: amount)) }
-    }
-
-    /// What a cached formatter is configured with.
-    private struct FormatterKey: Hashable {
-        var locale: String
-        var currency: String
-        var symbol: String?
-        var scale: Int
-    }
-
-    /// Formatters by configuration, made on first use. The set is small (locales × currencies ×
-    /// symbols × scales), so it is never trimmed.
-    private static let formatters = Locked<[FormatterKey: NumberFormatter]>([:])
-
-    /// Runs `body` with the formatter for `key`, holding the cache's lock.
-    private static func withFormatter(_ key: FormatterKey, _ body: (NumberFormatter) -> String?) -> String? {
-        formatters.withLock { cache in
-            if let formatter = cache[key] { return body(formatter) }
-            let formatter = makeFormatter(key)
-            cache[key] = formatter
-            return body(formatter)
-        }
-    }
-
-    /// The currency style of `key.locale` for `key.currency`, optionally with another symbol.
-    private static func makeFormatter(_ key: FormatterKey) -> NumberFormatter {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: key.locale)
-        formatter.numberStyle = .currency
-        formatter.currencyCode = key.currency
-        if let symbol = key.symbol { formatter.currencySymbol = symbol }
-        formatter.roundingMode = .halfEven
-        // Linux Foundation ignores maximumFractionDigits = 0 unless the minimum is 0 too.
-        formatter.minimumFractionDigits = key.scale
-        formatter.maximumFractionDigits = key.scale
-        return formatter
+        let key = NumberFormatters.Key(style: .currency, locale: deviceLocale, currency: currency.code, symbol: symbol, digits: scale)
+        return NumberFormatters.with(key) { $0.string(from: NSDecimalNumber(decimal: amount)) }
     }
 
     /// Only if Foundation returns nothing: the ISO code and the rounded number, never a bare number.

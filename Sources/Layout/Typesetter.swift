@@ -9,9 +9,19 @@ package final class Typesetter {
     package let fonts: FontLibrary
     private var metricsCache: [String: FontMetrics] = [:]
     private var circledInfoCache: [String: Bool] = [:]
+    /// Each family's `head` box (nil when its file has none), read once: the Android view's font padding.
+    private var boundingBoxCache: [String: FontBoundingBox?] = [:]
 
     package init(fonts: FontLibrary) {
         self.fonts = fonts
+    }
+
+    /// The family's bounding box from its font file, read the first time it is asked for.
+    func boundingBox(family: String) -> FontBoundingBox? {
+        if let known = boundingBoxCache[family] { return known }
+        let box = fonts.file(ofFamily: family).flatMap(FontBoundingBox.init(fontFile:))
+        boundingBoxCache[family] = .some(box)
+        return box
     }
 
     /// The font's ascender and descender at this size, from Pango's metrics.

@@ -56,11 +56,7 @@ public struct AndroidCurrencyFormatter: Sendable, Hashable {
 
     /// The currency's symbol in its home locale (`$`, `£`), from ICU.
     public var homeSymbol: String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: homeLocale.identifier)
-        formatter.numberStyle = .currency
-        formatter.currencyCode = currency.code
-        return formatter.currencySymbol
+        NumberFormatters.with(.init(style: .currency, locale: homeLocale.identifier, currency: currency.code)) { $0.currencySymbol }
     }
 
     /// The instalment: `amount / 4` rounded half-even to 2 decimals, then formatted.
@@ -85,21 +81,16 @@ public struct AndroidCurrencyFormatter: Sendable, Hashable {
                 case .CAD: "CA$"
                 case .USD, .GBP: nil
                 }
-            let formatter = currencyFormatter(locale: "en_US", digits: fractionDigits)
-            formatter.currencySymbol = forced ?? homeSymbol
-            return formatter.string(from: number) ?? fallback(amount)
+            return format(number, locale: "en_US", symbol: forced ?? homeSymbol, digits: fractionDigits) ?? fallback(amount)
         case .foreignCurrency:
             let symbol = homeSymbol
             if symbol == "$" || symbol == "£" {
                 let digits = Self.grouped(amount, fractionDigits: fractionDigits, clientLocale: normalizedClient)
                 return symbol == "$" ? "$\(digits) \(currency.code)" : "£\(digits)"
             }
-            let formatter = currencyFormatter(locale: normalizedClient, digits: fractionDigits)
-            formatter.currencySymbol = symbol
-            return formatter.string(from: number) ?? fallback(amount)
+            return format(number, locale: normalizedClient, symbol: symbol, digits: fractionDigits) ?? fallback(amount)
         case .clientFormat:
-            return currencyFormatter(locale: normalizedClient, digits: fractionDigits).string(from: number)
-                ?? fallback(amount)
+            return format(number, locale: normalizedClient, symbol: nil, digits: fractionDigits) ?? fallback(amount)
         }
     }
 
@@ -107,41 +98,31 @@ public struct AndroidCurrencyFormatter: Sendable, Hashable {
     /// 1,000 on, `fractionDigits` decimals) with the client locale's separators. Written here
     /// because ICU's own style leaves 4-digit numbers ungrouped in es and it.
     static func grouped(_ amount: Decimal, fractionDigits: Int, clientLocale: String) -> String {
-        let symbols = NumberFormatter()
-        symbols.locale = Locale(identifier: clientLocale)
-        symbols.numberStyle = .decimal
-        let plain = NumberFormatter()
-        plain.locale = Locale(identifier: "en_US_POSIX")
-        plain.numberStyle = .none
-        plain.usesGroupingSeparator = false
-        plain.minimumIntegerDigits = 1
-        plain.minimumFractionDigits = fractionDigits
-        plain.maximumFractionDigits = fractionDigits
-        plain.roundingMode = .halfEven
-        let text = plain.string(from: NSDecimalNumber(decimal: amount)) ?? "\(amount)"
+        let separators = NumberFormatters.with(.init(style: .decimal, locale: clientLocale)) {
+            (group: $0.groupingSeparator ?? ",", decimal: $0.decimalSeparator ?? ".", minus: $0.minusSign ?? "-")
+        }
+        let text =
+            NumberFormatters.with(.init(style: .plain, locale: "en_US_POSIX", digits: fractionDigits)) {
+                $0.string(from: NSDecimalNumber(decimal: amount))
+            } ?? "\(amount)"
         let negative = text.hasPrefix("-")
         let unsigned = negative ? String(text.dropFirst()) : text
         let parts = unsigned.split(separator: ".", maxSplits: 1).map(String.init)
         let integer = Array(parts.first ?? "0")
         var out = ""
         for (index, digit) in integer.enumerated() {
-            if index > 0, (integer.count - index) % 3 == 0 { out += symbols.groupingSeparator }
+            if index > 0, (integer.count - index) % 3 == 0 { out += separators.group }
             out.append(digit)
         }
-        if fractionDigits > 0 { out += symbols.decimalSeparator + (parts.count > 1 ? parts[1] : String(repeating: "0", count: fractionDigits)) }
-        return (negative ? (symbols.minusSign ?? "-") : "") + out
+        if fractionDigits > 0 { out += separators.decimal + (parts.count > 1 ? parts[1] : String(repeating: "0", count: fractionDigits)) }
+        return (negative ? separators.minus : "") + out
     }
 
-    /// The client's currency style for the configuration's currency.
-    private func currencyFormatter(locale: String, digits: Int) -> NumberFormatter {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.numberStyle = .currency
-        formatter.currencyCode = currency.code
-        formatter.roundingMode = .halfEven
-        formatter.minimumFractionDigits = digits
-        formatter.maximumFractionDigits = digits
-        return formatter
+    /// The client's currency style for the configuration's currency, with `symbol` if given.
+    private func format(_ number: NSDecimalNumber, locale: String, symbol: String?, digits: Int) -> String? {
+        NumberFormatters.with(.init(style: .currency, locale: locale, currency: currency.code, symbol: symbol, digits: digits)) {
+            $0.string(from: number)
+        }
     }
 
     /// Only if Foundation returns nothing: the ISO code and the number.

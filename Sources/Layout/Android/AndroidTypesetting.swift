@@ -36,7 +36,7 @@ extension Typesetter {
         let descentPx = -metrics.descender * density
         let fontHeightPx = descentPx - ascentPx
         let fontInt = AndroidFontMetricsInt(ascent: ascentPx, descent: descentPx)
-        let box = fonts.file(ofFamily: family).flatMap(FontBoundingBox.init(fontFile:))
+        let box = boundingBox(family: family)
         let textPx = style.fontSize * density
         let topPx = box.map { Int((-$0.top * textPx).rounded(.down)) } ?? fontInt.ascent
         let bottomPx = box.map { Int(($0.bottom * textPx).rounded(.up)) } ?? fontInt.descent

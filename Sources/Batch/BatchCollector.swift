@@ -10,11 +10,18 @@ import BreakdownIO
 /// order: counts, error lines, report entries, progress, and the journal entries of rendered
 /// records, which go to the group commit. The window (chunks queued, in flight or waiting here)
 /// is bounded, so memory stays flat however long the manifest is.
-/// `@unchecked Sendable` is safe: every var changes only under lock; the lets are set in init.
+///
+/// One worker at a time handles outcomes (the one that delivered the next chunk in order), with
+/// the lock held only to take a chunk or change the counts: a worker delivering meanwhile leaves
+/// its chunk and goes back to drawing instead of waiting while another writes report entries.
+/// `@unchecked Sendable` is safe: every var changes only under lock, except what only the
+/// handling worker touches (`changes` is also read under lock, and written under it); the lets are set in init.
 final class BatchCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [Int: [BatchOutcome]] = [:]
     private var nextChunk = 0
+    /// A worker is handling outcomes (only one at a time, in manifest order).
+    private var handling = false
     private var counts = BatchCounts()
     private var cancelled = false
     private var fullDisk = false
@@ -86,23 +93,34 @@ final class BatchCollector: @unchecked Sendable {
     /// The outcomes of chunk number `chunk` (chunks are numbered in manifest order from 0).
     func deliver(chunk: Int, _ outcomes: [BatchOutcome]) {
         lock.lock()
-        defer { lock.unlock() }
         pending[chunk] = outcomes
+        // Another worker is handling: it will take this chunk when its turn comes.
+        guard !handling else {
+            lock.unlock()
+            return
+        }
+        handling = true
         while let next = pending.removeValue(forKey: nextChunk) {
+            lock.unlock()
             for outcome in next { handle(outcome) }
+            lock.lock()
             nextChunk += 1
             queue.release()
         }
+        handling = false
+        lock.unlock()
     }
 
+    /// One outcome, in manifest order, by the handling worker (the lock is not held).
     private func handle(_ given: BatchOutcome) {
         var outcome = given
         if outcome.status == .skipped, !outcome.kept, let name = outcome.name {
             outcome.earlier = earlier.entry(name)?.status
         }
         if outcome.changedFromEarlier, let name = outcome.name {
-            if changes.count < 8 {
-                for change in earlier.changes(name, now: givenOptions) where !changes.contains(change) { changes.append(change) }
+            if lock.withLock({ changes.count }) < 8 {
+                let found = earlier.changes(name, now: givenOptions)
+                lock.withLock { for change in found where !changes.contains(change) { changes.append(change) } }
             }
             if outcome.status != .rendered, outcome.status != .outsideLimits {
                 // Kept or refused: the image in place is still the earlier run's.
@@ -110,19 +128,25 @@ final class BatchCollector: @unchecked Sendable {
                 outcome.earlierOptions = earlier.options(name)
             }
         }
-        counts.add(outcome.status)
-        counts.warnings += outcome.warnings.count
-        if outcome.replacedChanged { counts.replacedChanged += 1 }
-        if outcome.kept { counts.kept += 1 }
+        let (now, wasCancelled) = lock.withLock { () -> (BatchCounts, Bool) in
+            let wasCancelled = cancelled
+            counts.add(outcome.status)
+            counts.warnings += outcome.warnings.count
+            if outcome.replacedChanged { counts.replacedChanged += 1 }
+            if outcome.kept { counts.kept += 1 }
+            if outcome.status == .failed {
+                if settings.failFast || outcome.stopsBatch { cancelled = true }
+                if outcome.stopsBatch { fullDisk = true }
+            }
+            return (counts, wasCancelled)
+        }
         if outcome.status == .failed {
             // After a full disk stopped the batch, records already in flight fail the same way: one line is enough.
-            if !(cancelled && outcome.stopsBatch) {
+            if !(wasCancelled && outcome.stopsBatch) {
                 progress.clearLine()
                 console.printError(
                     "\(settings.manifestLabel) line \(outcome.line) (record \(outcome.record)): \(outcome.message ?? "failed")")
             }
-            if settings.failFast || outcome.stopsBatch { cancelled = true }
-            if outcome.stopsBatch { fullDisk = true }
         }
         if let entry = outcome.journalEntry { committer.add(entry) }
         if settings.printWarnings, !settings.quiet, !outcome.warnings.isEmpty {
@@ -134,6 +158,6 @@ final class BatchCollector: @unchecked Sendable {
         }
         for report in reports { report.add(outcome) }
         onOutcome?(outcome)
-        progress.update(counts, fractionRead: outcome.fractionRead)
+        progress.update(now, fractionRead: outcome.fractionRead)
     }
 }

@@ -24,10 +24,16 @@ package enum BatchEngine {
         settings: BatchSettings, console: Console, openManifest: () throws(CLIError) -> any ManifestReader,
         onOutcome: (@Sendable (BatchOutcome) -> Void)? = nil
     ) throws(CLIError) -> BatchSummary {
+        // The workers start first: they make their renderers while the manifest is opened (a
+        // stream may not have sent anything yet) and the first records are planned.
+        let run = Run(settings: settings, console: console, onOutcome: onOutcome)
+        run.startWorkers()
+        // Workers still waiting when the run ends without a first record (or the manifest is
+        // refused) stop; the batch returns once they have.
+        defer { run.stopWorkers() }
         let reader = try openManifest()
         let restoreSignals = BatchInterrupt.install()
         defer { restoreSignals() }
-        let run = Run(settings: settings, console: console, onOutcome: onOutcome)
         return try run.go(reader)
     }
 
@@ -39,6 +45,10 @@ package enum BatchEngine {
         let onOutcome: (@Sendable (BatchOutcome) -> Void)?
         let progress: BatchProgress
         var started: Started?
+        /// The worker threads: started with the run, each making its renderers while the
+        /// manifest is opened and the first records planned; they wait here for `start()`.
+        private let workerStart = WorkerStart()
+        private let workers = DispatchGroup()
 
         struct Started {
             var folder: BatchFolder
@@ -49,7 +59,6 @@ package enum BatchEngine {
             var folderReport: BatchReportWriter
             var queue: BatchWorkQueue
             var collector: BatchCollector
-            var workers: DispatchGroup
         }
 
         init(settings: BatchSettings, console: Console, onOutcome: (@Sendable (BatchOutcome) -> Void)?) {
@@ -136,8 +145,9 @@ package enum BatchEngine {
                     interruptedBy: BatchInterrupt.signal)
                 return summary
             }
+            state.committer.drain()
             state.queue.close()
-            state.workers.wait()
+            workers.wait()
             state.folder.removeSpool()
             progress.finish()
             var summary = BatchSummary(
@@ -169,10 +179,46 @@ package enum BatchEngine {
             return summary
         }
 
-        /// Prepares the folders, journal, report and workers (once).
+        /// Starts the `jobs` worker threads. Each makes its renderer for the command line's
+        /// options and draws one image it throws away (fonts, artwork and the number formats
+        /// load then, not with the first record), then waits for `start()`; without it (no
+        /// record, a refused manifest), it stops.
+        func startWorkers() {
+            for number in 0..<max(1, settings.jobs) {
+                workers.enter()
+                let thread = Thread { [settings, workerStart, workers] in
+                    defer { workers.leave() }
+                    let cache = RendererCache()
+                    BatchRecordRenderer.warmUp(cache, settings: settings)
+                    guard let context = workerStart.wait() else { return }
+                    let renderer = BatchRecordRenderer(
+                        settings: settings, folder: context.folder, spool: number, journal: context.journal, cache: cache)
+                    while let (chunkNumber, chunk) = context.queue.pop() {
+                        var outcomes: [BatchOutcome] = []
+                        outcomes.reserveCapacity(chunk.count)
+                        for job in chunk {
+                            outcomes.append(context.collector.isCancelled ? BatchOutcome(job, .notRun) : renderer.process(job))
+                        }
+                        context.collector.deliver(chunk: chunkNumber, outcomes)
+                    }
+                }
+                thread.name = "batch worker \(number + 1)"
+                thread.stackSize = 8 << 20
+                thread.start()
+            }
+        }
+
+        /// Lets workers still waiting for a first record stop, and waits for all of them.
+        func stopWorkers() {
+            workerStart.close()
+            workers.wait()
+        }
+
+        /// Prepares the folders, journal, report and queue (once), and lets the workers go.
         func start() throws(CLIError) -> Started {
             if let started { return started }
-            let folder = try BatchFolder(path: settings.outputDirectory, spool: true)
+            let jobs = max(1, settings.jobs)
+            let folder = try BatchFolder(path: settings.outputDirectory, spools: jobs)
             StaleTemporaryFiles.remove(in: folder.own)
             let journal = try BatchJournal(folder: folder)
             if let rebuilt = journal.rebuilt { console.printWarning(rebuilt) }
@@ -183,36 +229,59 @@ package enum BatchEngine {
             let folderReport = try BatchReportWriter(
                 path: settings.ownDirectory + "/" + BatchShardReports.fileName(settings.shard), settings: settings,
                 temporaryName: StaleTemporaryFiles.newName())
-            let jobs = max(1, settings.jobs)
             let queue = BatchWorkQueue(window: jobs * 4 + 2)
             let collector = BatchCollector(
                 settings: settings, console: console, progress: progress, reports: [folderReport] + (report.map { [$0] } ?? []),
                 earlier: earlier, committer: committer, queue: queue, onOutcome: onOutcome)
-            let workers = DispatchGroup()
-            for number in 0..<jobs {
-                workers.enter()
-                let thread = Thread { [settings] in
-                    let renderer = BatchRecordRenderer(settings: settings, folder: folder, journal: journal)
-                    while let (chunkNumber, chunk) = queue.pop() {
-                        var outcomes: [BatchOutcome] = []
-                        outcomes.reserveCapacity(chunk.count)
-                        for job in chunk {
-                            outcomes.append(collector.isCancelled ? BatchOutcome(job, .notRun) : renderer.process(job))
-                        }
-                        collector.deliver(chunk: chunkNumber, outcomes)
-                    }
-                    workers.leave()
-                }
-                thread.name = "batch worker \(number + 1)"
-                thread.stackSize = 8 << 20
-                thread.start()
-            }
             let state = Started(
                 folder: folder, journal: journal, committer: committer, report: report, folderReport: folderReport, queue: queue,
-                collector: collector,
-                workers: workers)
+                collector: collector)
+            workerStart.open(WorkerStart.Context(folder: folder, journal: journal, queue: queue, collector: collector))
             started = state
             return state
         }
+    }
+}
+
+/// The hand-over from a batch's run to its worker threads, once: what they work with, or
+/// nothing (the run ended before its first record).
+/// `@unchecked Sendable` is safe: `context` and `decided` change only under condition, once.
+private final class WorkerStart: @unchecked Sendable {
+    struct Context {
+        var folder: BatchFolder
+        var journal: BatchJournal
+        var queue: BatchWorkQueue
+        var collector: BatchCollector
+    }
+
+    private let condition = NSCondition()
+    private var context: Context?
+    private var decided = false
+
+    /// Lets the workers go with `context` (the first call decides).
+    func open(_ context: Context) {
+        condition.lock()
+        if !decided {
+            self.context = context
+            decided = true
+            condition.broadcast()
+        }
+        condition.unlock()
+    }
+
+    /// Stops workers that are still waiting (no effect after `open`).
+    func close() {
+        condition.lock()
+        decided = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for `open` or `close`: the context, or nil.
+    func wait() -> Context? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !decided { condition.wait() }
+        return context
     }
 }

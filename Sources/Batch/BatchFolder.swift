@@ -15,24 +15,32 @@ final class BatchFolder: @unchecked Sendable {
     let output: Int32
     /// `.breakdown-batch` inside it.
     let own: Int32
-    /// Where the images' temporary files are written: this process's spool folder inside
-    /// `.breakdown-batch` (see `init(path:spool:)`), or `own` itself.
-    let temporaries: Int32
-    /// The spool folder's name in `own`, when there is one.
-    private let spoolName: String?
+    /// Where the images' temporary files are written: one spool folder inside `.breakdown-batch`
+    /// for each worker (see `init(path:spools:)`), or `own` itself.
+    private let spools: [Spool]
+
+    /// A folder of this process's own in `own` where one worker writes its temporary files.
+    private struct Spool {
+        /// Its name in `own`; nil when it is `own` itself.
+        var name: String?
+        var descriptor: Int32
+    }
 
     /// Creates the output folder (and its parents) when missing, then the batch's folder.
     ///
-    /// With `spool`, the images' temporary files go to a folder of this process's own inside it,
-    /// `tmp-MACHINE-PID-START-0`, made with the file system asked to place it as a top-level folder
+    /// With `spools` > 0, the images' temporary files go to folders of this process's own inside
+    /// it, one a worker (`tmp-MACHINE-PID-START-N`, `write(_:spool:)` says which), so that two
+    /// workers never wait for each other's lock on one folder (creating a file and renaming it away
+    /// both change the folder it was made in: with one spool for two workers on ext4, each file
+    /// cost 20% more CPU, Bench/PNG-ENCODER.md). They are made with the file system asked to place them as top-level folders
     /// (ext4's `FS_TOPDIR_FL` on `.breakdown-batch`; other file systems ignore it): ext4 gives a new
     /// file an inode in its folder's block group, and on an ext4 without a journal, which will not
     /// reuse inodes freed in the last minutes, a group that just lost many files (the previous
     /// pass's images, deleted) makes every new file scan past them: 0.2–0.7 ms a file here against
     /// 0.03 ms in a group of its own (Bench/PNG-ENCODER.md). The files are renamed into the output
-    /// folder as before; `removeSpool` removes the empty folder, and the next batch removes a
+    /// folder as before; `removeSpool` removes the empty folders, and the next batch removes a
     /// killed one's (`StaleTemporaryFiles`).
-    init(path: String, spool: Bool = false) throws(CLIError) {
+    init(path: String, spools: Int = 0) throws(CLIError) {
         self.path = path
         // Exit 2 with one clean line for a folder that cannot be made (exit 1 for a full disk).
         try OutputPath.createFolder(path, what: "the output folder")
@@ -56,27 +64,34 @@ final class BatchFolder: @unchecked Sendable {
         }
         self.output = output
         self.own = own
-        (spoolName, temporaries) = spool ? Self.makeSpool(in: own) : (nil, own)
+        if spools > 0 { Self.spreadSubfolders(own) }
+        var made: [Spool] = []
+        for _ in 0..<spools {
+            guard let spool = Self.makeSpool(in: own) else { break }
+            made.append(spool)
+        }
+        // A folder that cannot be made is no reason to stop: workers share the ones made
+        // (`write` takes them in turn), or write in `own` itself.
+        self.spools = made.isEmpty ? [Spool(name: nil, descriptor: own)] : made
     }
 
     deinit {
-        if temporaries != own { close(temporaries) }
+        for spool in spools where spool.name != nil { close(spool.descriptor) }
         close(own)
         close(output)
     }
 
-    /// This process's spool folder in `own`, made as a top-level folder where the file system can
-    /// (`own` itself when it cannot be made).
-    private static func makeSpool(in own: Int32) -> (String?, Int32) {
-        spreadSubfolders(own)
-        let name = StaleTemporaryFiles.spoolName()
-        guard mkdirat(own, name, 0o700) == 0 else { return (nil, own) }
+    /// A new spool folder of this process in `own` (spread over the disk where the file system
+    /// can), or nil when it cannot be made.
+    private static func makeSpool(in own: Int32) -> Spool? {
+        let name = StaleTemporaryFiles.newName()
+        guard mkdirat(own, name, 0o700) == 0 else { return nil }
         let descriptor = openat(own, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             unlinkat(own, name, AT_REMOVEDIR)
-            return (nil, own)
+            return nil
         }
-        return (name, descriptor)
+        return Spool(name: name, descriptor: descriptor)
     }
 
     /// Sets the "top of a hierarchy" flag (`FS_TOPDIR_FL`, `chattr +T`) on a folder, so that ext4
@@ -94,22 +109,23 @@ final class BatchFolder: @unchecked Sendable {
         #endif
     }
 
-    /// Removes the spool folder, empty once the workers are done (a failed record removes its
-    /// temporary files). The descriptor stays open until the folder object goes.
+    /// Removes the spool folders, empty once the workers are done (a failed record removes its
+    /// temporary files). The descriptors stay open until the folder object goes.
     func removeSpool() {
-        if let spoolName { unlinkat(own, spoolName, AT_REMOVEDIR) }
+        for spool in spools { if let name = spool.name { unlinkat(own, name, AT_REMOVEDIR) } }
     }
 
-    /// One record's files: written to temporary files in the batch's folder (its spool), then each
-    /// renamed into the output folder. No fsync here: the journal's group commit makes them durable.
-    /// On failure nothing is left under a temporary name.
-    func write(_ files: [(name: String, data: Data)]) throws(CLIError) -> [JournalFile] {
+    /// One record's files: written to temporary files in spool folder number `spool` (a worker's
+    /// own), then each renamed into the output folder. No fsync here: the journal's group commit
+    /// makes them durable. On failure nothing is left under a temporary name.
+    func write(_ files: [(name: String, data: Data)], spool: Int = 0) throws(CLIError) -> [JournalFile] {
+        let temporaries = spools[spool % spools.count].descriptor
         var pending: [(temporary: String, file: JournalFile)] = []
         func removeTemporaries() { for entry in pending { unlinkat(temporaries, entry.temporary, 0) } }
         for file in files {
             let temporary = StaleTemporaryFiles.newName()
             do throws(CLIError) {
-                pending.append((temporary, try writeTemporary(temporary, file.data, for: file.name)))
+                pending.append((temporary, try writeTemporary(temporary, file.data, for: file.name, in: temporaries)))
             } catch {
                 removeTemporaries()
                 throw error
@@ -133,7 +149,7 @@ final class BatchFolder: @unchecked Sendable {
         return pending.map(\.file)
     }
 
-    private func writeTemporary(_ temporary: String, _ data: Data, for name: String) throws(CLIError) -> JournalFile {
+    private func writeTemporary(_ temporary: String, _ data: Data, for name: String, in temporaries: Int32) throws(CLIError) -> JournalFile {
         let descriptor = openat(temporaries, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let code = errno

@@ -10,15 +10,31 @@ import Foundation
 /// rename). The outcome carries the journal entry the group commit appends once they are durable.
 /// One per thread: it owns the thread's renderers (fonts and artwork load once).
 final class BatchRecordRenderer {
-    private let cache = RendererCache()
+    private let cache: RendererCache
     private let settings: BatchSettings
     private let folder: BatchFolder
+    /// This worker's spool folder in `folder`.
+    private let spool: Int
     private let journal: BatchJournal
 
-    init(settings: BatchSettings, folder: BatchFolder, journal: BatchJournal) {
+    /// - Parameter cache: this thread's renderers (see `warmUp`).
+    init(settings: BatchSettings, folder: BatchFolder, spool: Int, journal: BatchJournal, cache: RendererCache = RendererCache()) {
+        self.cache = cache
         self.settings = settings
         self.folder = folder
+        self.spool = spool
         self.journal = journal
+    }
+
+    /// Makes the renderer the command line's options ask for and draws one image with it, in the
+    /// first default format, for an amount of 100 unless one is given; the image is thrown away
+    /// and a failure ignored (the records meet it again and report it). What loads on first use
+    /// (fonts, glyphs, artwork, the number formats) then loads before the first record.
+    static func warmUp(_ cache: RendererCache, settings: BatchSettings) {
+        var options = settings.defaults
+        if !options.isGiven(ContentOptions.amount) { try? options.set(ContentOptions.amount.name, to: "100") }
+        guard let request = try? RenderRequest(options), !request.breakdown.isHidden else { return }
+        _ = try? cache.render(request, format: settings.defaultFormats.first ?? .png)
     }
 
     func process(_ job: BatchJob) -> BatchOutcome {
@@ -117,7 +133,7 @@ final class BatchRecordRenderer {
                     writes.append(("\(plan.name).html", Data(snippet.utf8)))
                 }
             }
-            let written = try folder.write(writes)
+            let written = try folder.write(writes, spool: spool)
             outcome.files = files
             outcome.journalEntry = JournalEntry(name: plan.name, fingerprint: plan.fingerprint, files: written)
             return outcome

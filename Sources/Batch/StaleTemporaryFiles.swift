@@ -14,13 +14,6 @@ enum StaleTemporaryFiles {
         return "\(prefix)\(me.machine)-\(me.pid)-\(me.start)-\(counter.next())"
     }
 
-    /// The name of this process's spool folder (`BatchFolder.temporaries`): number 0, which
-    /// `newName` never gives.
-    static func spoolName() -> String {
-        let me = ProcessIdentity.current
-        return "\(prefix)\(me.machine)-\(me.pid)-\(me.start)-0"
-    }
-
     /// The writer of a temporary name, or nil when the name is not one of ours.
     static func owner(of name: String) -> ProcessIdentity? {
         guard name.hasPrefix(prefix) else { return nil }

@@ -8,6 +8,34 @@ import Testing
 @Suite struct BatchEngineTests {
     typealias Support = BatchTestSupport
 
+    /// The workers make their renderers while the manifest is still being read: with a manifest
+    /// on standard input that has sent nothing yet, the font is already loaded (mapped by
+    /// FreeType) and the folder is not made; the record, when it comes, draws as from a file.
+    @Test(.timeLimit(.minutes(2))) func workersLoadFontsBeforeTheFirstRecordArrives() throws {
+        let folder = try Support.temporaryFolder("warm")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let pipe = Pipe()
+        let running = try BatchProcess.Running(
+            ["batch", "-", "-o", output.path, "--jobs", "2"], stdin: pipe.fileHandleForReading, folder: folder)
+        let maps = "/proc/\(running.process.processIdentifier)/maps"
+        let fontLoaded = BatchProcess.wait {
+            ((try? String(contentsOfFile: maps, encoding: .utf8)) ?? "").contains("Inter-Regular")
+        }
+        #expect(fontLoaded, "no font loaded before the first record")
+        #expect(!FileManager.default.fileExists(atPath: output.path), "the folder is made with the first record")
+        let text = Support.ndjson(count: 1)
+        pipe.fileHandleForWriting.write(Data(text.utf8))
+        try pipe.fileHandleForWriting.close()
+        let result = running.finish()
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try Support.write(text, to: manifest)
+        let reference = folder.appendingPathComponent("from-file")
+        #expect(try BinaryRunner.run("batch", manifest.path, "-o", reference.path).status == 0)
+        #expect(try BatchEndToEndTests.outputFiles(output) == BatchEndToEndTests.outputFiles(reference))
+    }
+
     /// Issue 12 point 11: standard input, /dev/stdin, a FIFO (whose writer pauses) and process
     /// substitution all draw every record, the same bytes as from a file.
     @Test(.timeLimit(.minutes(2))) func manifestsFromStreamsAreReadOnce() throws {

@@ -39,18 +39,20 @@ import Testing
         }
     }
 
-    /// The images' temporary files are written in the batch's spool folder inside
-    /// `.breakdown-batch` (`tmp-MACHINE-PID-START-0`) and renamed from there into the output folder;
+    /// The images' temporary files are written in spool folders inside `.breakdown-batch`
+    /// (`tmp-MACHINE-PID-START-N`), one a worker, and renamed from there into the output folder;
     /// on ext4, `.breakdown-batch` carries the top-folder flag (`lsattr` shows `T`) that spreads the
-    /// spool over the disk, and the spool is gone after the batch.
-    @Test func imagesAreWrittenInASpoolFolderAndRenamedFromThere() throws {
+    /// spools over the disk, and the spools are gone after the batch.
+    @Test func eachWorkerWritesInASpoolFolderOfItsOwnAndRenamesFromThere() throws {
         let strace = try #require(AtomicWriteTests.strace, "strace is missing: `make deps` installs it (Debian package strace)")
         let executable = try #require(BinaryRunner.executable, "build the breakdown executable first (swift build)")
         let folder = try Support.temporaryFolder("spool")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
         let manifest = folder.appendingPathComponent("m.ndjson")
-        try Support.write(Support.ndjson(count: 3), to: manifest)
+        // Ten chunks of 16 records: both workers take some.
+        let total = 160
+        try Support.write(Support.ndjson(count: total), to: manifest)
         let log = folder.appendingPathComponent("strace.log")
         let result = try BinaryRunner.run(
             command: strace,
@@ -58,17 +60,25 @@ import Testing
              "-o", output.path, "--jobs", "2"])
         #expect(result.status == 0, "\(result.stderr)")
         let own = output.path + "/.breakdown-batch"
-        let sources = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
-            guard let match = line.firstMatch(of: /renameat2?\(\d+<([^>]+)>, "[^"]+", \d+<([^>]+)>, "([^"]+\.png)"/),
-                String(match.output.2) == output.path
+        // Each rename into the output folder: the thread, and the folder the file came from.
+        let renames = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { line -> (thread: String, source: String)? in
+            guard let match = line.firstMatch(of: /^(\d+) +renameat2?\(\d+<([^>]+)>, "[^"]+", \d+<([^>]+)>, "([^"]+\.png)"/),
+                String(match.output.3) == output.path
             else { return nil }
-            return String(match.output.1)
+            return (String(match.output.1), String(match.output.2))
         }
-        #expect(sources.count == 3, "\(sources)")
-        let spool = try #require(sources.first)
-        #expect(sources.allSatisfy { $0 == spool })
-        #expect(spool.hasPrefix(own + "/tmp-") && spool.hasSuffix("-0"), "\(spool)")
-        #expect(!FileManager.default.fileExists(atPath: spool), "the spool is left after the batch")
+        #expect(renames.count == total, "\(renames)")
+        let spools = Set(renames.map(\.source))
+        #expect(spools.count == 2, "one spool a worker: \(spools)")
+        #expect(Set(renames.map(\.thread)).count == 2)
+        for spool in spools {
+            #expect(spool.hasPrefix(own + "/tmp-"), "\(spool)")
+            #expect(!FileManager.default.fileExists(atPath: spool), "a spool is left after the batch")
+        }
+        // A worker renames only from its own spool.
+        for thread in Set(renames.map(\.thread)) {
+            #expect(Set(renames.filter { $0.thread == thread }.map(\.source)).count == 1, "thread \(thread)")
+        }
         let lsattr = ["/usr/bin/lsattr", "/bin/lsattr"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let type = try BinaryRunner.run(command: "/usr/bin/stat", ["-f", "-c", "%T", own]).stdout
         if let lsattr, type.hasPrefix("ext2/ext3") {

@@ -1,0 +1,59 @@
+@testable import BreakdownBatch
+import Foundation
+import Testing
+
+/// The group commit at the end of a batch: once the manifest is read (`drain`), what is pending
+/// is committed without waiting for a full group or its interval, so the last commit covers only
+/// the records still in flight; a group size the environment sets is kept exactly.
+@Suite struct BatchCommitterTests {
+    typealias Support = BatchTestSupport
+
+    /// Five records' files written into a folder, as a worker writes them, and their entries.
+    private static func fiveRecords(in folder: BatchFolder) throws -> [JournalEntry] {
+        try (0..<5).map { index in
+            let name = "record-\(index)"
+            let files = try folder.write([(name + ".png", Data("image \(index)".utf8))])
+            return JournalEntry(name: name, fingerprint: String(repeating: "ab", count: 8), files: files)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func drainCommitsWhatIsPendingWithoutWaitingForAGroup() throws {
+        let url = try Support.temporaryFolder("drain")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let folder = try BatchFolder(path: url.path, spools: 1)
+        let journal = try BatchJournal(folder: folder)
+        var policy = BatchCommitter.Policy()
+        policy.groupSize = 100
+        policy.interval = 600
+        #expect(policy.drainsAtEnd)
+        let committer = BatchCommitter(folder: folder, journal: journal, policy: policy)
+        for entry in try Self.fiveRecords(in: folder) { committer.add(entry) }
+        // A group of 100 or ten minutes: nothing is committed yet.
+        usleep(300_000)
+        #expect(try BatchProcess.journal(url).isEmpty)
+        committer.drain()
+        #expect(BatchProcess.wait { ((try? BatchProcess.journal(url).count) ?? 0) == 5 })
+        #expect(try BatchProcess.journal(url).map(\.name) == (0..<5).map { "record-\($0)" })
+        try committer.finish()
+        #expect(try BatchProcess.journal(url).count == 5)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aGroupTheEnvironmentSetsIsKeptAtTheEnd() throws {
+        let url = try Support.temporaryFolder("drain-env")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let folder = try BatchFolder(path: url.path, spools: 1)
+        let journal = try BatchJournal(folder: folder)
+        let policy = BatchCommitter.Policy.fromEnvironment(["BREAKDOWN_BATCH_GROUP_RECORDS": "100", "BREAKDOWN_BATCH_GROUP_MILLISECONDS": "600000"])
+        #expect(!policy.drainsAtEnd)
+        #expect(!BatchCommitter.Policy.fromEnvironment(["BREAKDOWN_BATCH_GROUP_MILLISECONDS": "5"]).drainsAtEnd)
+        #expect(BatchCommitter.Policy.fromEnvironment([:]).drainsAtEnd)
+        let committer = BatchCommitter(folder: folder, journal: journal, policy: policy)
+        for entry in try Self.fiveRecords(in: folder) { committer.add(entry) }
+        committer.drain()
+        usleep(300_000)
+        #expect(try BatchProcess.journal(url).isEmpty)
+        // The end of the batch commits them.
+        try committer.finish()
+        #expect(try BatchProcess.journal(url).count == 5)
+    }
+}

@@ -178,7 +178,7 @@ package final class BatchRecordPlanner {
         namesUsed[nameHash] = askedBits << 32 | UInt64(UInt32(truncatingIfNeeded: line))
 
         var fingerprint = Fingerprint()
-        fingerprint.add(rendererVersion(for: options))
+        fingerprint.add(rendererVersion(for: options, recordGivesFiles: values[Self.fontFileName] != nil || values[Self.logoAssetsName] != nil))
         fingerprint.add(normalized)
         if let htmlBaseURL { fingerprint.add("html:" + htmlBaseURL) }
         return .render(BatchRenderPlan(name: name, formats: formats, options: options, fingerprint: fingerprint.hex))
@@ -272,6 +272,20 @@ package final class BatchRecordPlanner {
                 throw RecordProblem(field: key, error.message)
             }
         }
+    }
+
+    /// The renderer identity of the command line's font files and artwork, once known.
+    private var defaultRendererVersion: String?
+    private static let fontFileName = RenderOptions.fontFile.name
+    private static let logoAssetsName = RenderOptions.logoAssets.name
+
+    /// The renderer identity for a record's font files and artwork folder. A record that gives
+    /// neither has the command line's (looked up once, not keyed again for every record).
+    private func rendererVersion(for options: ParsedOptions, recordGivesFiles: Bool) -> String {
+        if !recordGivesFiles, let known = defaultRendererVersion { return known }
+        let version = rendererVersion(for: options)
+        if !recordGivesFiles { defaultRendererVersion = version }
+        return version
     }
 
     private func rendererVersion(for options: ParsedOptions) -> String {

@@ -241,17 +241,22 @@ extension ParsedOptions {
     public func canonicalText(_ options: [OptionSpec], values spelling: ValueSpelling) -> String {
         var text = ""
         text.reserveCapacity(512)
-        func add(_ line: String) {
-            if !text.isEmpty { text += "\n" }
-            text += line
+        // Appended in place (no line strings made and joined): a batch makes this text for every record.
+        func add(_ name: String, _ value: String?) {
+            if !text.isEmpty { text.append("\n") }
+            text.append(name)
+            guard let value else { return }
+            text.append("=")
+            text.append(value)
         }
-        for spec in options {
-            if spec.isFlag {
-                if flags.contains(spec.name) { add(spec.name) }
-            } else if spec.isRepeatable {
-                for value in texts(of: spec) { add(spec.name + "=" + Self.spelled(value, of: spec, spelling)) }
-            } else if let value = values[spec.name] ?? spec.defaultValue {
-                add(spec.name + "=" + Self.spelled(value, of: spec, spelling))
+        for index in options.indices {
+            let name = options[index].name
+            if case .flag = options[index].kind {
+                if flags.contains(name) { add(name, nil) }
+            } else if options[index].isRepeatable {
+                for value in texts(of: options[index]) { add(name, Self.spelled(value, of: options[index], spelling)) }
+            } else if let value = values[name] ?? options[index].defaultValue {
+                add(name, spelling == .asGiven ? value : Self.spelled(value, of: options[index], spelling))
             }
         }
         return text

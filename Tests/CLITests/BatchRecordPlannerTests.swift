@@ -28,6 +28,40 @@ import Testing
         return plan
     }
 
+    /// The renderer identity in a fingerprint is the one for the record's own font files and
+    /// artwork folder when it gives them, else the command line's (asked for once).
+    @Test func recordsWithTheirOwnFontFilesOrArtworkGetTheirRenderersIdentity() throws {
+        let parsed = try ParsedOptions(arguments: ["--logo-assets", "/cli/art"], groups: BatchRecordPlanner.groups)
+        let asked = Locked<[String]>([])
+        let planner = BatchRecordPlanner(
+            defaults: BatchRecordPlanner.defaults(from: parsed), defaultFormats: [.png], htmlBaseURL: nil,
+            rendererVersion: { files, assets in
+                let identity = "fonts=\(files.joined(separator: ",")) art=\(assets ?? "-")"
+                asked.withLock { $0.append(identity) }
+                return identity
+            })
+        func fingerprint(_ fields: [String: ManifestValue], line: Int) throws -> String {
+            try Self.renderPlan(Self.plan(fields, planner, line: line)).fingerprint
+        }
+        func expected(_ identity: String, _ fields: [String: ManifestValue], line: Int) throws -> String {
+            // The same record planned with a planner whose identity is always `identity`.
+            let fixed = BatchRecordPlanner(
+                defaults: BatchRecordPlanner.defaults(from: parsed), defaultFormats: [.png], htmlBaseURL: nil,
+                rendererVersion: { _, _ in identity })
+            return try Self.renderPlan(Self.plan(fields, fixed, line: line)).fingerprint
+        }
+        let plain: [String: ManifestValue] = ["amount": .text("10")]
+        let ownFont: [String: ManifestValue] = ["amount": .text("11"), "font-file": .text("/record/font.otf")]
+        let ownArt: [String: ManifestValue] = ["amount": .text("12"), "logo-assets": .text("/record/art")]
+        let plainAgain: [String: ManifestValue] = ["amount": .text("13")]
+        #expect(try fingerprint(plain, line: 1) == expected("fonts= art=/cli/art", plain, line: 1))
+        #expect(try fingerprint(ownFont, line: 2) == expected("fonts=/record/font.otf art=/cli/art", ownFont, line: 2))
+        #expect(try fingerprint(ownArt, line: 3) == expected("fonts= art=/record/art", ownArt, line: 3))
+        #expect(try fingerprint(plainAgain, line: 4) == expected("fonts= art=/cli/art", plainAgain, line: 4))
+        // Each identity was asked for once.
+        #expect(asked.withLock { $0 } == ["fonts= art=/cli/art", "fonts=/record/font.otf art=/cli/art", "fonts= art=/record/art"])
+    }
+
     @Test func defaultNamesAreReadableStableAndUnique() throws {
         let a = try Self.renderPlan(Self.plan(["amount": .number("100.10"), "logo": .text("lockup")], Self.planner()))
         let again = try Self.renderPlan(Self.plan(["logo": .text("lockup"), "amount": .number("100.10")], Self.planner()))

@@ -46,7 +46,8 @@ bench: build
 # A binary that runs without the Swift toolchain (the Swift runtime and Foundation linked in),
 # with its fonts configuration and artwork (LogoAssets, its android/ look-alikes too) in
 # PREFIX/share/breakdown, found from the binary.
-# At run time it needs the Debian libraries it links (Pango, Cairo, librsvg, libdeflate) and fonts-inter.
+# At run time it needs the Debian libraries it links (Pango, Cairo, librsvg, libdeflate) and fonts-inter;
+# PDF artwork also libpoppler-glib8 and serve libmicrohttpd12 and libssl3 (opened when needed, not linked).
 install: deps
 	swift build -c release --static-swift-stdlib --product breakdown --scratch-path "$(INSTALL_BUILD)"
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/breakdown"

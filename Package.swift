@@ -23,19 +23,23 @@ let package = Package(
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
-        .systemLibrary(
-            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(
-            name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]),
+        // poppler, libmicrohttpd and libcrypto are not linked: they are opened with dlopen when
+        // first needed (PDF artwork; `serve` and signed URLs), so that no other process loads them
+        // and their 24 dependencies. So no pkg-config for the last two (it would add `-l` flags):
+        // their shims include the real headers from /usr/include, the default search path.
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", providers: [.apt(["libssl-dev"])]),
+        // SharedLibrary: a C library opened with dlopen, its functions looked up with dlsym. A target
+        // of its own: Paint (poppler) and Server (libmicrohttpd, libcrypto) both need it, and the
+        // only modules below both are Content (the pure-Swift content model) and Layout (Pango).
+        .target(name: "BreakdownSharedLibrary", path: "Sources/SharedLibrary"),
 
         // Content: pure Swift, no C. Configuration, locale, currency, sentence, logo, link.
         .target(name: "BreakdownContent", path: "Sources/Content"),
         // Layout: Pango measures the sentence and places the logo and link as inline shapes.
         .target(name: "BreakdownLayout", dependencies: ["BreakdownContent", "CPangoCairo"], path: "Sources/Layout"),
         // Paint: Cairo draws a layout (text, artwork, colours) onto a surface.
-        .target(name: "BreakdownPaint", dependencies: ["BreakdownLayout", "CPangoCairo", "CRsvg", "CPoppler"], path: "Sources/Paint"),
+        .target(name: "BreakdownPaint", dependencies: ["BreakdownLayout", "BreakdownSharedLibrary", "CPangoCairo", "CRsvg", "CPoppler"], path: "Sources/Paint"),
         // Encode: PNG, SVG and PDF bytes, metadata and JSON.
         .target(name: "BreakdownEncode", dependencies: ["BreakdownPaint", "CPangoCairo", "CDeflate"], path: "Sources/Encode"),
         // Pipeline: BreakdownRenderer runs layout → paint → encode for one thread.
@@ -57,7 +61,7 @@ let package = Package(
         .target(name: "BreakdownBench", dependencies: ["BreakdownBatch", "BreakdownIO"], path: "Sources/Bench"),
         // Server: `breakdown serve`, the breakdown over HTTP (libmicrohttpd; HMAC from libcrypto).
         .target(
-            name: "BreakdownServer", dependencies: ["BreakdownOptions", "BreakdownBatch", "BreakdownIO", "CMicroHTTPD", "CLibCrypto"],
+            name: "BreakdownServer", dependencies: ["BreakdownOptions", "BreakdownBatch", "BreakdownIO", "BreakdownSharedLibrary", "CMicroHTTPD", "CLibCrypto"],
             path: "Sources/Server"),
         // Breakdown: the one import for library users.
         .target(name: "Breakdown", dependencies: ["BreakdownOptions"], path: "Sources/Breakdown"),

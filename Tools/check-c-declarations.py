@@ -10,7 +10,10 @@ memory at run time, so this script compares them with the installed headers:
   (a) prototypes: one C file includes the real headers, then ours with
       BREAKDOWN_CHECK_AGAINST_REAL_HEADERS defined (our struct and enum definitions are then
       skipped, the real ones used); the compiler rejects any prototype, typedef or macro of ours
-      that conflicts with the real one (-Werror).
+      that conflicts with the real one (-Werror). A function that is looked up with dlsym rather
+      than linked (poppler's) is declared as a pointer type, `typedef R (*breakdown_NAME_fn)(…)`:
+      the same file initialises one of each with `&NAME`, which -Werror rejects when the types
+      are not the same (or NAME does not exist).
   (b) layout and values: the list of everything our headers declare is read from clang's AST of
       them (functions, variables, structs and their fields, enums and their constants, typedefs)
       and from the preprocessor (macros). One probe program prints, for each, its size, alignment,
@@ -29,6 +32,7 @@ Exit status: 0 when everything matches, 1 when something differs (each differenc
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -54,6 +58,8 @@ REAL_INCLUDES = """\
 #include <poppler.h>
 """
 GUARD = "BREAKDOWN_CHECK_AGAINST_REAL_HEADERS"
+# A function looked up with dlsym: `typedef R (*breakdown_NAME_fn)(…)` is the type of &NAME.
+FUNCTION_TYPE = re.compile(r"breakdown_(\w+)_fn")
 C_FLAGS = ["-std=gnu11", "-Wall", "-Werror", "-Wno-unused-function"]
 
 
@@ -96,11 +102,15 @@ def our_includes(sources):
 # MARK: - (a) prototypes
 
 
-def check_prototypes(sources, work, flags):
+def check_prototypes(sources, work, flags, found):
     path = os.path.join(work, "prototypes.c")
     with open(path, "w") as handle:
         handle.write("// The real headers, then ours with their type definitions skipped.\n")
         handle.write(REAL_INCLUDES + f"#define {GUARD} 1\n" + our_includes(sources))
+        if found is not None and found.function_types:
+            handle.write("// Each function pointer type of ours holds the real function's address.\n")
+            for type_name, function in found.function_types:
+                handle.write(f"{type_name} breakdown_check_{function} = &{function};\n")
     result = run(["cc"] + C_FLAGS + ["-fsyntax-only", path] + flags)
     if result.returncode != 0:
         return [f"our declarations conflict with the real headers:\n{result.stderr.strip()}"]
@@ -117,6 +127,7 @@ class Declarations:
         self.structs = []  # (C type name, [(field, type, is bit-field)])
         self.enums = []  # (C type name, [constant])
         self.typedefs = []  # (name, type or None for an anonymous tag it owns)
+        self.function_types = []  # (typedef name, function name): breakdown_NAME_fn, the type of &NAME
         self.macros = []  # names
 
 
@@ -184,6 +195,11 @@ def read_declarations(sources, work, clang):
             owns_anonymous = any(
                 child.get("ownedTagDecl", {}).get("name") == "" for child in node.get("inner", [])
             )
+            function_type = FUNCTION_TYPE.fullmatch(node["name"])
+            if function_type:
+                # Ours alone (the real headers have no such name): checked in (a), not probed.
+                found.function_types.append((node["name"], function_type.group(1)))
+                continue
             found.typedefs.append((node["name"], None if owns_anonymous else qual.get("desugaredQualType", qual["qualType"])))
 
     # Macros: what the preprocessor knows after our headers and not before, minus include guards.
@@ -304,9 +320,8 @@ def main():
     work = arguments.keep or tempfile.mkdtemp(prefix="breakdown-c-declarations-")
     os.makedirs(work, exist_ok=True)
     try:
-        problems = check_prototypes(sources, work, flags)
         found, errors = read_declarations(sources, work, clang)
-        problems += errors
+        problems = check_prototypes(sources, work, flags, found) + errors
         if found is not None:
             body = probe_source(found)
             ours, error_ours = build_and_run(work, "our headers", our_includes(sources), body, [])
@@ -327,6 +342,7 @@ def main():
     constants = sum(len(constants) for _, constants in found.enums)
     print(
         f"check-c-declarations: all match the real headers ({versions}): {len(found.functions)} functions, "
+        f"{len(found.function_types)} function pointer types, "
         f"{len(found.variables)} variables, {len(found.structs)} structs ({fields} fields), {len(found.enums)} enums "
         f"({constants} constants), {len(found.typedefs)} typedefs, {len(found.macros)} macros"
     )

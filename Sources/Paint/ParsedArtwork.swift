@@ -9,7 +9,7 @@ import Foundation
 final class ParsedArtwork {
     private enum Content {
         case svg(OpaquePointer)
-        case pdf(document: OpaquePointer, page: OpaquePointer)
+        case pdf(document: OpaquePointer, page: OpaquePointer, poppler: Poppler)
         case png(OpaquePointer)
     }
 
@@ -33,7 +33,7 @@ final class ParsedArtwork {
     func release() {
         switch content {
         case .svg(let handle): g_object_unref(UnsafeMutableRawPointer(handle))
-        case .pdf(let document, let page):
+        case .pdf(let document, let page, _):
             g_object_unref(UnsafeMutableRawPointer(page))
             g_object_unref(UnsafeMutableRawPointer(document))
         case .png(let surface): cairo_surface_destroy(surface)
@@ -47,10 +47,10 @@ final class ParsedArtwork {
             var error: UnsafeMutablePointer<GError>?
             var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
             guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else { throw Self.error(error) }
-        case .pdf(_, let page):
+        case .pdf(_, let page, let poppler):
             cairo_save(cr)
             cairo_scale(cr, width / size.width, height / size.height)
-            poppler_page_render(page, cr)
+            poppler.pageRender(page, cr)
             cairo_restore(cr)
         case .png(let surface):
             cairo_save(cr)
@@ -94,25 +94,26 @@ final class ParsedArtwork {
     }
 
     private static func loadPDF(_ data: Data) throws(PaintError) -> (Content, (Double, Double)) {
+        let poppler = try Poppler.load()
         var error: UnsafeMutablePointer<GError>?
         // GBytes copies the file; the document keeps it for as long as it lives.
         let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
-        guard let document = poppler_document_new_from_bytes(bytes, nil, &error) else {
+        guard let document = poppler.documentNewFromBytes(bytes, nil, &error) else {
             throw Self.error(error, "not a PDF file that poppler reads")
         }
-        guard poppler_document_get_n_pages(document) >= 1, let page = poppler_document_get_page(document, 0) else {
+        guard poppler.documentGetNPages(document) >= 1, let page = poppler.documentGetPage(document, 0) else {
             g_object_unref(UnsafeMutableRawPointer(document))
             throw PaintError("the PDF has no page")
         }
         var width = 0.0, height = 0.0
-        poppler_page_get_size(page, &width, &height)
+        poppler.pageGetSize(page, &width, &height)
         guard width > 0, height > 0 else {
             g_object_unref(UnsafeMutableRawPointer(page))
             g_object_unref(UnsafeMutableRawPointer(document))
             throw PaintError("the PDF's first page has no size")
         }
-        return (.pdf(document: document, page: page), (width, height))
+        return (.pdf(document: document, page: page, poppler: poppler), (width, height))
     }
 
     private static func loadPNG(_ data: Data) throws(PaintError) -> (Content, (Double, Double)) {

@@ -33,10 +33,10 @@ public final class BreakdownServer {
         let (renderers, missing) = try makeRenderers()
         let identity = RendererVersion.identity(fontFiles: configuration.fontFiles, logoAssets: configuration.logoAssets)
         let metrics = ServerMetrics()
-        let service = BreakdownService(configuration: configuration, identity: identity, renderers: renderers, metrics: metrics)
+        let service = try BreakdownService(configuration: configuration, identity: identity, renderers: renderers, metrics: metrics)
         service.missingArtwork = Set(missing)
+        let daemon = try HTTPDaemon(service: service, metrics: metrics)
         let socket = try ListenSocket(host: configuration.host, port: configuration.port)
-        let daemon = HTTPDaemon(service: service, metrics: metrics)
         do {
             try daemon.start(socket: socket, configuration: configuration)
         } catch {

@@ -29,13 +29,17 @@ final class BreakdownService: @unchecked Sendable {
     let renderers: ThreadRenderers
     let cache: ResponseCache
     let metrics: ServerMetrics
+    /// SHA-256 for the ETags.
+    let crypto: LibCrypto
     /// Open connections, for /metrics (set once the daemon runs).
     var connectionCount: () -> Int = { 0 }
     /// The official logo images the server's `--logo-assets` does not hold (set once at start,
     /// before any worker runs): a request that needs one is the server's problem, a 500 naming it.
     var missingArtwork: Set<String> = []
 
-    init(configuration: ServerConfiguration, identity: String, renderers: ThreadRenderers, metrics: ServerMetrics) {
+    /// An error (exit status 1) when libcrypto cannot be loaded.
+    init(configuration: ServerConfiguration, identity: String, renderers: ThreadRenderers, metrics: ServerMetrics) throws(CLIError) {
+        crypto = try LibCrypto.load()
         self.configuration = configuration
         self.identity = identity
         self.renderers = renderers
@@ -170,7 +174,7 @@ final class BreakdownService: @unchecked Sendable {
             // text stands for the key: a new key, new ETags, and nothing of the key in them).
             normalized += "\nbase-url=\(configuration.baseURL)\nkey=\(configuration.signer?.signature(for: "/etag") ?? "")"
         }
-        let etag = Self.etag(identity: identity, endpoint: endpoint, normalized: normalized, hidden: hidden)
+        let etag = self.etag(identity: identity, endpoint: endpoint, normalized: normalized, hidden: hidden)
         let cacheControl = signed ? "public, max-age=\(configuration.maxAge), immutable" : "no-cache"
 
         if let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
@@ -202,8 +206,8 @@ final class BreakdownService: @unchecked Sendable {
 
     /// The entity tag: the renderer's identity, the endpoint, the normalized options and the
     /// hidden answer (what the response's bytes depend on).
-    static func etag(identity: String, endpoint: String, normalized: String, hidden: HiddenAnswer) -> String {
-        "\"" + SHA256Hex.digest(identity + "\n" + endpoint + "\n" + normalized + "\nhidden=" + hidden.rawValue).prefix(32) + "\""
+    func etag(identity: String, endpoint: String, normalized: String, hidden: HiddenAnswer) -> String {
+        "\"" + crypto.sha256Hex(identity + "\n" + endpoint + "\n" + normalized + "\nhidden=" + hidden.rawValue).prefix(32) + "\""
     }
 
     private func render(endpoint: String, request: RenderRequest, asked: QueryRequest, hidden: HiddenAnswer) throws(CLIError)

@@ -62,6 +62,8 @@ final class HTTPDaemon: @unchecked Sendable {
 
     let service: BreakdownService
     let metrics: ServerMetrics
+    /// libmicrohttpd's functions.
+    let mhd: MicroHTTPD
     /// The running daemon; written at start and stop, read by /metrics on the worker threads.
     private var daemon: OpaquePointer? {
         get { daemonLock.withLock { storedDaemon } }
@@ -81,7 +83,9 @@ final class HTTPDaemon: @unchecked Sendable {
     /// The head-time limit in nanoseconds.
     private let headNanoseconds: UInt64
 
-    init(service: BreakdownService, metrics: ServerMetrics) {
+    /// An error (exit status 1) when libmicrohttpd cannot be loaded.
+    init(service: BreakdownService, metrics: ServerMetrics) throws(CLIError) {
+        mhd = try MicroHTTPD.load()
         self.service = service
         self.metrics = metrics
         headNanoseconds = UInt64(service.configuration.headerTimeoutSeconds * 1e9)
@@ -91,11 +95,11 @@ final class HTTPDaemon: @unchecked Sendable {
     func start(socket: ListenSocket, configuration: ServerConfiguration) throws(CLIError) {
         let me = Unmanaged.passUnretained(self).toOpaque()
         service.connectionCount = { [weak self] in
-            guard let daemon = self?.daemon else { return 0 }
-            return max(0, breakdown_mhd_connections(daemon))
+            guard let self, let daemon else { return 0 }
+            return max(0, breakdown_mhd_connections(mhd.functions, daemon))
         }
         daemon = breakdown_mhd_start(
-            socket.descriptor, UInt32(configuration.threads), UInt32(configuration.maxConnections),
+            mhd.functions, socket.descriptor, UInt32(configuration.threads), UInt32(configuration.maxConnections),
             UInt32(configuration.timeoutSeconds), Self.connectionMemory, httpAccessHandler, me, httpRequestCompleted, me,
             httpURILogger, me, httpConnectionNotified, me)
         guard daemon != nil else { throw .failure("cannot start the HTTP server (libmicrohttpd refused the settings)") }
@@ -117,7 +121,7 @@ final class HTTPDaemon: @unchecked Sendable {
     func stopAccepting() {
         draining.store(true, ordering: .sequentiallyConsistent)
         guard let daemon else { return }
-        let fd = MHD_quiesce_daemon(daemon)
+        let fd = mhd.functions.quiesce_daemon(daemon)
         if fd >= 0 { close(fd) }
     }
 
@@ -128,7 +132,7 @@ final class HTTPDaemon: @unchecked Sendable {
             watchdogDone.wait()
             watchdog = nil
         }
-        if let running = daemon { MHD_stop_daemon(running) }
+        if let running = daemon { mhd.functions.stop_daemon(running) }
         daemon = nil
     }
 
@@ -241,7 +245,7 @@ final class HTTPDaemon: @unchecked Sendable {
     fileprivate func headReceived(_ connection: OpaquePointer, request: RequestContext, version: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?)
         -> Bool
     {
-        if let client = breakdown_mhd_socket_context(connection).map({ Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }) {
+        if let client = breakdown_mhd_socket_context(mhd.functions, connection).map({ Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }) {
             let timedOut = connectionsLock.withLock { () -> Bool in
                 client.awaitingHead = false
                 return client.timedOut
@@ -252,7 +256,7 @@ final class HTTPDaemon: @unchecked Sendable {
             request.rejection = service.nulRefusal(at: request.rawLength)
         }
         if request.rejection == nil {
-            let facts = breakdown_mhd_header_facts(connection)
+            let facts = breakdown_mhd_header_facts(mhd.functions, connection)
             request.rejection = service.refusal(
                 ofHead: HeadFacts(
                     headBytes: facts.head_bytes, longestField: facts.longest_field, contentLengths: Int(facts.content_lengths),
@@ -267,25 +271,25 @@ final class HTTPDaemon: @unchecked Sendable {
         if let rejection = context.rejection {
             answer = service.decorate(rejection, close: true)
         } else {
-            let ifNoneMatch = breakdown_mhd_header(connection, "If-None-Match").map { String(cString: $0) }
+            let ifNoneMatch = breakdown_mhd_header(mhd.functions, connection, "If-None-Match").map { String(cString: $0) }
             answer = service.respond(
                 method: method, uri: context.uri, ifNoneMatch: ifNoneMatch, draining: draining.load(ordering: .relaxed))
         }
         metrics.record(answer)
         context.status = answer.status
         context.bytes = method == "HEAD" ? 0 : answer.body.count
-        let response = answer.body.withUnsafeBytes { bytes in breakdown_mhd_response(bytes.count, bytes.baseAddress) }
+        let response = answer.body.withUnsafeBytes { bytes in breakdown_mhd_response(mhd.functions, bytes.count, bytes.baseAddress) }
         guard let response else { return .NO }
-        for header in answer.headers { _ = MHD_add_response_header(response, header.name, header.value) }
-        let result = MHD_queue_response(connection, UInt32(answer.status), response)
-        MHD_destroy_response(response)
+        for header in answer.headers { _ = mhd.functions.add_response_header(response, header.name, header.value) }
+        let result = mhd.functions.queue_response(connection, UInt32(answer.status), response)
+        mhd.functions.destroy_response(response)
         return result
     }
 
     /// The library reported the request's end.
     /// The connection's own reference is used, not the library's pointer (which owns nothing).
     fileprivate func completed(_ connection: OpaquePointer?, terminatedNormally: Bool) {
-        let client = connection.flatMap { breakdown_mhd_socket_context($0) }.map {
+        let client = connection.flatMap { breakdown_mhd_socket_context(mhd.functions, $0) }.map {
             Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue()
         }
         let current = connectionsLock.withLock { () -> RequestContext? in
@@ -339,7 +343,8 @@ private func httpConnectionNotified(
         socketContext.pointee = nil
         daemon(cls).connectionClosed(Unmanaged<HTTPDaemon.ClientConnection>.fromOpaque(pointer).takeRetainedValue())
     } else if let connection {
-        let client = daemon(cls).connectionOpened(fd: breakdown_mhd_connection_fd(connection))
+        let server = daemon(cls)
+        let client = server.connectionOpened(fd: breakdown_mhd_connection_fd(server.mhd.functions, connection))
         socketContext.pointee = Unmanaged.passRetained(client).toOpaque()
     }
 }
@@ -348,11 +353,12 @@ private func httpURILogger(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer
     -> UnsafeMutableRawPointer?
 {
     guard let cls else { return nil }
-    let client = connection.flatMap { breakdown_mhd_socket_context($0) }.map {
+    let server = daemon(cls)
+    let client = connection.flatMap { breakdown_mhd_socket_context(server.mhd.functions, $0) }.map {
         Unmanaged<HTTPDaemon.ClientConnection>.fromOpaque($0).takeUnretainedValue()
     }
     // The connection holds the context; the library's pointer to it is not an owner.
-    return Unmanaged.passUnretained(daemon(cls).requestLine(uri: uri, connection: client)).toOpaque()
+    return Unmanaged.passUnretained(server.requestLine(uri: uri, connection: client)).toOpaque()
 }
 
 private func httpAccessHandler(
@@ -366,7 +372,7 @@ private func httpAccessHandler(
     if let pointer = context.pointee {
         request = Unmanaged<HTTPDaemon.RequestContext>.fromOpaque(pointer).takeUnretainedValue()
     } else {
-        let client = breakdown_mhd_socket_context(connection).map {
+        let client = breakdown_mhd_socket_context(server.mhd.functions, connection).map {
             Unmanaged<HTTPDaemon.ClientConnection>.fromOpaque($0).takeUnretainedValue()
         }
         request = server.requestLine(uri: url, connection: client)

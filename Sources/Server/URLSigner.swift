@@ -1,12 +1,11 @@
 import BreakdownOptions
-import CLibCrypto
 import Foundation
 
 /// Signed URLs as imgproxy makes them: the signature is HMAC-SHA256 with a secret key over the
 /// salt followed by the path and query (`/v1/breakdown.png?amount=100`), written as URL-safe
 /// base64 without padding in the first path segment: `/<signature>/v1/breakdown.png?amount=100`.
 /// Key and salt come from the environment as hex. The HMAC is OpenSSL's, and signatures are
-/// compared with `CRYPTO_memcmp`, in constant time.
+/// compared with `CRYPTO_memcmp`, in constant time (libcrypto, opened when the first signer is made).
 public struct URLSigner: Sendable {
     /// The environment variable that holds the key (hex).
     public static let keyVariable = "BREAKDOWN_KEY"
@@ -15,15 +14,19 @@ public struct URLSigner: Sendable {
 
     private let key: [UInt8]
     private let salt: [UInt8]
+    private let crypto: LibCrypto
 
-    /// A signer with this key and salt (raw bytes).
-    public init(key: [UInt8], salt: [UInt8]) {
+    /// A signer with this key and salt (raw bytes); an error (exit status 1) when libcrypto
+    /// cannot be loaded.
+    public init(key: [UInt8], salt: [UInt8]) throws(CLIError) {
         self.key = key
         self.salt = salt
+        crypto = try LibCrypto.load()
     }
 
     /// The signer the environment configures, nil when neither variable is set; an error when
-    /// only one is set, or a value is not even-length hex, or the key is empty.
+    /// only one is set, or a value is not even-length hex, or the key is empty, or libcrypto
+    /// cannot be loaded.
     public static func fromEnvironment(_ environment: [String: String]) throws(CLIError) -> URLSigner? {
         let keyHex = environment[keyVariable]
         let saltHex = environment[saltVariable]
@@ -37,7 +40,7 @@ public struct URLSigner: Sendable {
         guard let salt = hexBytes(saltHex) else {
             throw .usage("\(saltVariable) is not valid: expected an even-length hex string such as the output of 'openssl rand -hex 16'")
         }
-        return URLSigner(key: key, salt: salt)
+        return try URLSigner(key: key, salt: salt)
     }
 
     /// The URL-safe base64 signature (43 characters) of a path with its query.
@@ -52,23 +55,13 @@ public struct URLSigner: Sendable {
         guard signature.utf8.count == 43, let given = Self.decodeBase64URL(signature), given.count == 32,
             base64URL(given) == signature
         else { return false }
-        let expected = digest(pathAndQuery)
-        return given.withUnsafeBytes { a in expected.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, 32) == 0 } }
+        return crypto.constantTimeEqual(given, digest(pathAndQuery))
     }
 
     private func digest(_ pathAndQuery: Substring) -> [UInt8] {
         var message = salt
         message.append(contentsOf: pathAndQuery.utf8)
-        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        _ = key.withUnsafeBytes { keyBytes in
-            message.withUnsafeBytes { messageBytes in
-                HMAC(
-                    EVP_sha256(), keyBytes.baseAddress, Int32(keyBytes.count), messageBytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                    messageBytes.count, &output, &length)
-            }
-        }
-        return Array(output.prefix(Int(length)))
+        return crypto.hmacSHA256(key: key, message: message)
     }
 
     private func base64URL(_ bytes: [UInt8]) -> String {
@@ -102,18 +95,12 @@ public struct URLSigner: Sendable {
     }
 }
 
-/// SHA-256 (OpenSSL) as lowercase hex: ETags and renderer identities.
-enum SHA256Hex {
-    static func digest(_ text: String) -> String {
-        var bytes = Array(text.utf8)
-        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        _ = bytes.withUnsafeMutableBytes { input in
-            EVP_Digest(input.baseAddress, input.count, &output, &length, EVP_sha256(), nil)
-        }
+extension LibCrypto {
+    /// SHA-256 as lowercase hex: ETags.
+    func sha256Hex(_ text: String) -> String {
         let hexDigits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
-        for byte in output.prefix(Int(length)) {
+        for byte in sha256(Array(text.utf8)) {
             hex.append(hexDigits[Int(byte >> 4)])
             hex.append(hexDigits[Int(byte & 15)])
         }

@@ -9,10 +9,10 @@ import Testing
 @Suite struct ServeAccountingTests {
     static func daemon() throws -> (HTTPDaemon, ServerMetrics) {
         let metrics = ServerMetrics()
-        let service = BreakdownService(
+        let service = try BreakdownService(
             configuration: ServerConfiguration(), identity: "test",
             renderers: try ThreadRenderers(count: 0) { throw CLIError.failure("no renderer needed") }, metrics: metrics)
-        return (HTTPDaemon(service: service, metrics: metrics), metrics)
+        return (try HTTPDaemon(service: service, metrics: metrics), metrics)
     }
 
     /// A request line as libmicrohttpd leaves it for the callback: the target, a NUL, the version, a NUL.

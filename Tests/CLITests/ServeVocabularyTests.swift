@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func queriesAndRecordsGiveTheSameValuesAndErrors() throws {
-        let service = BreakdownService(
+        let service = try BreakdownService(
             configuration: ServerConfiguration(), identity: "test",
             renderers: try ThreadRenderers(count: 0) { throw CLIError.failure("no renderer needed") }, metrics: ServerMetrics())
         let fromQuery = try service.options(from: "amount=129.95&locale=en_GB&cbt&scale=2&text-color=%23112233")

@@ -4,7 +4,8 @@ import Testing
 /// Our declaration headers for Pango, Cairo, GLib, fontconfig, FreeType, HarfBuzz, pixman,
 /// librsvg and poppler (Sources/CPangoCairo, CRsvg, CPoppler) against the installed libraries'
 /// headers, with Tools/check-c-declarations.py: prototypes must be compatible, structs must have
-/// the same size and field offsets, constants and macros the same values. Then the check itself:
+/// the same size and field offsets, constants and macros the same values, and the function pointer
+/// types of poppler (looked up with dlsym) the types of its functions. Then the check itself:
 /// a copy of the headers with one wrong declaration each must fail it, naming what is wrong.
 @Suite struct CDeclarationsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -54,7 +55,19 @@ import Testing
         Mistake(file: "CPangoCairo/CPangoCairo.h", find: "#define PANGO_SCALE 1024", replace: "#define PANGO_SCALE 1000", named: "PANGO_SCALE"),
         // A function the libraries do not have.
         Mistake(
-            file: "CPoppler/CPoppler.h", find: "void poppler_page_render(", replace: "void poppler_page_draw(", named: "poppler_page_draw"),
+            file: "CPangoCairo/CPangoCairo.h", find: "void pango_layout_set_text(", replace: "void pango_layout_put_text(", named: "pango_layout_put_text"),
+        // A function looked up with dlsym (poppler's: a pointer type) that the library does not have.
+        Mistake(
+            file: "CPoppler/CPoppler.h", find: "(*breakdown_poppler_page_render_fn)", replace: "(*breakdown_poppler_page_draw_fn)",
+            named: "poppler_page_draw"),
+        // A parameter type of a function looked up with dlsym.
+        Mistake(
+            file: "CPoppler/CPoppler.h", find: "(PopplerDocument *document, int index)", replace: "(PopplerDocument *document, unsigned int index)",
+            named: "breakdown_poppler_document_get_page_fn"),
+        // A return type of one.
+        Mistake(
+            file: "CPoppler/CPoppler.h", find: "typedef int (*breakdown_poppler_document_get_n_pages_fn)",
+            replace: "typedef unsigned int (*breakdown_poppler_document_get_n_pages_fn)", named: "breakdown_poppler_document_get_n_pages_fn"),
         // A struct of another layout in librsvg's header.
         Mistake(
             file: "CRsvg/CRsvg.h", find: "    double length;\n    RsvgUnit unit;", replace: "    RsvgUnit unit;\n    double length;",

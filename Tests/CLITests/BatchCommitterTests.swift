@@ -46,6 +46,7 @@ import Testing
         let policy = BatchCommitter.Policy.fromEnvironment(["BREAKDOWN_BATCH_GROUP_RECORDS": "100", "BREAKDOWN_BATCH_GROUP_MILLISECONDS": "600000"])
         #expect(!policy.drainsAtEnd)
         #expect(!BatchCommitter.Policy.fromEnvironment(["BREAKDOWN_BATCH_GROUP_MILLISECONDS": "5"]).drainsAtEnd)
+        #expect(!BatchCommitter.Policy.fromEnvironment(["BREAKDOWN_BATCH_GROUP_RECORDS": "4"]).drainsAtEnd)
         #expect(BatchCommitter.Policy.fromEnvironment([:]).drainsAtEnd)
         let committer = BatchCommitter(folder: folder, journal: journal, policy: policy)
         for entry in try Self.fiveRecords(in: folder) { committer.add(entry) }

@@ -8,6 +8,25 @@ import Testing
 @Suite struct BatchEngineTests {
     typealias Support = BatchTestSupport
 
+    /// Two workers deliver chunks in any order; each outcome is handled once, in manifest order,
+    /// by whichever worker has the turn: every record is counted, reported and journalled.
+    @Test(.timeLimit(.minutes(2))) func outcomesOfManyChunksAreHandledOnceInOrder() throws {
+        let folder = try Support.temporaryFolder("collector")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        // 13 chunks of 16: more than the window of chunks waiting to be handled.
+        let total = 200
+        try Support.write(Support.ndjson(count: total), to: manifest)
+        let output = folder.appendingPathComponent("out")
+        let reportFile = folder.appendingPathComponent("report.json")
+        let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--jobs", "2", "--report", reportFile.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("rendered \(total), skipped 0, hidden 0, failed 0 (\(total) records in"), "\(result.stdout)")
+        let records = try #require(try Support.report(reportFile)["records"] as? [[String: Any]])
+        #expect(records.compactMap { $0["record"] as? Int } == Array(1...total))
+        #expect(try BatchProcess.journal(output).count == total)
+    }
+
     /// The workers make their renderers while the manifest is still being read: with a manifest
     /// on standard input that has sent nothing yet, the font is already loaded (mapped by
     /// FreeType) and the folder is not made; the record, when it comes, draws as from a file.

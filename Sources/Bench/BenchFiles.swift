@@ -84,6 +84,22 @@ package enum BenchFiles {
         return names.allSatisfy { read(first + "/" + $0) == read(second + "/" + $0) }
     }
 
+    /// Whether the folders `parts` together hold exactly the files of `whole` (names and bytes),
+    /// each file in one part only.
+    package static func sameContents(parts: [String], whole: String) -> Bool {
+        func visible(_ folder: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }
+        }
+        let wanted = Set(visible(whole))
+        var seen: Set<String> = []
+        for part in parts {
+            for name in visible(part) {
+                guard wanted.contains(name), seen.insert(name).inserted, read(part + "/" + name) == read(whole + "/" + name) else { return false }
+            }
+        }
+        return !wanted.isEmpty && seen == wanted
+    }
+
     /// The total size of the files in a folder, and how many there are.
     package static func totalSize(of folder: String) -> (bytes: Int, files: Int) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }

@@ -29,6 +29,8 @@ package struct Benchmark {
     let manifest: String
     /// The same images as a shop's CSV export (mapped columns, shop prices, a name template).
     let shopManifest: String
+    /// The manifest's first and second halves, for two `--jobs 1` processes side by side.
+    let halfManifests: [String]
 
     /// Figures per run, by row.
     private var rates: [Row: [Double]] = [:]
@@ -43,6 +45,7 @@ package struct Benchmark {
         case batch1 = "breakdown batch --jobs 1"
         case batchCSV = "breakdown batch --jobs 1, shop CSV (--map, --name)"
         case batch2 = "breakdown batch --jobs 2"
+        case halves = "two batch --jobs 1 side by side, half each"
         case batchSVG = "breakdown batch --jobs 1 --format svg"
         case batchPDF = "breakdown batch --jobs 1 --format pdf"
         case official = "breakdown batch PNG --jobs 1, official artwork (--logo-assets)"
@@ -85,6 +88,11 @@ package struct Benchmark {
         try BenchFiles.write(Data(BenchWorkload.manifest(count: count).utf8), to: manifest)
         shopManifest = folder + "/bench-shop.csv"
         try BenchFiles.write(Data(BenchWorkload.shopCSV(count: count).utf8), to: shopManifest)
+        let lines = BenchWorkload.manifest(count: count).split(separator: "\n")
+        halfManifests = [folder + "/bench-half-1.ndjson", folder + "/bench-half-2.ndjson"]
+        for (half, records) in zip(halfManifests, [lines.prefix(count / 2), lines.dropFirst(count / 2)]) {
+            try BenchFiles.write(Data(records.map { $0 + "\n" }.joined().utf8), to: half)
+        }
     }
 
     package mutating func run() throws(CLIError) -> Int32 {
@@ -140,6 +148,8 @@ package struct Benchmark {
             record(.batchCSV, shop.rate, cpu: shop.cpu, into: &line)
             let batch2 = try batchPass(jobs: 2, format: .png, run: run)
             record(.batch2, batch2.rate, cpu: batch2.cpu, into: &line)
+            let halves = try halvesPass(run: run)
+            record(.halves, halves.rate, cpu: halves.cpu, into: &line)
             if let memoryFolder {
                 if let program {
                     let target = memoryFolder + "/naive-\(run)"
@@ -222,6 +232,27 @@ package struct Benchmark {
         return (Double(count) / result.seconds, result.cpuSeconds)
     }
 
+    /// Two `breakdown batch --jobs 1` processes side by side, each drawing half the records into
+    /// a folder of its own: what two jobs can reach on this machine when they share nothing but
+    /// it (its cores, memory and kernel). Images per second from the first spawn to the last exit.
+    private mutating func halvesPass(run: Int) throws(CLIError) -> (rate: Double, cpu: Double) {
+        let outputs = (1...2).map { passFolder("halves-\($0)", run: run) }
+        BenchFiles.settle()
+        let results = try ChildProcess.runSideBySide(
+            zip(halfManifests, outputs).enumerated().map { index, pair in
+                (binary, ["batch", pair.0, "-o", pair.1, "--jobs", "1", "--quiet"] + BenchWorkload.batchOptions, folder + "/halves-\(index + 1).log")
+            })
+        for result in results where result.status != 0 {
+            throw .failure("breakdown batch --jobs 1 of half the records failed (status \(result.status)): \(result.output)")
+        }
+        // Together the halves drew the same images as the whole batch of this run.
+        let same = BenchFiles.sameContents(parts: outputs, whole: passFolder(batchLabel(jobs: 1, format: .png), run: run))
+        deterministic = deterministic && same
+        if run == runs || !same { determinismChecks.append("two halves side by side vs --jobs 1 (run \(run)) \(same ? "identical" : "DIFFERENT")") }
+        for output in outputs { BenchFiles.discard(output, into: trash) }
+        return (Double(count) / (results.map(\.seconds).max() ?? 1), results.map(\.cpuSeconds).reduce(0, +))
+    }
+
     private mutating func record(_ row: Row, _ rate: Double, cpu seconds: Double, into line: inout [String]) {
         rates[row, default: []].append(rate)
         cpu[row, default: []].append(seconds / Double(count) * 1000)
@@ -234,6 +265,7 @@ package struct Benchmark {
         case .batch1: "batch×1"
         case .batchCSV: "shop CSV×1"
         case .batch2: "batch×2"
+        case .halves: "halves×1+1"
         case .batchSVG: "SVG"
         case .batchPDF: "PDF"
         case .official: "official"
@@ -482,6 +514,11 @@ package struct Benchmark {
         target(
             "batch --jobs 2 ≥ 1.8× batch --jobs 1 on \(memoryFolder == nil ? "this file system" : "the disk")",
             scaling.map { format($0, 2) + "×" }, scaling.map { $0 >= 1.8 })
+        if let ceiling = zip(median(.halves), batch1).map({ $0 / $1 }), let scaling {
+            console.print(
+                "  (not a target: two batch --jobs 1 processes side by side, half the records each, ÷ --jobs 1: \(format(ceiling, 2))×, "
+                    + "what two jobs reach on this machine sharing nothing but it; --jobs 2 reaches \(format(100 * scaling / ceiling, 0))% of that)")
+        }
         if let memoryScaling = zip(median(.batch2Memory), median(.batch1Memory)).map({ $0 / $1 }) {
             console.print("  (not a target: batch --jobs 2 ÷ --jobs 1 on tmpfs, without the disk's cost of files: \(format(memoryScaling, 2))×)")
         }

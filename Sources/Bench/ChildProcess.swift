@@ -18,6 +18,23 @@ package enum ChildProcess {
     /// Runs `executable` with `arguments`; standard input is /dev/null, standard output and
     /// error go to `outputFile` (read back into `output`).
     package static func run(_ executable: String, _ arguments: [String], outputFile: String) throws(CLIError) -> Result {
+        let start = monotonicSeconds()
+        let pid = try spawn(executable, arguments, outputFile: outputFile)
+        return try wait(for: pid, executable, outputFile: outputFile, since: start)
+    }
+
+    /// Runs several programs side by side, all started before any is waited for; `seconds` of
+    /// each result is from the first start to its own exit.
+    package static func runSideBySide(_ runs: [(executable: String, arguments: [String], outputFile: String)]) throws(CLIError) -> [Result] {
+        let start = monotonicSeconds()
+        var pids: [pid_t] = []
+        for run in runs { pids.append(try spawn(run.executable, run.arguments, outputFile: run.outputFile)) }
+        var results: [Result] = []
+        for (run, pid) in zip(runs, pids) { results.append(try wait(for: pid, run.executable, outputFile: run.outputFile, since: start)) }
+        return results
+    }
+
+    private static func spawn(_ executable: String, _ arguments: [String], outputFile: String) throws(CLIError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -27,9 +44,12 @@ package enum ChildProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let start = monotonicSeconds()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else { throw .failure("cannot run \(executable): \(String(cString: strerror(spawned)))") }
+        return pid
+    }
+
+    private static func wait(for pid: pid_t, _ executable: String, outputFile: String, since start: Double) throws(CLIError) -> Result {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {

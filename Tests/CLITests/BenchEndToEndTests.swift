@@ -25,6 +25,8 @@ import Testing
             "PNG encoder alone (20 workload images", "MP/s", "libdeflate level 1 (filter None)",
             "targets (issue 24; reported, never asserted):", "PNG encode ≤ 0.15 ms an image (≥ 470 MP/s), scale 2",
             "batch --jobs 2 ≥ 1.8× batch --jobs 1 on ",
+            "two batch --jobs 1 side by side, half each", "two halves side by side vs --jobs 1 (run 2) identical",
+            "(not a target: two batch --jobs 1 processes side by side, half the records each, ÷ --jobs 1: ",
         ] {
             #expect(result.stdout.contains(expected), "missing \"\(expected)\" in:\n\(result.stdout)")
         }

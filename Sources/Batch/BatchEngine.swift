@@ -179,17 +179,20 @@ package enum BatchEngine {
             return summary
         }
 
-        /// Starts the `jobs` worker threads. Each makes its renderer for the command line's
-        /// options and draws one image it throws away (fonts, artwork and the number formats
-        /// load then, not with the first record), then waits for `start()`; without it (no
-        /// record, a refused manifest), it stops.
+        /// Starts the `jobs` worker threads. Each of the first as many as there are cores makes
+        /// its renderer for the command line's options and draws one image it throws away
+        /// (fonts, artwork and the number formats load then, not with the first record); the
+        /// others make theirs with their first record, so `--jobs 64` does not delay a refused
+        /// manifest's message. Then each waits for `start()`; without it (no record, a refused
+        /// manifest), it stops.
         func startWorkers() {
+            let warming = ProcessInfo.processInfo.activeProcessorCount
             for number in 0..<max(1, settings.jobs) {
                 workers.enter()
                 let thread = Thread { [settings, workerStart, workers] in
                     defer { workers.leave() }
                     let cache = RendererCache()
-                    BatchRecordRenderer.warmUp(cache, settings: settings)
+                    if number < warming { BatchRecordRenderer.warmUp(cache, settings: settings) }
                     guard let context = workerStart.wait() else { return }
                     let renderer = BatchRecordRenderer(
                         settings: settings, folder: context.folder, spool: number, journal: context.journal, cache: cache)

@@ -6,7 +6,9 @@ import BreakdownIO
 /// journal and the temporary files), both held open, so every later step works relative to the
 /// folders it checked and nothing can redirect it elsewhere. The batch's folder is created by
 /// the batch; a symbolic link (or anything but a folder of this user) in its place is refused.
-/// `@unchecked Sendable` is safe: its stored properties are constants (a path and two descriptors opened in init); the *at calls made through them are thread-safe.
+/// `@unchecked Sendable` is safe: its stored properties are constants (a path, two descriptors
+/// opened in init, the spools' list); the *at calls made through them are thread-safe; each spool
+/// changes only on its own worker's thread (see `Spool`).
 final class BatchFolder: @unchecked Sendable {
     static let ownFolderName = ".breakdown-batch"
 
@@ -16,14 +18,20 @@ final class BatchFolder: @unchecked Sendable {
     /// `.breakdown-batch` inside it.
     let own: Int32
     /// Where the images' temporary files are written: one spool folder inside `.breakdown-batch`
-    /// for each worker (see `init(path:spools:)`), or `own` itself.
+    /// for each worker (see `init(path:spools:)`); none: `own` itself.
     private let spools: [Spool]
 
-    /// A folder of this process's own in `own` where one worker writes its temporary files.
-    private struct Spool {
-        /// Its name in `own`; nil when it is `own` itself.
+    /// A folder of this process's own in `own` where one worker writes its temporary files, made
+    /// when that worker writes its first file (a worker that draws nothing makes none, and a
+    /// batch refused before drawing leaves none behind).
+    /// `@unchecked Sendable` is safe: only the worker whose number it has calls `write` with
+    /// it, and `removeSpool` and deinit run after the workers are done.
+    private final class Spool: @unchecked Sendable {
+        /// Its name in `own`, once made.
         var name: String?
-        var descriptor: Int32
+        var descriptor: Int32 = -1
+        /// It could not be made: the worker writes in `own`.
+        var unavailable = false
     }
 
     /// Creates the output folder (and its parents) when missing, then the batch's folder.
@@ -65,33 +73,37 @@ final class BatchFolder: @unchecked Sendable {
         self.output = output
         self.own = own
         if spools > 0 { Self.spreadSubfolders(own) }
-        var made: [Spool] = []
-        for _ in 0..<spools {
-            guard let spool = Self.makeSpool(in: own) else { break }
-            made.append(spool)
-        }
-        // A folder that cannot be made is no reason to stop: workers share the ones made
-        // (`write` takes them in turn), or write in `own` itself.
-        self.spools = made.isEmpty ? [Spool(name: nil, descriptor: own)] : made
+        self.spools = (0..<spools).map { _ in Spool() }
     }
 
     deinit {
-        for spool in spools where spool.name != nil { close(spool.descriptor) }
+        for spool in spools where spool.descriptor >= 0 { close(spool.descriptor) }
         close(own)
         close(output)
     }
 
-    /// A new spool folder of this process in `own` (spread over the disk where the file system
-    /// can), or nil when it cannot be made.
-    private static func makeSpool(in own: Int32) -> Spool? {
+    /// The folder a worker's temporary files go to: its spool, made now if it is not yet (spread
+    /// over the disk where the file system can); `own` when there are no spools or it cannot be
+    /// made (a full disk, no inodes left: writing the image then fails with its own line).
+    private func temporaries(_ number: Int) -> Int32 {
+        guard !spools.isEmpty else { return own }
+        let spool = spools[number % spools.count]
+        if spool.descriptor >= 0 { return spool.descriptor }
+        if spool.unavailable { return own }
         let name = StaleTemporaryFiles.newName()
-        guard mkdirat(own, name, 0o700) == 0 else { return nil }
+        guard mkdirat(own, name, 0o700) == 0 else {
+            spool.unavailable = true
+            return own
+        }
         let descriptor = openat(own, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             unlinkat(own, name, AT_REMOVEDIR)
-            return nil
+            spool.unavailable = true
+            return own
         }
-        return Spool(name: name, descriptor: descriptor)
+        spool.name = name
+        spool.descriptor = descriptor
+        return descriptor
     }
 
     /// Sets the "top of a hierarchy" flag (`FS_TOPDIR_FL`, `chattr +T`) on a folder, so that ext4
@@ -119,7 +131,7 @@ final class BatchFolder: @unchecked Sendable {
     /// own), then each renamed into the output folder. No fsync here: the journal's group commit
     /// makes them durable. On failure nothing is left under a temporary name.
     func write(_ files: [(name: String, data: Data)], spool: Int = 0) throws(CLIError) -> [JournalFile] {
-        let temporaries = spools[spool % spools.count].descriptor
+        let temporaries = temporaries(spool)
         var pending: [(temporary: String, file: JournalFile)] = []
         func removeTemporaries() { for entry in pending { unlinkat(temporaries, entry.temporary, 0) } }
         for file in files {

@@ -1,6 +1,7 @@
 import BreakdownContent
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// A file a record wrote: its name in the output folder, size, modification time (ns), inode and
 /// owner. Size and time alone can be forged: another user who can write in the output folder can
@@ -89,7 +90,11 @@ final class BatchJournal: @unchecked Sendable {
         self.folder = folder
         let descriptor = openat(folder.own, Self.fileName, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw .usage("cannot open the batch journal \(folder.path)/\(BatchFolder.ownFolderName)/\(Self.fileName): \(BatchFolder.lastError)")
+            // A full disk is a failure (exit 1) worded as every other full disk; anything else is the folder's problem (exit 2).
+            let code = errno
+            throw CLIError(
+                "cannot open the batch journal \(folder.path)/\(BatchFolder.ownFolderName)/\(Self.fileName): \(OutputPath.writeProblem(code))",
+                exitStatus: code == ENOSPC || code == EDQUOT ? ExitStatus.failure : ExitStatus.usage)
         }
         self.descriptor = descriptor
         var info = stat()

@@ -26,16 +26,25 @@ final class BatchRecordRenderer {
         self.journal = journal
     }
 
-    /// Makes the renderer the command line's options ask for and draws one image with it, in the
-    /// first default format, for an amount of 100 unless one is given; the image is thrown away
-    /// and a failure ignored (the records meet it again and report it). What loads on first use
-    /// (fonts, glyphs, artwork, the number formats) then loads before the first record.
+    /// Makes the renderer the command line's options ask for, lays out the breakdown for an
+    /// amount of 100 (unless one is given) and, when the image is of an ordinary size (at most
+    /// `warmUpPixels`), draws it in the first default format; the image is thrown away and a
+    /// failure ignored (the records meet it again and report it). What loads on first use (fonts,
+    /// glyphs, artwork, the number formats) then loads before the first record, and a batch that
+    /// ends without one (an empty or refused manifest) never waits for a huge image.
     static func warmUp(_ cache: RendererCache, settings: BatchSettings) {
         var options = settings.defaults
         if !options.isGiven(ContentOptions.amount) { try? options.set(ContentOptions.amount.name, to: "100") }
-        guard let request = try? RenderRequest(options), !request.breakdown.isHidden else { return }
+        guard let request = try? RenderRequest(options), !request.breakdown.isHidden, let renderer = try? cache.renderer(for: request),
+            let layout = try? renderer.layout(request.breakdown, style: request.settings.style, scale: request.settings.scale)
+        else { return }
+        let pixels = RenderMetadata.pixels(layout.size, scale: request.settings.scale.factor)
+        guard pixels.width * pixels.height <= warmUpPixels else { return }
         _ = try? cache.render(request, format: settings.defaultFormats.first ?? .png)
     }
+
+    /// The largest image `warmUp` draws: a badge at scale 3 is about 160,000 pixels.
+    static let warmUpPixels = 400_000
 
     func process(_ job: BatchJob) -> BatchOutcome {
         switch job.work {

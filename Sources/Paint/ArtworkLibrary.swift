@@ -333,7 +333,9 @@ public final class ArtworkLibrary {
                 artwork = try ParsedArtwork(data, format: format, stylesheet: stylesheet)
             }
         } catch {
-            throw failure(imageName, path, error.message)
+            var failure = failure(imageName, path, error.message)
+            failure.isEnvironment = error.isEnvironment
+            throw failure
         }
         parsed[key] = artwork
         return artwork

@@ -25,7 +25,7 @@ struct Poppler: Sendable {
         do {
             return try loaded.get()
         } catch {
-            throw PaintError(error.message)
+            throw PaintError(error.message, isEnvironment: true)
         }
     }
 

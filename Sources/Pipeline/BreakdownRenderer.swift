@@ -91,7 +91,7 @@ public final class BreakdownRenderer {
                 }
             }
         } catch {
-            throw BreakdownError.renderingFailed(error.message)
+            throw error.breakdownError
         }
         do throws(LayoutError) {
             return try typesetter.layout(breakdown, style: style, logoArtwork: artwork, linkArtwork: linkArtwork, warnings: warnings)
@@ -155,14 +155,20 @@ public final class BreakdownRenderer {
         return RenderedImage(format: format, bytes: bytes, metadata: metadata, warnings: layout.warnings)
     }
 
-    /// Runs a drawing step; its `PaintError` becomes `BreakdownError.renderingFailed` with the same message.
+    /// Runs a drawing step; its `PaintError` becomes `BreakdownError.renderingFailed` with the same message (`.failed` when the machine lacks a library).
     private static func painting<T>(_ step: () throws(PaintError) -> T) throws(BreakdownError) -> T {
         do throws(PaintError) {
             return try step()
         } catch {
-            throw BreakdownError.renderingFailed(error.message)
+            throw error.breakdownError
         }
     }
+}
+
+extension PaintError {
+    /// The renderer's error for it: a library the machine lacks is a failure (exit 1), anything
+    /// else a rendering problem of the input (exit 2).
+    var breakdownError: BreakdownError { isEnvironment ? .failed(message) : .renderingFailed(message) }
 }
 
 extension BreakdownRenderer {

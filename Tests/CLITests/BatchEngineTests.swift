@@ -1,4 +1,5 @@
 @testable import BreakdownBatch
+@testable import BreakdownBench
 import Foundation
 import Testing
 
@@ -7,6 +8,26 @@ import Testing
 /// and temporary files, SIGINT/SIGTERM, and the summary's wording.
 @Suite struct BatchEngineTests {
     typealias Support = BatchTestSupport
+
+    /// The warm-up draws only an image of ordinary size: with options for a huge one (13,398 ×
+    /// 1,046 pixels, 56 MB), an empty manifest is refused without that image ever being made
+    /// (peak memory, `wait4`'s `ru_maxrss`, stays near the ordinary warm-up's).
+    @Test(.timeLimit(.minutes(2))) func anEmptyManifestDoesNotWaitForAHugeWarmUp() throws {
+        let folder = try Support.temporaryFolder("huge-warm")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("empty.ndjson")
+        try Support.write("", to: manifest)
+        let output = folder.appendingPathComponent("out").path
+        let executable = try #require(BinaryRunner.executable).path
+        let log = folder.appendingPathComponent("log").path
+        let huge = try ChildProcess.run(
+            executable, ["batch", manifest.path, "-o", output, "--font-size", "160", "--scale", "3", "--jobs", "2"], outputFile: log)
+        #expect(huge.status == 2, "\(huge.output)")
+        #expect(huge.output.contains("cannot read the manifest"), "\(huge.output)")
+        let ordinary = try ChildProcess.run(executable, ["batch", manifest.path, "-o", output, "--jobs", "2"], outputFile: log)
+        #expect(ordinary.status == 2, "\(ordinary.output)")
+        #expect(huge.peakResidentKiB < ordinary.peakResidentKiB + 40_000, "huge options: \(huge.peakResidentKiB) KiB, ordinary: \(ordinary.peakResidentKiB) KiB")
+    }
 
     /// Two workers deliver chunks in any order; each outcome is handled once, in manifest order,
     /// by whichever worker has the turn: every record is counted, reported and journalled.

@@ -87,6 +87,23 @@ import Testing
         }
     }
 
+    /// A worker makes its spool with its first image: a batch refused after making its folder
+    /// (here its journal cannot be opened) leaves no spool behind, whatever `--jobs`.
+    @Test func aRefusedBatchLeavesNoSpool() throws {
+        let folder = try Support.temporaryFolder("refused-spool")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let own = output.appendingPathComponent(".breakdown-batch")
+        // A folder where the journal should be.
+        try FileManager.default.createDirectory(at: own.appendingPathComponent("journal"), withIntermediateDirectories: true)
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try Support.write(Support.ndjson(count: 4), to: manifest)
+        let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--jobs", "4")
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stderr.contains("cannot open the batch journal"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: own.path) == ["journal"])
+    }
+
     /// A killed batch's spool folder (`tmp-MACHINE-PID-START-0`, where its images' temporary files
     /// are written) goes with its temporary files; a running process's stays, and so does one
     /// holding anything but temporary files (only those are removed from it).

@@ -153,6 +153,7 @@ package enum BatchEngine {
             var summary = BatchSummary(
                 records: sequence, counts: state.collector.currentCounts, seconds: progress.elapsed,
                 stoppedEarly: state.collector.stoppedByFailure, interruptedBy: BatchInterrupt.signal)
+            summary.stoppedUnwritable = state.collector.stoppedByFullDisk
             summary.changes = state.collector.currentChanges
             do throws(CLIError) {
                 try state.committer.finish()

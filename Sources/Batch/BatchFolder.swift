@@ -154,17 +154,34 @@ final class BatchFolder: @unchecked Sendable {
             }
         }
         for (position, entry) in pending.enumerated() where renameat(temporaries, entry.temporary, output, entry.file.name) != 0 {
-            let reason = Self.lastError
+            let code = errno
             for left in pending[position...] { unlinkat(temporaries, left.temporary, 0) }
-            throw .failure("cannot write \(path)/\(entry.file.name): \(reason)")
+            if let removed = removedFolder(code, temporaries) { throw removed }
+            throw .failure("cannot write \(path)/\(entry.file.name): \(String(cString: strerror(code)))")
         }
         return pending.map(\.file)
+    }
+
+    /// When a create or rename failed with `ENOENT` because the output folder (or the batch's
+    /// own, or the spool) was removed while the batch ran: the one line that stops the batch (no
+    /// later image could be written either), instead of one line a record.
+    private func removedFolder(_ code: Int32, _ temporaries: Int32) -> CLIError? {
+        guard code == ENOENT else { return nil }
+        func removed(_ descriptor: Int32) -> Bool {
+            var info = stat()
+            return fstat(descriptor, &info) == 0 && info.st_nlink == 0
+        }
+        guard removed(output) || removed(own) || removed(temporaries) else { return nil }
+        return CLIError(
+            "cannot write in \(path): the folder (or its \(Self.ownFolderName)) was removed while the batch ran; the batch stops",
+            exitStatus: ExitStatus.failure, stopsBatch: true)
     }
 
     private func writeTemporary(_ temporary: String, _ data: Data, for name: String, in temporaries: Int32) throws(CLIError) -> JournalFile {
         let descriptor = openat(temporaries, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let code = errno
+            if let removed = removedFolder(code, temporaries) { throw removed }
             // A full disk stops the whole batch (no later record could be written either).
             throw CLIError(
                 "cannot write \(path)/\(name): \(OutputPath.writeProblem(code))", exitStatus: ExitStatus.failure,

@@ -13,6 +13,8 @@ package struct BatchSummary: Sendable {
     var seconds: Double
     /// `--fail-fast` stopped it.
     var stoppedEarly: Bool
+    /// A write no later record could escape (a full disk, the output folder removed) stopped it.
+    var stoppedUnwritable = false
     /// SIGINT or SIGTERM stopped it.
     var interruptedBy: Int32? = nil
     /// Why finished records could not be made durable in the journal (they are drawn again next time).
@@ -48,7 +50,11 @@ package struct BatchSummary: Sendable {
             text += "; replaced \(Self.count(counts.replacedChanged, "image")) an earlier run drew with other options or another renderer\(why); --on-change keep|replace|fail"
         }
         if counts.kept > 0 { text += "; kept \(Self.count(counts.kept, "image")) an earlier run drew with other options\(why) (--on-change keep)" }
-        if stoppedEarly { text += "; stopped at the first failure (--fail-fast)" }
+        if stoppedUnwritable {
+            text += "; stopped, as no later image could be written either"
+        } else if stoppedEarly {
+            text += "; stopped at the first failure (--fail-fast)"
+        }
         if let interruptedBy { text += "; interrupted by \(BatchInterrupt.name(interruptedBy)), the rest of the manifest not read" }
         return text
     }

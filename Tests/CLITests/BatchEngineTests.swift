@@ -9,6 +9,30 @@ import Testing
 @Suite struct BatchEngineTests {
     typealias Support = BatchTestSupport
 
+    /// The output folder removed while the batch runs: one line saying so, the batch stops (no
+    /// line a record), and the summary says why.
+    @Test(.timeLimit(.minutes(2))) func anOutputFolderRemovedMidRunStopsTheBatchWithOneLine() throws {
+        let folder = try Support.temporaryFolder("removed")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let pipe = Pipe()
+        let running = try BatchProcess.Running(
+            ["batch", "-", "-o", output.path, "--jobs", "2", "--quiet"], stdin: pipe.fileHandleForReading, folder: folder)
+        let lines = Support.ndjson(count: 60).split(separator: "\n").map { $0 + "\n" }
+        pipe.fileHandleForWriting.write(Data(lines[0..<3].joined().utf8))
+        #expect(BatchProcess.wait { ((try? Support.files(output, ext: "png").count) ?? 0) >= 3 })
+        try FileManager.default.removeItem(at: output)
+        pipe.fileHandleForWriting.write(Data(lines[3...].joined().utf8))
+        try pipe.fileHandleForWriting.close()
+        let result = running.finish()
+        #expect(result.status == 1, "\(result.stdout)")
+        let errors = result.stderr.split(separator: "\n")
+        #expect(errors.count == 1, "one line, not one a record: \(result.stderr.prefix(600))")
+        #expect(result.stderr.contains("was removed while the batch ran; the batch stops"), "\(result.stderr)")
+        #expect(result.stdout.contains("; stopped, as no later image could be written either"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing made it again")
+    }
+
     /// The warm-up draws only an image of ordinary size: with options for a huge one (13,398 ×
     /// 1,046 pixels, 56 MB), an empty manifest is refused without that image ever being made
     /// (peak memory, `wait4`'s `ru_maxrss`, stays near the ordinary warm-up's).

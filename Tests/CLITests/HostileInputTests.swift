@@ -406,6 +406,9 @@ import Testing
         #expect(batch.status == 1, "\(batch)")
         #expect(batch.stderrLines.count == 1, "one line, not one per record: \(batch.stderr.prefix(500))")
         #expect(batch.stderr.contains("no space left on the device"))
+        // Not "--fail-fast", which was not given: why it stopped.
+        #expect(batch.stdout.contains("; stopped, as no later image could be written either"), "\(batch.stdout)")
+        #expect(!batch.stdout.contains("--fail-fast"), "\(batch.stdout)")
         let written = try FileManager.default.contentsOfDirectory(atPath: disk.appendingPathComponent("out").path)
         #expect(!written.contains { $0.hasSuffix(".tmp") }, "\(written)")
         // The disk is now full: a report cannot be written, and leaves no temporary file.

@@ -181,8 +181,9 @@ package enum BatchEngine {
         }
 
         /// Starts the `jobs` worker threads. Each of the first as many as there are cores makes
-        /// its renderer for the command line's options and draws one image it throws away
-        /// (fonts, artwork and the number formats load then, not with the first record); the
+        /// its renderer for the command line's options and lays out (and, when of ordinary
+        /// size, draws) one image it throws away (`BatchRecordRenderer.warmUp`: fonts, artwork and
+        /// the number formats load then, not with the first record); the
         /// others make theirs with their first record, so `--jobs 64` does not delay a refused
         /// manifest's message. Then each waits for `start()`; without it (no record, a refused
         /// manifest), it stops.

@@ -35,6 +35,8 @@ final class BatchCollector: @unchecked Sendable {
     private let givenOptions: [String: String]
     /// What changed for the images replaced (`locale en_CA → fr_CA`), first seen first.
     private var changes: [String] = []
+    /// The first files removed, kept and left for failed or hidden records (up to 8 each).
+    private var samples: (removed: [String], kept: [String], foreign: [String]) = ([], [], [])
     private let committer: BatchCommitter
     private let queue: BatchWorkQueue
     private let onOutcome: (@Sendable (BatchOutcome) -> Void)?
@@ -82,6 +84,13 @@ final class BatchCollector: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return changes
+    }
+
+    /// The first files removed, kept and left for failed or hidden records.
+    var currentSamples: (removed: [String], kept: [String], foreign: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        return samples
     }
 
     var currentCounts: BatchCounts {
@@ -134,7 +143,14 @@ final class BatchCollector: @unchecked Sendable {
             counts.warnings += outcome.warnings.count
             if outcome.replacedChanged { counts.replacedChanged += 1 }
             if outcome.kept { counts.kept += 1 }
+            counts.removedFiles += outcome.removedFiles.count
+            counts.keptFiles += outcome.keptFiles.count
+            counts.foreignFiles += outcome.foreignFiles.count
+            samples.removed += outcome.removedFiles.prefix(8 - samples.removed.count)
+            samples.kept += outcome.keptFiles.prefix(8 - samples.kept.count)
+            samples.foreign += outcome.foreignFiles.prefix(8 - samples.foreign.count)
             if outcome.status == .failed {
+                counts.causes[(outcome.cause ?? .of(field: outcome.field)).key, default: 0] += 1
                 if settings.failFast || outcome.stopsBatch { cancelled = true }
                 if outcome.stopsBatch { fullDisk = true }
             }

@@ -18,8 +18,17 @@ struct BatchCounts: Sendable, Hashable {
     var replacedChanged = 0
     /// Records `--on-change keep` left as an earlier run drew them.
     var kept = 0
+    /// Records without a price, skipped under `--empty-amount skip`.
+    var noPrice = 0
+    /// Failures by cause (`FailureCause.key` → how many).
+    var causes: [String: Int] = [:]
+    /// Files of failed or hidden records that an earlier run drew: removed, kept (`--on-change
+    /// keep`), and files of such names no run of the batch drew (left).
+    var removedFiles = 0
+    var keptFiles = 0
+    var foreignFiles = 0
 
-    var done: Int { rendered + outsideLimits + skipped + hidden + failed + duplicates }
+    var done: Int { rendered + outsideLimits + skipped + hidden + failed + duplicates + noPrice }
     /// Every record handled, including those not run.
     var total: Int { done + notRun }
 
@@ -32,6 +41,7 @@ struct BatchCounts: Sendable, Hashable {
         case .duplicate: duplicates += 1
         case .notRun: notRun += 1
         case .outsideLimits: outsideLimits += 1
+        case .noPrice: noPrice += 1
         }
     }
 }

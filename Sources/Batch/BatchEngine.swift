@@ -75,7 +75,8 @@ package enum BatchEngine {
             planner.columnMap = settings.columnMap
             planner.nameTemplate = settings.nameTemplate
             planner.priceText = PriceText(numberLocale: settings.numberLocale)
-            planner.emptyAmountZero = settings.emptyAmountZero
+            planner.emptyAmount = settings.emptyAmount
+            planner.duplicateNames = settings.duplicateNames
             planner.header = reader.headerColumns.map(Set.init)
             var chunk: [BatchJob] = []
             var chunkNumber = 0
@@ -118,6 +119,7 @@ package enum BatchEngine {
                             try settings.columnMap.check(
                                 header: columns, label: settings.manifestLabel, named: Set(settings.nameTemplate?.fields ?? []))
                             try settings.nameTemplate?.check(header: columns, label: settings.manifestLabel)
+                            try Self.checkAmountColumn(columns, settings: settings)
                         }
                         readable = true
                         for problem in held { try plan(problem) }
@@ -155,8 +157,11 @@ package enum BatchEngine {
                 stoppedEarly: state.collector.stoppedByFailure, interruptedBy: BatchInterrupt.signal)
             summary.stoppedUnwritable = state.collector.stoppedByFullDisk
             summary.changes = state.collector.currentChanges
+            (summary.removedSample, summary.keptSample, summary.foreignSample) = state.collector.currentSamples
             do throws(CLIError) {
                 try state.committer.finish()
+                // Removed stale images stay removed after a crash.
+                if summary.counts.removedFiles > 0 { try state.folder.makeDurable() }
             } catch {
                 summary.journalFailure = error.message
                 // After a full disk stopped the batch, its one line says it all.
@@ -178,6 +183,20 @@ package enum BatchEngine {
             }
             try state.report?.finish(summary)
             return summary
+        }
+
+        /// A CSV none of whose columns is an amount (the price column never mapped, say) would
+        /// draw every record without a price: one error before anything is drawn, unless the
+        /// command line gives the amount for every record.
+        static func checkAmountColumn(_ columns: [String], settings: BatchSettings) throws(CLIError) {
+            guard !settings.defaults.isGiven(ContentOptions.amount) else { return }
+            let map = settings.columnMap
+            if columns.contains(where: { map.key(for: $0) == "amount" }) { return }
+            let suggestion = ColumnMap.suggestedMap(columns.filter { map.key(for: $0) == nil })
+            let hint = suggestion.hasPrefix("amount=") ? suggestion.split(separator: ",")[0] : "amount=COLUMN"
+            throw .usage(
+                "cannot read the manifest \(settings.manifestLabel): none of its columns is an amount, so no record has a price; map the price column with --map \(hint), or give --amount for every record; its columns: \(ColumnMap.listed(columns))"
+            )
         }
 
         /// Starts the `jobs` worker threads. Each of the first as many as there are cores makes
@@ -232,7 +251,7 @@ package enum BatchEngine {
             // Read before this run's report replaces this shard's.
             let earlier = BatchShardReports.earlierOutcomes(in: settings.ownDirectory)
             let folderReport = try BatchReportWriter(
-                path: settings.ownDirectory + "/" + BatchShardReports.fileName(settings.shard), settings: settings,
+                path: settings.ownDirectory + "/" + BatchShardReports.fileName(settings.shard, run: BatchShardReports.run(of: settings)), settings: settings,
                 temporaryName: StaleTemporaryFiles.newName())
             let queue = BatchWorkQueue(window: jobs * 4 + 2)
             let collector = BatchCollector(

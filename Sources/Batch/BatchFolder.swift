@@ -230,6 +230,9 @@ final class BatchFolder: @unchecked Sendable {
         return Self.journalFile(name, info)
     }
 
+    /// Removes a file of the output folder (a stale image); false when it could not be.
+    func remove(_ name: String) -> Bool { unlinkat(output, name, 0) == 0 }
+
     /// Makes everything written so far durable: the file system's data and metadata (`syncfs`),
     /// then the output folder's entries.
     func makeDurable() throws(CLIError) {

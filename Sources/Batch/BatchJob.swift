@@ -10,8 +10,12 @@ struct BatchJob: Sendable {
         case render(BatchRenderPlan)
         /// The record cannot be rendered; reported with its line.
         case problem(RecordProblem)
-        /// Identical options to an earlier record (same default name): nothing more to draw.
-        case duplicate(name: String, line: Int)
+        /// Identical options to an earlier record (same default name): nothing more to draw; or
+        /// (`otherOptions`, under `--duplicate-names first`) other options under a name the
+        /// earlier record took, which is drawn instead.
+        case duplicate(name: String, line: Int, otherOptions: Bool)
+        /// No price, under `--empty-amount skip`: nothing drawn, counted as "no price".
+        case noPrice(name: String?, reason: String)
     }
 
     /// Position among this run's records (0-based), the order of the report.

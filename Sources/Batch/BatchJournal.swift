@@ -221,6 +221,13 @@ final class BatchJournal: @unchecked Sendable {
         return entry.fingerprint
     }
 
+    /// The journal's latest entry for `name`, whatever its fingerprint or files: what an earlier
+    /// run drew under that name.
+    func earlierEntry(name: String) -> JournalEntry? {
+        guard let offset = latest[Fingerprint(name).value], let entry = entry(at: offset), entry.name == name else { return nil }
+        return entry
+    }
+
     private func entry(at offset: Int) -> JournalEntry? {
         var buffer = [UInt8](repeating: 0, count: 8192)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }

@@ -14,6 +14,8 @@ package struct BatchOutcome: Sendable {
         case duplicate
         /// Not attempted: `--fail-fast`, SIGINT or SIGTERM stopped the batch first.
         case notRun
+        /// No price, skipped under `--empty-amount skip`: nothing drawn, not a failure.
+        case noPrice = "no-price"
     }
 
     package var sequence: Int
@@ -29,6 +31,16 @@ package struct BatchOutcome: Sendable {
     package var field: String?
     /// Why it failed, why it is hidden, or why it was skipped.
     package var message: String?
+    /// For a failure: why, in the words the summary totals failures by.
+    package var cause: FailureCause?
+    /// Files of this name an earlier run drew, removed because this record failed or is hidden
+    /// (a stale image must not show a price the manifest no longer gives).
+    package var removedFiles: [String] = []
+    /// The same, left in place by `--on-change keep`.
+    package var keptFiles: [String] = []
+    /// Files of this name in the folder that no run of the batch drew (its journal does not
+    /// know them): left as they are, and said.
+    package var foreignFiles: [String] = []
     /// What a rendered record's journal entry says: its fingerprint and files as written.
     var journalEntry: JournalEntry?
     /// The share of the manifest read when the record was (for progress).

@@ -34,13 +34,12 @@ package final class BatchRecordPlanner {
     /// Columns the name template uses that are not keys: read for the name, not as options.
     private var templateColumns: Set<String> = []
     var priceText = PriceText(numberLocale: nil)
-    var emptyAmountZero = false
+    /// `--empty-amount`: a record without a price fails, is drawn as 0, or is skipped ("no price").
+    var emptyAmount = BatchSettings.EmptyAmount.fail
+    /// `--duplicate-names first`: a later record of a taken name is a duplicate, not a failure.
+    var duplicateNames = BatchSettings.DuplicateNames.fail
     /// A CSV's header: a column it names that a row lacks was an empty cell.
-    var header: Set<String>? {
-        didSet { amountColumn = header.flatMap { header in [columnMap.columnForKey["amount"] ?? "amount"].first(where: header.contains) } }
-    }
-    /// The CSV column the amount comes from, when the header has it.
-    private var amountColumn: String?
+    var header: Set<String>?
 
     /// - Parameters:
     ///   - defaults: the command line's content and drawing options, under every record.
@@ -76,7 +75,12 @@ package final class BatchRecordPlanner {
         case .failure(let problem): work = .problem(problem)
         case .success(let fields):
             do throws(RecordProblem) {
-                work = try plan(fields, line: record.line)
+                let planned = try plan(fields, line: record.line)
+                if case .noPrice(nil, let reason) = planned {
+                    work = .noPrice(name: nameHint(fields), reason: reason)
+                } else {
+                    work = planned
+                }
             } catch {
                 var problem = error
                 if problem.name == nil { problem.name = nameHint(fields) }
@@ -86,14 +90,16 @@ package final class BatchRecordPlanner {
         return BatchJob(sequence: sequence, index: record.index, line: record.line, work: work)
     }
 
-    private func plan(_ fields: [String: ManifestValue], line: Int) throws(RecordProblem) -> BatchJob.Work {
+    private func plan(_ given: [String: ManifestValue], line: Int) throws(RecordProblem) -> BatchJob.Work {
         var values: [String: RecordValue] = [:]
         var explicitName: String?
         var formats = defaultFormats
         let mapped = !columnMap.isIdentity
-        if let amountColumn, fields[amountColumn] == nil {
-            // The CSV has an amount column and this row's cell is empty.
-            try readAmount(.text(""), into: &values, currency: nil)
+        // A key read from several columns takes the first non-empty one, left to right.
+        var fields = given
+        for (_, columns) in columnMap.fallbacks {
+            let chosen = columns.first { fields[$0].map(Self.isGiven) ?? false }
+            for column in columns where column != chosen { fields.removeValue(forKey: column) }
         }
         for column in fields.keys.sorted() {
             let value = fields[column]!
@@ -119,7 +125,7 @@ package final class BatchRecordPlanner {
                 }
             case "amount":
                 do throws(RecordProblem) {
-                    try readAmount(value, into: &values, currency: currency(fields))
+                    try readAmount(value, column: column, into: &values, currency: currency(fields))
                 } catch {
                     try Self.checkEach(values)
                     throw error
@@ -134,6 +140,19 @@ package final class BatchRecordPlanner {
                     try Self.checkEach(values)
                     throw RecordProblem(field: key, "\(key): \(value.kindName) is not accepted; give one value")
                 }
+            }
+        }
+        if values["amount"] == nil, !defaults.isGiven(ContentOptions.amount) {
+            // No price at all: no key, null, an empty cell or text of spaces.
+            try Self.checkEach(values)
+            let reason = noPrice(given)
+            switch emptyAmount {
+            case .zero: break
+            case .skip: return .noPrice(name: nil, reason: reason)
+            case .fail:
+                throw RecordProblem(
+                    field: "amount", "\(reason); give a price, or --empty-amount skip to skip records without one (zero draws them as 0)",
+                    cause: .emptyPrice)
             }
         }
         let options: ParsedOptions
@@ -169,11 +188,14 @@ package final class BatchRecordPlanner {
         let askedBits = asked.value >> 32
         if let earlier = namesUsed[nameHash] {
             let earlierLine = Int(earlier & 0xFFFF_FFFF)
-            if earlier >> 32 == askedBits { return .duplicate(name: name, line: earlierLine) }
-            throw RecordProblem(
+            if earlier >> 32 == askedBits { return .duplicate(name: name, line: earlierLine, otherOptions: false) }
+            if duplicateNames == .first { return .duplicate(name: name, line: earlierLine, otherOptions: true) }
+            var problem = RecordProblem(
                 field: "name",
-                "name: '\(name)' is already used by the record on line \(earlierLine), which asks for other options or formats; names must be unique",
-                name: name)
+                "name: '\(name)' is already used by the record on line \(earlierLine), which asks for other options or formats; names must be unique (--duplicate-names first draws the first record of a name and counts the others as duplicates)",
+                name: name, cause: .duplicateName)
+            problem.nameIsAnothers = true
+            throw problem
         }
         namesUsed[nameHash] = askedBits << 32 | UInt64(UInt32(truncatingIfNeeded: line))
 
@@ -220,12 +242,12 @@ package final class BatchRecordPlanner {
     }
 
     /// The amount field: a price as a shop writes it (`1,299.00`, `$49.95`, `AUD 49.95`), read
-    /// exactly to plain decimal text; an empty one fails the record unless `--empty-amount zero`
-    /// or the command line gives an amount.
-    private func readAmount(_ value: ManifestValue, into values: inout [String: RecordValue], currency: @autoclosure () -> CurrencyCode?)
-        throws(RecordProblem)
-    {
-        let from = columnMap.columnForKey["amount"].map { " (column \(QuotedValue.quoted($0)))" } ?? ""
+    /// exactly to plain decimal text. An empty one (null, "" or spaces) sets nothing: the record
+    /// then has no price, which `--empty-amount` decides (unless the command line gives an amount).
+    private func readAmount(
+        _ value: ManifestValue, column: String, into values: inout [String: RecordValue], currency: @autoclosure () -> CurrencyCode?
+    ) throws(RecordProblem) {
+        let from = column == "amount" ? "" : " (column \(QuotedValue.quoted(column)))"
         let text: String
         switch value {
         case .number(let number):
@@ -239,14 +261,31 @@ package final class BatchRecordPlanner {
             try Self.checkEach(values)
             throw RecordProblem(field: "amount", "amount\(from): \(value.kindName) is not accepted; give a price such as 49.95")
         }
-        if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }) {
-            if emptyAmountZero || defaults.isGiven(ContentOptions.amount) { return }
-            throw RecordProblem(field: "amount", "amount\(from) is empty; give a price, or --empty-amount zero to draw an empty price as 0")
-        }
+        if !Self.isGiven(value) { return }
         switch priceText.plain(text, currency: currency()) {
         case .plain(let plain): values["amount"] = .string(plain)
-        case .problem(let reason): throw RecordProblem(field: "amount", "amount\(from): \(reason)")
+        case .problem(let reason): throw RecordProblem(field: "amount", "amount\(from): \(reason)", cause: .invalidPrice)
+        case .ambiguous(let reason): throw RecordProblem(field: "amount", "amount\(from): \(reason)", cause: .ambiguousPrice)
         }
+    }
+
+    /// A value that gives something: not null, not empty text or spaces.
+    private static func isGiven(_ value: ManifestValue) -> Bool {
+        switch value {
+        case .null: false
+        case .text(let text): !text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }
+        default: true
+        }
+    }
+
+    /// Why a record has no price, naming where it was looked for.
+    private func noPrice(_ fields: [String: ManifestValue]) -> String {
+        let columns = columnMap.columns(for: "amount") ?? ["amount"]
+        let named = columns.count == 1 ? "column \(QuotedValue.quoted(columns[0]))" : "columns " + columns.map { QuotedValue.quoted($0) }.joined(separator: ", ")
+        let hasColumn = columns.contains { fields[$0] != nil || header?.contains($0) == true }
+        if columns == ["amount"] { return hasColumn ? "amount is empty" : "the record has no amount (no 'amount' key)" }
+        if !hasColumn { return "the record has no amount (no \(named))" }
+        return columns.count == 1 ? "amount (\(named)) is empty" : "amount (\(named)) is empty in every one"
     }
 
     /// The configuration's currency for a record: its own or the command line's `currency`,
@@ -254,7 +293,9 @@ package final class BatchRecordPlanner {
     private func currency(_ fields: [String: ManifestValue]) -> CurrencyCode? {
         func text(_ option: some OptionDeclaration) -> String? {
             let key = option.name
-            let column = columnMap.isIdentity ? key : columnMap.columnForKey[key] ?? (columnMap.key(for: key) == key ? key : nil)
+            let column =
+                columnMap.isIdentity
+                ? key : columnMap.columns(for: key)?.first { fields[$0] != nil } ?? (columnMap.key(for: key) == key ? key : nil)
             if let column, case .text(let value)? = fields[column] { return value }
             return defaults.text(of: option.spec)
         }

@@ -52,10 +52,19 @@ final class BatchRecordRenderer {
             var outcome = BatchOutcome(job, .failed, name: problem.name)
             outcome.field = problem.field
             outcome.message = problem.message
+            outcome.cause = problem.cause ?? .of(field: problem.field)
+            if !problem.nameIsAnothers { removeStale(&outcome, fingerprint: nil) }
             return outcome
-        case .duplicate(let name, let line):
+        case .duplicate(let name, let line, let otherOptions):
             var outcome = BatchOutcome(job, .duplicate, name: name)
-            outcome.message = "the same options as the record on line \(line)"
+            outcome.message =
+                otherOptions
+                ? "the record on line \(line) took the name with other options and is drawn under it; this one is not (--duplicate-names first)"
+                : "the same options as the record on line \(line)"
+            return outcome
+        case .noPrice(let name, let reason):
+            var outcome = BatchOutcome(job, .noPrice, name: name)
+            outcome.message = reason + "; skipped (--empty-amount skip)"
             return outcome
         case .render(let plan):
             return render(plan, job: job)
@@ -83,10 +92,15 @@ final class BatchRecordRenderer {
             if !settings.failOn.isEmpty {
                 let request = try RenderRequest(plan.options)
                 earlyRequest = request
-                if let failure = failOn(request, outcome, amount: plan.options.text(of: ContentOptions.amount.spec) ?? "0") { return failure }
+                if var failure = failOn(request, outcome, amount: plan.options.text(of: ContentOptions.amount.spec) ?? "0") {
+                    removeStale(&failure, fingerprint: nil)
+                    return failure
+                }
             }
         } catch {
-            return failed(outcome, error)
+            var failure = failed(outcome, error)
+            removeStale(&failure, fingerprint: nil)
+            return failure
         }
         if !settings.force, journal.upToDate(name: plan.name, fingerprint: plan.fingerprint, files: files) != nil {
             outcome.status = .skipped
@@ -109,6 +123,7 @@ final class BatchRecordRenderer {
                 outcome.field = "name"
                 outcome.message =
                     "\(plan.name): an earlier run drew it with other options or another renderer; not replaced (--on-change fail; give --name '{…}-{locale}' to keep both, or --on-change replace)"
+                outcome.cause = .changed
                 return outcome
             }
         }
@@ -118,6 +133,8 @@ final class BatchRecordRenderer {
             if request.breakdown.isHidden {
                 outcome.status = .hidden
                 outcome.message = request.breakdown.hiddenReason ?? "the view is hidden"
+                outcome.replacedChanged = false
+                removeStale(&outcome, fingerprint: nil)
                 return outcome
             }
             if Self.isOutsideLimits(request) {
@@ -147,7 +164,32 @@ final class BatchRecordRenderer {
             outcome.journalEntry = JournalEntry(name: plan.name, fingerprint: plan.fingerprint, files: written)
             return outcome
         } catch {
-            return failed(outcome, error)
+            // An image an earlier run drew with this very fingerprint is what the record asks for:
+            // a failure to draw or write it again leaves it.
+            var failure = failed(outcome, error)
+            removeStale(&failure, fingerprint: plan.fingerprint)
+            return failure
+        }
+    }
+
+    /// A record that ends failed or hidden leaves no image of its name that an earlier run drew:
+    /// it would show a price the manifest no longer gives. Removes the files the journal's latest
+    /// entry for the name lists, while each is still the very file the batch wrote (else it is
+    /// someone else's: left, and said); `--on-change keep` keeps them, and says so.
+    /// - Parameter fingerprint: when the earlier entry has this fingerprint, its files are what
+    ///   the record asks for (a failure to write them again): they stay.
+    private func removeStale(_ outcome: inout BatchOutcome, fingerprint: String?) {
+        guard let name = outcome.name else { return }
+        let entry = journal.earlierEntry(name: name)
+        if let fingerprint, entry?.fingerprint == fingerprint { return }
+        let ours = (entry?.files ?? []).filter { folder.regularFile($0.name) == $0 }.map(\.name)
+        let candidates = OutputFormat.allCases.flatMap { ["\(name).\($0.rawValue)", "\(name).\($0.rawValue).json"] } + ["\(name).html"]
+        outcome.foreignFiles = candidates.filter { !ours.contains($0) && folder.regularFile($0) != nil }
+        guard !ours.isEmpty else { return }
+        if settings.onChange == .keep {
+            outcome.keptFiles = ours
+        } else {
+            outcome.removedFiles = ours.filter { folder.remove($0) }
         }
     }
 
@@ -157,6 +199,7 @@ final class BatchRecordRenderer {
         outcome.message = error.message
         // The option a problem is about; a failure of rendering or writing concerns no one field.
         outcome.field = error.problem?.option
+        outcome.cause = error.problem.map { FailureCause.of(field: $0.option) } ?? .drawing
         outcome.stopsBatch = error.stopsBatch
         return outcome
     }
@@ -173,11 +216,13 @@ final class BatchRecordRenderer {
         failure.status = .failed
         if request.breakdown.isHidden {
             guard settings.failOn.contains(.hidden) else { return nil }
+            failure.cause = .hidden
             failure.message = "hidden (\(request.breakdown.hiddenReason ?? "the view hides itself")); a failure under --fail-on hidden"
             return failure
         }
         if Self.isOutsideLimits(request), settings.failOn.contains(.outsideLimits) {
             failure.field = "amount"
+            failure.cause = .outsideLimits
             failure.message = "amount \(amount) is outside the configuration's limits, so the image would be the limits sentence; a failure under --fail-on outside-limits"
             return failure
         }

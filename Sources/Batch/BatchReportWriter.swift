@@ -60,7 +60,13 @@ final class BatchReportWriter {
             members.append(("drawnWith", .object(options.keys.sorted().map { ($0, .string(options[$0]!)) })))
         }
         if !outcome.files.isEmpty { members.append(("files", .array(outcome.files.map { .string($0) }))) }
-        if outcome.status == .failed { members.append(("field", .string(outcome.field))) }
+        if outcome.status == .failed {
+            members.append(("field", .string(outcome.field)))
+            members.append(("cause", .string((outcome.cause ?? .of(field: outcome.field)).key)))
+        }
+        if !outcome.removedFiles.isEmpty { members.append(("removed", .array(outcome.removedFiles.map { .string($0) }))) }
+        if !outcome.keptFiles.isEmpty { members.append(("keptStale", .array(outcome.keptFiles.map { .string($0) }))) }
+        if !outcome.foreignFiles.isEmpty { members.append(("leftUnknown", .array(outcome.foreignFiles.map { .string($0) }))) }
         if let message = outcome.message {
             members.append((outcome.status == .failed ? "error" : "reason", .string(message)))
         }
@@ -77,10 +83,13 @@ final class BatchReportWriter {
             ("failed", .number(Double(summary.counts.failed))), ("duplicates", .number(Double(summary.counts.duplicates))),
             ("notRun", .number(Double(summary.counts.notRun))), ("warnings", .number(Double(summary.counts.warnings))),
             ("replacedChanged", .number(Double(summary.counts.replacedChanged))), ("kept", .number(Double(summary.counts.kept))),
+            ("noPrice", .number(Double(summary.counts.noPrice))), ("removedFiles", .number(Double(summary.counts.removedFiles))),
+            ("keptStaleFiles", .number(Double(summary.counts.keptFiles))), ("leftUnknownFiles", .number(Double(summary.counts.foreignFiles))),
         ])
+        let causes: JSONValue = .object(summary.counts.causes.keys.sorted().map { ($0, .number(Double(summary.counts.causes[$0]!))) })
         let interrupted: JSONValue = summary.interruptedBy.map { .string(BatchInterrupt.name($0)) } ?? .null
         write(
-            (entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly),\n"
+            (entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"failures\": " + causes.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly),\n"
                 + "  \"interrupted\": " + interrupted.compact + "\n}\n")
         flush()
         if failure == nil, fsync(descriptor) != 0 { failure = OutputPath.writeProblem(errno) }

@@ -36,8 +36,11 @@ package struct BatchSettings: Sendable {
     package var nameTemplate: NameTemplate?
     /// `--number-locale`: how prices are written (else `.` decimal, `,` thousands where unambiguous).
     package var numberLocale: String?
-    /// `--empty-amount zero`: an empty price is drawn as 0 instead of failing the record.
-    package var emptyAmountZero = false
+    /// `--empty-amount`: what a record without a price is (fails, drawn as 0, or skipped as "no price").
+    package var emptyAmount = EmptyAmount.fail
+    /// `--duplicate-names`: a later record taking an earlier one's name with other options fails,
+    /// or is counted as a duplicate (the first record of a name is drawn).
+    package var duplicateNames = DuplicateNames.fail
     /// `--fail-on`: outcomes that count as failures (`outside-limits`, `hidden`).
     package var failOn: Set<BatchOutcome.Status> = []
     /// `--on-change`: what to do with an image an earlier run drew with other options.
@@ -45,6 +48,14 @@ package struct BatchSettings: Sendable {
 
     package enum OnChange: String, Sendable, CaseIterable, OptionChoice {
         case keep, replace, fail
+    }
+
+    package enum EmptyAmount: String, Sendable, CaseIterable, OptionChoice {
+        case fail, zero, skip
+    }
+
+    package enum DuplicateNames: String, Sendable, CaseIterable, OptionChoice {
+        case fail, first
     }
 
     package init(outputDirectory: String, manifestLabel: String, defaults: ParsedOptions) {

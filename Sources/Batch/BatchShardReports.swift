@@ -5,22 +5,41 @@ import Foundation
 import BreakdownIO
 
 /// Every batch also keeps its own report in the output folder,
-/// `.breakdown-batch/report-K-of-N.json` (K/N its shard; `0-of-1` unsharded), written like
-/// `--report`. `breakdown report FOLDER` combines the reports of the latest shard count into one
-/// summary and one report; a later run reads them to say, for each record it skips, what the
-/// run that drew it found (`earlier`).
+/// `.breakdown-batch/report-RUN-K-of-N.json` (K/N its shard; `0-of-1` unsharded), written like
+/// `--report`. RUN names the run: 10 hex digits of its manifest and its command line's content
+/// and drawing options, so a second locale into the same folder keeps a report of its own, and
+/// running the same command again (a resume, a retry) replaces that run's. `breakdown report
+/// FOLDER` combines every run (the latest shard count of each) into one summary and one report,
+/// the latest outcome per name; a later run reads them to say, for each record it skips, what
+/// the run that drew it found (`earlier`).
 package enum BatchShardReports {
-    static func fileName(_ shard: Shard) -> String { "report-\(shard.index)-of-\(shard.count).json" }
+    static func fileName(_ shard: Shard, run: String) -> String { "report-\(run)-\(shard.index)-of-\(shard.count).json" }
 
-    /// The shard a file name stands for (`report-3-of-8.json`), if it is one.
-    static func shard(ofFile name: String) -> Shard? {
+    /// The run a batch's report belongs to: its manifest and the content and drawing options of
+    /// its command line (not how it runs: jobs, policies, shards).
+    static func run(of settings: BatchSettings) -> String {
+        var text = settings.manifestLabel
+        for (key, value) in givenOptions(settings.defaults) { text += "\n" + key + "=" + value }
+        return String(Fingerprint(text).hex.prefix(10))
+    }
+
+    /// The run and shard a file name stands for (`report-3f9c2a71b0-3-of-8.json`; a report of
+    /// an older version, `report-3-of-8.json`, is a run of its own), if it is one.
+    static func shard(ofFile name: String) -> (run: String, shard: Shard)? {
         guard name.hasPrefix("report-"), name.hasSuffix(".json") else { return nil }
-        let middle = name.dropFirst("report-".count).dropLast(".json".count)
+        var middle = Substring(name.dropFirst("report-".count).dropLast(".json".count))
+        var run = ""
+        if let dash = middle.firstIndex(of: "-"), middle.distance(from: middle.startIndex, to: dash) == 10,
+            middle[..<dash].allSatisfy(\.isHexDigit)
+        {
+            run = String(middle[..<dash])
+            middle = middle[middle.index(after: dash)...]
+        }
         let parts = middle.components(separatedBy: "-of-")
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (0..<count).contains(index) else {
             return nil
         }
-        return Shard(index: index, count: count)
+        return (run, Shard(index: index, count: count))
     }
 
     /// One report read back: its record lines (as written) and what follows them.
@@ -30,6 +49,8 @@ package enum BatchShardReports {
         var counts: [String: Int] = [:]
         var interrupted: String?
         var stoppedEarly = false
+        /// Failures by cause (`duplicate-name` → how many).
+        var failures: [String: Int] = [:]
         /// The command line's content and drawing options of the run that wrote it.
         var options: [String: String] = [:]
     }
@@ -109,6 +130,7 @@ package enum BatchShardReports {
                 if let interrupted = object["interrupted"] as? String { report.interrupted = interrupted }
                 if let stopped = object["stoppedEarly"] as? Bool { report.stoppedEarly = stopped }
                 if let options = object["options"] as? [String: String] { report.options = options }
+                if let failures = object["failures"] as? [String: Int] { report.failures = failures }
             }
         }
         guard !report.counts.isEmpty else { return nil }
@@ -116,15 +138,15 @@ package enum BatchShardReports {
     }
 
     /// The report files in a batch's own folder, oldest first.
-    static func files(in own: String) -> [(name: String, shard: Shard, modified: Date)] {
+    static func files(in own: String) -> [(name: String, run: String, shard: Shard, modified: Date)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: own)) ?? []
-        var found: [(name: String, shard: Shard, modified: Date)] = []
+        var found: [(name: String, run: String, shard: Shard, modified: Date)] = []
         for name in names {
-            guard let shard = shard(ofFile: name),
+            guard let (run, shard) = shard(ofFile: name),
                 let attributes = try? FileManager.default.attributesOfItem(atPath: own + "/" + name),
                 attributes[.type] as? FileAttributeType == .typeRegular
             else { continue }
-            found.append((name, shard, attributes[.modificationDate] as? Date ?? .distantPast))
+            found.append((name, run, shard, attributes[.modificationDate] as? Date ?? .distantPast))
         }
         return found.sorted { ($0.modified, $0.name) < ($1.modified, $1.name) }
     }
@@ -154,9 +176,10 @@ package enum BatchShardReports {
         return earlier
     }
 
-    /// `breakdown report FOLDER`: the latest shard count's reports combined, in manifest order.
-    /// Prints the failures (one line each) and one summary line; writes the combined report to
-    /// `reportPath` if given. Exit 1 when a shard's report is missing, a record failed, or a
+    /// `breakdown report FOLDER`: every run's reports combined (of each run, its latest shard
+    /// count), the latest outcome per name, in run then manifest order. Prints the failures (one
+    /// line each) and one summary line, failures totalled by cause; writes the combined report
+    /// to `reportPath` if given. Exit 1 when a shard's report is missing, a record failed, or a
     /// shard was interrupted.
     package static func combine(folder: String, reportPath: String?, console: Console) throws(CLIError) -> Int32 {
         let own = folder + "/" + BatchFolder.ownFolderName
@@ -168,46 +191,97 @@ package enum BatchShardReports {
         guard let latest = all.last else {
             throw .usage("\(folder) has no batch reports in \(BatchFolder.ownFolderName): no batch has finished there yet")
         }
-        let count = latest.shard.count
-        let shards = all.filter { $0.shard.count == count }
-        var reports: [Int: Report] = [:]
-        for file in shards {
-            guard let report = read(own + "/" + file.name) else {
-                throw .failure("cannot read the report \(own)/\(file.name): it is not a report this tool wrote")
+        // The runs, oldest first (by their newest report); of each, the latest shard count.
+        var runOrder: [String] = []
+        for file in all.reversed() where !runOrder.contains(file.run) { runOrder.insert(file.run, at: 0) }
+        var runs: [Run] = []
+        for key in runOrder {
+            let files = all.filter { $0.run == key }
+            let count = files.last!.shard.count
+            var run = Run(count: count)
+            for file in files where file.shard.count == count {
+                guard let report = read(own + "/" + file.name) else {
+                    throw .failure("cannot read the report \(own)/\(file.name): it is not a report this tool wrote")
+                }
+                run.reports[file.shard.index] = report
             }
-            reports[file.shard.index] = report
+            run.missing = (0..<count).filter { run.reports[$0] == nil }
+            runs.append(run)
         }
-        let missing = (0..<count).filter { reports[$0] == nil }
-        let manifests = Set(reports.values.map(\.manifest))
-        guard manifests.count <= 1 else {
-            throw .failure("the \(count) shard reports in \(folder) are of different manifests: \(manifests.sorted().joined(separator: ", "))")
+        // The latest outcome per name: a later run's entry replaces an earlier run's.
+        var records: [(run: Int, index: Int, line: String, object: [String: Any])] = []
+        var position: [String: Int] = [:]
+        for (number, run) in runs.enumerated() {
+            let entries = run.reports.values.flatMap(\.records).sorted { $0.index < $1.index }
+            for entry in entries {
+                let record = (number, entry.index, entry.line, entry.object)
+                if let name = entry.object["name"] as? String {
+                    if let earlier = position[name] {
+                        records[earlier] = record
+                        continue
+                    }
+                    position[name] = records.count
+                }
+                records.append(record)
+            }
         }
-        let manifest = manifests.first ?? ""
-        var records = reports.values.flatMap(\.records)
-        records.sort { $0.index < $1.index }
+        records.sort { ($0.run, $0.index) < ($1.run, $1.index) }
         var counts: [String: Int] = [:]
-        for report in reports.values { counts.merge(report.counts, uniquingKeysWith: +) }
-        for record in records where record.object["status"] as? String == "failed" {
-            let line = record.object["line"] as? Int ?? 0
-            let number = record.object["record"] as? Int ?? 0
-            console.printError("\(manifest) line \(line) (record \(number)): \(record.object["error"] as? String ?? "failed")")
+        // Counts of what happened in the runs (not a status): summed.
+        for key in ["warnings", "replacedChanged", "kept", "removedFiles", "keptStaleFiles", "leftUnknownFiles"] {
+            counts[key] = runs.flatMap(\.reports.values).reduce(0) { $0 + ($1.counts[key] ?? 0) }
         }
-        let interrupted = reports.values.compactMap(\.interrupted)
-        let summary = BatchSummary(
-            records: counts["records"] ?? records.count, counts: BatchCounts(reportCounts: counts), seconds: 0, stoppedEarly: false)
-        var line = summary.countsLine + " (\(BatchSummary.count(records.count, "record")) in \(BatchSummary.count(count, "shard")))"
-        if !missing.isEmpty {
-            line += "; no report from \(missing.count == 1 ? "shard" : "shards") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")): it has not finished (rerun it)"
+        let statusKeys: [String: String] = [
+            "rendered": "rendered", "outside-limits": "outsideLimits", "skipped": "skipped", "hidden": "hidden", "failed": "failed",
+            "duplicate": "duplicates", "not-run": "notRun", "notRun": "notRun", "no-price": "noPrice",
+        ]
+        for key in Set(statusKeys.values) { counts[key] = 0 }
+        var failures: [String: Int] = [:]
+        for record in records {
+            guard let status = record.object["status"] as? String, let key = statusKeys[status] else { continue }
+            counts[key, default: 0] += 1
+            if status == "failed" {
+                let cause = record.object["cause"] as? String ?? FailureCause.of(field: record.object["field"] as? String).key
+                failures[cause, default: 0] += 1
+                let line = record.object["line"] as? Int ?? 0
+                let number = record.object["record"] as? Int ?? 0
+                console.printError("\(runs[record.run].manifest) line \(line) (record \(number)): \(record.object["error"] as? String ?? "failed")")
+            }
+        }
+        counts["records"] = records.count
+        let interrupted = runs.flatMap(\.reports.values).compactMap(\.interrupted)
+        var summaryCounts = BatchCounts(reportCounts: counts)
+        summaryCounts.causes = failures
+        let summary = BatchSummary(records: records.count, counts: summaryCounts, seconds: 0, stoppedEarly: false)
+        let shards = runs.reduce(0) { $0 + $1.count }
+        var line = summary.countsLine + " (\(BatchSummary.count(records.count, "record")) in \(BatchSummary.count(shards, "shard"))"
+        line += runs.count > 1 ? " of \(runs.count) runs)" : ")"
+        for run in runs where !run.missing.isEmpty {
+            let which = runs.count > 1 ? " of the run of \(run.manifest)\(Self.optionsShown(run))" : ""
+            line += "; no report from \(run.missing.count == 1 ? "shard" : "shards") \(run.missing.map { "\($0)/\(run.count)" }.joined(separator: ", "))\(which): it has not finished (rerun it)"
         }
         if !interrupted.isEmpty { line += "; \(interrupted.count) interrupted (\(Set(interrupted).sorted().joined(separator: ", ")))" }
-        if reports.values.contains(where: \.stoppedEarly) { line += "; stopped at a failure (--fail-fast)" }
+        if runs.flatMap(\.reports.values).contains(where: \.stoppedEarly) { line += "; stopped at a failure (--fail-fast)" }
         console.print(line)
+        let missing = runs.flatMap(\.missing)
         if let reportPath {
-            var text = "{\n  \"manifest\": \(JSONValue.string(manifest).compact),\n  \"output\": \(JSONValue.string(folder).compact),\n"
-            text += "  \"shards\": \(count),\n  \"missingShards\": [\(missing.map(String.init).joined(separator: ", "))],\n  \"records\": ["
+            let manifests = runs.map(\.manifest)
+            let runList = JSONValue.array(
+                runs.map { run in
+                    .object([
+                        ("manifest", .string(run.manifest)), ("shards", .number(Double(run.count))),
+                        ("missingShards", .array(run.missing.map { .number(Double($0)) })),
+                        ("options", .object((run.reports.values.first?.options ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+                    ])
+                })
+            var text = "{\n  \"manifest\": \(JSONValue.string(manifests.last ?? "").compact),\n  \"output\": \(JSONValue.string(folder).compact),\n"
+            text += "  \"shards\": \(latest.shard.count),\n  \"missingShards\": [\(runs.last!.missing.map(String.init).joined(separator: ", "))],\n"
+            text += "  \"runs\": \(runList.compact),\n  \"records\": ["
             text += records.isEmpty ? "" : "\n    " + records.map(\.line).joined(separator: ",\n    ") + "\n  "
             let countsJSON = JSONValue.object(counts.keys.sorted().map { ($0, JSONValue.number(Double(counts[$0]!))) })
-            text += "],\n  \"counts\": \(countsJSON.compact),\n  \"interrupted\": \(interrupted.isEmpty ? "null" : JSONValue.string(interrupted[0]).compact)\n}\n"
+            let failuresJSON = JSONValue.object(failures.keys.sorted().map { ($0, JSONValue.number(Double(failures[$0]!))) })
+            text += "],\n  \"counts\": \(countsJSON.compact),\n  \"failures\": \(failuresJSON.compact),\n"
+            text += "  \"interrupted\": \(interrupted.isEmpty ? "null" : JSONValue.string(interrupted[0]).compact)\n}\n"
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: reportPath), options: .atomic)
             } catch {
@@ -216,6 +290,20 @@ package enum BatchShardReports {
         }
         let failed = counts["failed"] ?? 0
         return failed > 0 || !missing.isEmpty || !interrupted.isEmpty ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// One run's reports in a folder: of its latest shard count, and the shards without one.
+    private struct Run {
+        var count: Int
+        var reports: [Int: Report] = [:]
+        var missing: [Int] = []
+        var manifest: String { reports.values.first?.manifest ?? "" }
+    }
+
+    /// ` (locale fr_CA)`: a run's command line options, to tell runs of one manifest apart.
+    private static func optionsShown(_ run: Run) -> String {
+        guard let given = run.reports.values.first?.options, !given.isEmpty else { return "" }
+        return " (" + given.keys.sorted().map { "\($0) \(given[$0]!)" }.joined(separator: ", ") + ")"
     }
 }
 
@@ -233,5 +321,9 @@ extension BatchCounts {
         warnings = counts["warnings"] ?? 0
         replacedChanged = counts["replacedChanged"] ?? 0
         kept = counts["kept"] ?? 0
+        noPrice = counts["noPrice"] ?? 0
+        removedFiles = counts["removedFiles"] ?? 0
+        keptFiles = counts["keptStaleFiles"] ?? 0
+        foreignFiles = counts["leftUnknownFiles"] ?? 0
     }
 }

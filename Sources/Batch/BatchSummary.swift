@@ -21,6 +21,10 @@ package struct BatchSummary: Sendable {
     var journalFailure: String? = nil
     /// The command line options that changed for images replaced or kept (`locale en_CA → fr_CA`).
     var changes: [String] = []
+    /// The first files of failed or hidden records removed, kept or left (up to 8 each), for the line.
+    var removedSample: [String] = []
+    var keptSample: [String] = []
+    var foreignSample: [String] = []
 
     /// 128 + the signal when interrupted; else 0 when nothing failed, 1 when something did.
     package var exitStatus: Int32 {
@@ -32,8 +36,10 @@ package struct BatchSummary: Sendable {
     /// limits, duplicates, not run).
     var countsLine: String {
         var text = "rendered \(counts.rendered), skipped \(counts.skipped), hidden \(counts.hidden), failed \(counts.failed)"
+        if counts.failed > 0, !counts.causes.isEmpty { text += " (" + FailureCause.totals(counts.causes) + ")" }
         if counts.outsideLimits > 0 { text += ", outside limits \(counts.outsideLimits)" }
         if counts.duplicates > 0 { text += ", duplicates \(counts.duplicates)" }
+        if counts.noPrice > 0 { text += ", no price \(counts.noPrice)" }
         if counts.notRun > 0 { text += ", not run \(counts.notRun)" }
         return text
     }
@@ -50,6 +56,15 @@ package struct BatchSummary: Sendable {
             text += "; replaced \(Self.count(counts.replacedChanged, "image")) an earlier run drew with other options or another renderer\(why); --on-change keep|replace|fail"
         }
         if counts.kept > 0 { text += "; kept \(Self.count(counts.kept, "image")) an earlier run drew with other options\(why) (--on-change keep)" }
+        if counts.removedFiles > 0 {
+            text += "; removed \(Self.count(counts.removedFiles, "file")) an earlier run drew for records that failed or are hidden now (\(Self.sample(removedSample, counts.removedFiles)))"
+        }
+        if counts.keptFiles > 0 {
+            text += "; kept \(Self.count(counts.keptFiles, "file")) an earlier run drew for records that failed or are hidden now, so they may show an old price (\(Self.sample(keptSample, counts.keptFiles)); --on-change keep)"
+        }
+        if counts.foreignFiles > 0 {
+            text += "; left \(Self.count(counts.foreignFiles, "file")) of the names of records that failed or are hidden, which no run of this batch drew (\(Self.sample(foreignSample, counts.foreignFiles)))"
+        }
         if stoppedUnwritable {
             text += "; stopped, as no later image could be written either"
         } else if stoppedEarly {
@@ -57,6 +72,11 @@ package struct BatchSummary: Sendable {
         }
         if let interruptedBy { text += "; interrupted by \(BatchInterrupt.name(interruptedBy)), the rest of the manifest not read" }
         return text
+    }
+
+    /// `A1.png, A1.svg` and, past the sample, `and 3 more`.
+    static func sample(_ names: [String], _ total: Int) -> String {
+        names.joined(separator: ", ") + (total > names.count ? " and \(total - names.count) more" : "")
     }
 
     /// `1 record`, `2 records`.

@@ -9,8 +9,11 @@ import Foundation
 package struct ColumnMap: Sendable {
     /// Column name → the key it gives.
     package private(set) var keyForColumn: [String: String] = [:]
-    /// Key → the column it comes from.
+    /// Key → the column it comes from (the first of its columns, when several are given).
     package private(set) var columnForKey: [String: String] = [:]
+    /// Key → its columns, left to right, for keys given several (`amount=Sale price|Regular price`):
+    /// the first non-empty one in a record gives the key.
+    package private(set) var fallbacks: [String: [String]] = [:]
     /// Drop columns that are neither keys nor mapped.
     package var ignoreExtraColumns = false
 
@@ -35,23 +38,37 @@ package struct ColumnMap: Sendable {
                     throw .usage("--map: \(QuotedValue.quoted(String(pair))) is not KEY=COLUMN; e.g. --map amount=Price,name=SKU")
                 }
                 let key = String(parts[0]).trimmingASCIISpaces
-                let column = String(parts[1]).trimmingASCIISpaces
+                let columns = parts[1].split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmingASCIISpaces }
                 guard Self.isKey(key) else {
                     throw .usage(
                         "--map: \(QuotedValue.quoted(key)) is not a record key; accepted keys: \(Self.acceptedKeys.joined(separator: ", "))")
                 }
-                guard !column.isEmpty else { throw .usage("--map \(key)=: no column named; e.g. --map \(key)=Price") }
-                if let earlier = columnForKey[key], earlier != column {
-                    throw .usage("--map: key '\(key)' is mapped from two columns, \(QuotedValue.quoted(earlier)) and \(QuotedValue.quoted(column))")
+                guard !columns.contains(where: \.isEmpty) else {
+                    throw .usage(
+                        "--map \(key)=\(parts[1]): \(columns.count == 1 ? "no column named" : "an empty column between '|'"); e.g. --map \(key)=Price or --map '\(key)=Sale price|Regular price'"
+                    )
                 }
-                if let earlier = keyForColumn[column], earlier != key {
-                    throw .usage("--map: column \(QuotedValue.quoted(column)) is mapped to two keys, '\(earlier)' and '\(key)'")
+                let given = columns.joined(separator: "|")
+                if let earlier = fallbacks[key].map({ $0.joined(separator: "|") }) ?? columnForKey[key], earlier != given {
+                    throw .usage("--map: key '\(key)' is mapped from two columns, \(QuotedValue.quoted(earlier)) and \(QuotedValue.quoted(given))")
                 }
-                keyForColumn[column] = key
-                columnForKey[key] = column
+                if Set(columns).count != columns.count {
+                    throw .usage("--map \(key)=\(given): a column is named twice")
+                }
+                for column in columns {
+                    if let earlier = keyForColumn[column], earlier != key {
+                        throw .usage("--map: column \(QuotedValue.quoted(column)) is mapped to two keys, '\(earlier)' and '\(key)'")
+                    }
+                    keyForColumn[column] = key
+                }
+                columnForKey[key] = columns[0]
+                if columns.count > 1 { fallbacks[key] = columns }
             }
         }
     }
+
+    /// Every column `key` is read from, left to right (one, unless it has fallbacks), or nil.
+    func columns(for key: String) -> [String]? { fallbacks[key] ?? columnForKey[key].map { [$0] } }
 
     /// The key a column gives, or nil when it is dropped (or unknown, for the caller to report).
     func key(for column: String) -> String? {

@@ -50,12 +50,20 @@ package struct PriceText: Sendable {
     }
 
     /// The amount as plain decimal text (`1299.00`), or why it cannot be read.
+    ///
+    /// No price is guessed: text a person could read as two amounts is refused, naming both.
+    /// - a sole `.` or `,` followed by exactly three digits after a non-zero group of one to three
+    ///   (`1.299`, `1,299`, `12.345`) is ambiguous under every number locale, given or not;
+    /// - grouping separators must follow a leading group of one to three digits that does not
+    ///   start with 0, then groups of exactly three (`0.005` and `1.2345` are not thousands);
+    /// - no more fraction digits than the currency's minor units, unless the extra ones are
+    ///   zeros (`49.999` is refused, `49.9900` is 49.99: nothing is rounded);
+    /// - no sign: `-0` is refused like every other negative.
     /// - Parameter currency: the configuration's currency, when known; a symbol or code must agree.
     package func plain(_ text: String, currency: CurrencyCode?) -> PriceReading {
-        // Plain decimals (the common case, and every JSON number) pass unchanged.
-        if decimal == ".", Self.isPlain(text) { return .plain(text) }
-        // A negative plain number: the option's own check says prices are not negative.
-        if decimal == ".", text.hasPrefix("-"), Self.isPlain(String(text.dropFirst())) { return .plain(text) }
+        let minorUnits = (currency ?? .AUD).minorUnitDigits
+        // Plain decimals with at most the currency's fraction digits (the common case) pass unchanged.
+        if decimal == ".", let fraction = Self.plainFractionDigits(text), fraction <= minorUnits { return .plain(text) }
         let shown = QuotedValue.quoted(text)
         var characters = Substring(text)
         func trim() {
@@ -64,8 +72,11 @@ package struct PriceText: Sendable {
         }
         trim()
         guard !characters.isEmpty else { return .problem("empty") }
-        if characters.first == "-" || characters.first == "(" || characters.last == ")" {
-            return .problem("\(shown) is negative; prices are 0 or more")
+        if characters.first == "-" || characters.first == "(" || characters.last == ")" || characters.first == "\u{2212}" {
+            return .problem("\(shown) is negative; prices are 0 or more, written without a sign")
+        }
+        if characters.first == "+" {
+            return .problem("\(shown) has a sign; prices are 0 or more, written without one")
         }
         // The currency mark: before the first digit or after the last one, not both.
         let firstDigit = characters.firstIndex { $0.isASCII && $0.isNumber }
@@ -86,6 +97,9 @@ package struct PriceText: Sendable {
             return .problem("\(shown) has text before and after the number; expected \(accepted)")
         }
         let mark = before.isEmpty ? after : before
+        if mark.hasSuffix("-") || mark.hasSuffix("\u{2212}") {
+            return .problem("\(shown) is negative; prices are 0 or more, written without a sign")
+        }
         if !mark.isEmpty {
             guard let meaning = Self.currencies(of: mark) else {
                 let codes = CurrencyCode.allCases.map(\.code).joined(separator: ", ")
@@ -99,11 +113,33 @@ package struct PriceText: Sendable {
                 )
             }
         }
-        return number(String(characters[start...lastDigit]), shown: shown)
+        let number = String(characters[start...lastDigit])
+        if let ambiguity = Self.ambiguity(number, shown: shown, minorUnits: minorUnits) { return .ambiguous(ambiguity) }
+        return self.number(number, shown: shown, minorUnits: minorUnits, currency: currency)
+    }
+
+    /// A sole `.` or `,` between a non-zero group of one to three digits and exactly three
+    /// digits (`1.299`, `1,299`, `12.345`): thousands in one half of the world's locales, a
+    /// decimal fraction in the other. Refused whatever `--number-locale` says, naming both.
+    static func ambiguity(_ number: String, shown: String, minorUnits: Int) -> String? {
+        let bytes = Array(number.utf8)
+        guard (5...7).contains(bytes.count) else { return nil }
+        let separator = bytes[bytes.count - 4]
+        guard separator == UInt8(ascii: ".") || separator == UInt8(ascii: ",") else { return nil }
+        let lead = bytes[..<(bytes.count - 4)]
+        let tail = bytes[(bytes.count - 3)...]
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        guard lead.allSatisfy(isDigit), tail.allSatisfy(isDigit), lead.first != UInt8(ascii: "0") else { return nil }
+        let integer = String(decoding: lead, as: UTF8.self)
+        let digits = String(decoding: tail, as: UTF8.self)
+        let mark = Character(UnicodeScalar(separator))
+        let thousands = mark == "." ? "de_DE" : "en_US"
+        let decimals = mark == "." ? "en_US" : "de_DE"
+        return "\(shown) is ambiguous: \(integer)\(digits) where '\(mark)' groups thousands (as in \(thousands)), or \(integer).\(digits) where '\(mark)' is the decimal separator (as in \(decimals)); prices are never guessed, under any --number-locale: write \(integer)\(digits) or \(integer)\(digits).00 for the first, or at most \(minorUnits) decimals (\(integer).\(digits.prefix(minorUnits))) for the second"
     }
 
     /// Digits, one decimal separator, thousands grouped in threes; to plain decimal text.
-    private func number(_ text: String, shown: String) -> PriceReading {
+    private func number(_ text: String, shown: String, minorUnits: Int, currency: CurrencyCode?) -> PriceReading {
         var integer = ""
         var fraction = ""
         var sawDecimal = false
@@ -136,40 +172,45 @@ package struct PriceText: Sendable {
         }
         if !sawDecimal { groups.append(digitsInGroup) }
         if let groupingUsed {
-            // The integer part: 1–3 digits, then groups of exactly three.
-            let valid = (1...3).contains(groups[0]) && groups.dropFirst().allSatisfy { $0 == 3 }
+            // The integer part: 1–3 digits not starting with 0, then groups of exactly three.
+            let valid = (1...3).contains(groups[0]) && integer.first != "0" && groups.dropFirst().allSatisfy { $0 == 3 }
             if !valid {
-                let hint = localeGiven ? "" : " (a ',' decimal separator needs --number-locale, e.g. de_DE)"
-                return .problem("\(shown): '\(groupingUsed)' does not group thousands in threes\(hint); expected \(accepted)")
-            }
-            if !localeGiven, !sawDecimal, groups.count == 2 {
-                // `1,299` reads two ways in the world's locales; `1,299.00` one.
-                return .problem(
-                    "\(shown) is ambiguous (\(integer), or \(integer.prefix(groups[0])).\(integer.dropFirst(groups[0])) where ',' is the decimal separator); write \(integer) or \(integer.prefix(groups[0])),\(integer.dropFirst(groups[0])).00, or give --number-locale (en_US: ',' groups thousands; de_DE: ',' is the decimal separator)"
-                )
+                let hint = localeGiven || groupingUsed != "," ? "" : " (a ',' decimal separator needs --number-locale, e.g. de_DE)"
+                let zero = groups[0] > 0 && integer.first == "0" ? " (a group of thousands cannot start with 0)" : ""
+                return .problem("\(shown): '\(groupingUsed)' does not group thousands in threes\(zero)\(hint); expected \(accepted)")
             }
         }
         if integer.isEmpty, fraction.isEmpty { return .problem("\(shown) has no digits; expected \(accepted)") }
         if sawDecimal, fraction.isEmpty { return .problem("\(shown) ends with the decimal separator; expected \(accepted)") }
+        if fraction.count > minorUnits, fraction.dropFirst(minorUnits).contains(where: { $0 != "0" }) {
+            let code = currency?.code ?? "the currency"
+            let kept = (integer.isEmpty ? "0" : integer) + "." + fraction.prefix(minorUnits)
+            return .problem(
+                "\(shown) has \(fraction.count) digits after the decimal separator, but \(code) has \(minorUnits); prices are not rounded: write at most \(minorUnits) (such as \(kept))"
+            )
+        }
         return .plain((integer.isEmpty ? "0" : integer) + (fraction.isEmpty ? "" : "." + fraction))
     }
 
-    /// ASCII digits with at most one `.` between digits: what `--amount` takes as it is.
-    static func isPlain(_ text: String) -> Bool {
+    /// The number of fraction digits of ASCII digits with at most one `.` between digits (what
+    /// `--amount` takes as it is), or nil when the text is not such a number.
+    static func plainFractionDigits(_ text: String) -> Int? {
         var sawPoint = false
         var digits = 0
+        var fraction = 0
         var last: UInt8 = 0
         for byte in text.utf8 {
             if byte >= 0x30, byte <= 0x39 {
                 digits += 1
+                if sawPoint { fraction += 1 }
             } else if byte == UInt8(ascii: "."), !sawPoint, digits > 0 {
                 sawPoint = true
             } else {
-                return false
+                return nil
             }
             last = byte
         }
-        return digits > 0 && last != UInt8(ascii: ".")
+        return digits > 0 && last != UInt8(ascii: ".") ? fraction : nil
     }
 
     /// The currencies a symbol or code stands for, and its name in messages.
@@ -193,4 +234,6 @@ package struct PriceText: Sendable {
 package enum PriceReading: Sendable, Hashable {
     case plain(String)
     case problem(String)
+    /// Text a person could read as two amounts (`1.299`): why, naming both.
+    case ambiguous(String)
 }

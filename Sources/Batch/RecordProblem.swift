@@ -10,10 +10,16 @@ package struct RecordProblem: Error, Sendable, Hashable {
     package var message: String
     /// The output name the record would have had, when it was known (a name two records claim).
     package var name: String?
+    /// Why, in the words the summary totals failures by; nil: told from the field.
+    package var cause: FailureCause?
+    /// The files of `name` are another record's (two records claim one name): a failure that
+    /// must not remove them.
+    var nameIsAnothers = false
 
-    init(field: String? = nil, _ message: String, name: String? = nil) {
+    init(field: String? = nil, _ message: String, name: String? = nil, cause: FailureCause? = nil) {
         self.field = field
         self.message = message
         self.name = name
+        self.cause = cause
     }
 }

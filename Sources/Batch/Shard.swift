@@ -33,7 +33,8 @@ package struct Shard: Sendable, Hashable, CustomStringConvertible {
         guard count > 1 else { return true }
         switch job.work {
         case .render(let plan): return contains(name: plan.name)
-        case .duplicate(let name, _): return contains(name: name)
+        case .duplicate(let name, _, _): return contains(name: name)
+        case .noPrice(let name, _): return name.map(contains(name:)) ?? contains(job.index)
         case .problem(let problem): return problem.name.map(contains(name:)) ?? contains(job.index)
         }
     }

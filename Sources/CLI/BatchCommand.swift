@@ -35,7 +35,7 @@ public enum BatchCommand {
         "report", "path", help: "Write a JSON report: one entry per record (status, files, error), then the counts.")
     static let map = Option<[String]>.list(
         "map", "key=column",
-        help: "Read a manifest column as a record key, e.g. amount=Price,name=SKU (repeatable, or several separated by commas).")
+        help: "Read a manifest column as a record key, e.g. amount=Price,name=SKU (repeatable, or several separated by commas); 'amount=Sale price|Regular price' takes the first non-empty of several columns, left to right.")
     /// What to do with columns that are neither keys nor mapped.
     enum ExtraColumns: String, OptionChoice { case error, ignore }
     static let extraColumns = Option<ExtraColumns>.choice(
@@ -44,10 +44,12 @@ public enum BatchCommand {
     static let numberLocale = Option<String?>.value(
         "number-locale", "id", .localeIdentifier, defaultHelp: "'.' decimal, ',' thousands where unambiguous",
         help: "How prices are written in the manifest, e.g. de_DE for 1.299,00 (decimal and grouping separators).")
-    /// What an empty amount means.
-    enum EmptyAmount: String, OptionChoice { case fail, zero }
-    static let emptyAmount = Option<EmptyAmount>.choice(
-        "empty-amount", "policy", default: .fail, help: "A record whose amount is empty: fails, or is drawn with amount 0.")
+    static let emptyAmount = Option<BatchSettings.EmptyAmount>.choice(
+        "empty-amount", "policy", default: .fail,
+        help: "A record without a price (an empty cell, null, no amount key): fails, is drawn with amount 0, or is skipped and counted as 'no price' (exit 0 when nothing else went wrong).")
+    static let duplicateNames = Option<BatchSettings.DuplicateNames>.choice(
+        "duplicate-names", "policy", default: .fail,
+        help: "A record whose name an earlier record with other options took (variants sharing a handle): fails, or the first record of the name is drawn and later ones are counted as duplicates.")
     static let failOn = Option<String?>.value(
         "fail-on", "outcomes", help: "Outcomes that count as failures (exit 1): outside-limits, hidden, or both separated by commas.")
     static let name = Option<String?>.value(
@@ -62,7 +64,7 @@ public enum BatchCommand {
         title: "BATCH OPTIONS",
         [
             output, jobs, shard, format, manifestFormat, force, failFast, quiet, metadata, html, htmlBaseURL, report, map, extraColumns,
-            numberLocale, emptyAmount, failOn, name, onChange,
+            numberLocale, emptyAmount, duplicateNames, failOn, name, onChange,
         ])
 
     /// The `batch` subcommand: its options, help and the call into the Batch library.
@@ -105,7 +107,8 @@ public enum BatchCommand {
         settings.columnMap = try ColumnMap(options[Self.map], ignoreExtraColumns: options[Self.extraColumns] == .ignore)
         settings.nameTemplate = try options[Self.name].map { text throws(CLIError) in try NameTemplate(text) }
         settings.numberLocale = options[Self.numberLocale]
-        settings.emptyAmountZero = options[Self.emptyAmount] == .zero
+        settings.emptyAmount = options[Self.emptyAmount]
+        settings.duplicateNames = options[Self.duplicateNames]
         if let text = options[Self.failOn] {
             for word in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingCharacters(in: .whitespaces) }) {
                 switch word {

@@ -110,6 +110,14 @@ package final class BatchRecordPlanner {
                     key = mappedKey
                 } else if columnMap.ignoreExtraColumns {
                     continue
+                } else if let source = columnMap.columnForKey[column], value != .null {
+                    // A key's name that --map reads from another column: two sources for one
+                    // value (two prices, say) are never chosen between quietly.
+                    try Self.checkEach(values)
+                    throw RecordProblem(
+                        field: column,
+                        "\(column): --map reads '\(column)' from column \(QuotedValue.quoted(source)), so this record's own '\(column)' is an extra column; remove it, or give --extra-columns ignore"
+                    )
                 }
             }
             switch key {
@@ -251,6 +259,10 @@ package final class BatchRecordPlanner {
         let text: String
         switch value {
         case .number(let number):
+            // A JSON number means what it says, but `-0` is refused like every other negative.
+            if number.hasPrefix("-") {
+                throw RecordProblem(field: "amount", "amount\(from): \(number) is negative; prices are 0 or more, written without a sign", cause: .invalidPrice)
+            }
             values["amount"] = .string(number)
             return
         case .null:

@@ -208,22 +208,14 @@ package enum BatchShardReports {
             run.missing = (0..<count).filter { run.reports[$0] == nil }
             runs.append(run)
         }
-        // The latest outcome per name: a later run's entry replaces an earlier run's.
+        // The latest outcome per name: a later run's entries of a name replace an earlier run's
+        // (within a run every entry stays: variants and duplicates share a name).
         var records: [(run: Int, index: Int, line: String, object: [String: Any])] = []
-        var position: [String: Int] = [:]
         for (number, run) in runs.enumerated() {
             let entries = run.reports.values.flatMap(\.records).sorted { $0.index < $1.index }
-            for entry in entries {
-                let record = (number, entry.index, entry.line, entry.object)
-                if let name = entry.object["name"] as? String {
-                    if let earlier = position[name] {
-                        records[earlier] = record
-                        continue
-                    }
-                    position[name] = records.count
-                }
-                records.append(record)
-            }
+            let names = Set(entries.compactMap { $0.object["name"] as? String })
+            records.removeAll { record in (record.object["name"] as? String).map(names.contains) ?? false }
+            records += entries.map { (number, $0.index, $0.line, $0.object) }
         }
         records.sort { ($0.run, $0.index) < ($1.run, $1.index) }
         var counts: [String: Int] = [:]

@@ -213,6 +213,36 @@ package struct PriceText: Sendable {
         return digits > 0 && last != UInt8(ascii: ".") ? fraction : nil
     }
 
+    /// The price text this reads, as one regular expression (ECMA-262, as JSON Schema's
+    /// `pattern`, and Python's `re`): a number in the locale's separators with at most
+    /// `minorUnits` fraction digits (more only as zeros), no sign, the ambiguous form excluded,
+    /// a currency symbol or code before or after it. Whether the mark agrees with a record's
+    /// currency is beyond a pattern; € and EUR, which agree with none, are left out.
+    package func schemaPattern(minorUnits: Int = 2) -> String {
+        func escaped(_ character: Character) -> String {
+            "\\^$.|?*+()[]{}/-".contains(character) ? "\\" + String(character) : String(character)
+        }
+        func insensitive(_ text: String) -> String {
+            text.map { $0.isLetter ? "[\($0.uppercased())\($0.lowercased())]" : escaped($0) }.joined()
+        }
+        let space = "[ \\t\\u00A0\\u202F\\u2009]"
+        let marks = ["A$", "AU$", "C$", "CA$", "NZ$", "US$", "$", "£"] + CurrencyCode.allCases.map(\.code)
+        let mark = "(" + marks.map(insensitive).joined(separator: "|") + ")"
+        let point = escaped(decimal)
+        // One grouping separator throughout (the spaces count as one).
+        var groupings: [String] = []
+        let nonSpace = grouping.subtracting(Self.spaces).sorted()
+        for character in nonSpace { groupings.append(escaped(character)) }
+        if !grouping.isDisjoint(with: Self.spaces) { groupings.append(space) }
+        var integers = ["[0-9]+"]
+        for separator in groupings { integers.append("[1-9][0-9]{0,2}(" + separator + "[0-9]{3})+") }
+        let fraction = point + "[0-9]{1,\(minorUnits)}0*"
+        let number = "((" + integers.joined(separator: "|") + ")(" + fraction + ")?|" + fraction + ")"
+        let ambiguous = "(?![1-9][0-9]{0,2}[.,][0-9]{3}([^0-9.,]|$))"
+        let priced = ambiguous + number
+        return "^" + space + "*(" + mark + space + "*" + priced + "|" + priced + "(" + space + "*" + mark + ")?)" + space + "*$"
+    }
+
     /// The currencies a symbol or code stands for, and its name in messages.
     static func currencies(of mark: String) -> (codes: Set<CurrencyCode>, name: String)? {
         switch mark.uppercased() {

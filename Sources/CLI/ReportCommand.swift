@@ -14,11 +14,11 @@ public enum ReportCommand {
     /// The `report` subcommand: its options, help and the call into the Batch library.
     public static let subcommand = Subcommand(
         name: "report",
-        overview: "Combine the reports the shards of a batch left in its output folder into one summary and one report.",
+        overview: "Combine the reports every run and shard of a batch left in its output folder into one summary and one report.",
         groups: [options],
         positional: PositionalSpec(
             name: "folder",
-            help: "The output folder of a batch (-o). Its .breakdown-batch folder holds one report a shard, report-K-of-N.json; the latest N is combined, and a missing shard is named.")
+            help: "The output folder of a batch (-o). Its .breakdown-batch folder holds one report a shard of each run, report-RUN-K-of-N.json; every run is combined (of each, its latest N), the latest outcome per name, and a missing shard is named.")
     ) { options, console throws(CLIError) in
         try BatchShardReports.combine(folder: options.positionals[0], reportPath: options[report], console: console)
     }

@@ -6,15 +6,18 @@ import BreakdownEncode
 /// cannot say (a minimum below the maximum, a locale Foundation knows) the tool still checks.
 public enum ManifestSchema {
     /// The schema as pretty-printed JSON.
-    public static func json(groups: [OptionGroup]) -> String {
-        schema(groups: groups).pretty + "\n"
+    /// - Parameters:
+    ///   - replacing: properties described otherwise than by their option (the batch's price text).
+    ///   - required: keys every record must have.
+    public static func json(groups: [OptionGroup], replacing: [String: JSONValue] = [:], required: [String] = []) -> String {
+        schema(groups: groups, replacing: replacing, required: required).pretty + "\n"
     }
 
     /// The schema as a JSON value.
-    public static func schema(groups: [OptionGroup]) -> JSONValue {
+    public static func schema(groups: [OptionGroup], replacing: [String: JSONValue] = [:], required: [String] = []) -> JSONValue {
         var properties: [(key: String, value: JSONValue)] = []
         for spec in groups.flatMap(\.options) {
-            properties.append((spec.name, property(spec)))
+            properties.append((spec.name, replacing[spec.name] ?? property(spec)))
         }
         properties.append(
             ("name", .object([
@@ -45,6 +48,7 @@ public enum ManifestSchema {
                 "One record of a breakdown batch or verify manifest (a JSON array of records, NDJSON or CSV). Keys are option names without dashes, plus name and format; null leaves a key out.")),
             ("type", .string("object")),
             ("properties", .object(properties)),
+        ] + (required.isEmpty ? [] : [("required", .array(required.map { .string($0) }))]) + [
             ("additionalProperties", .bool(false)),
         ])
     }

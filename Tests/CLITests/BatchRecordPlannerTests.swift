@@ -79,7 +79,7 @@ import Testing
     @Test func duplicateOptionsAreSkippedAndDuplicateNamesFail() throws {
         let planner = try Self.planner()
         _ = try Self.renderPlan(Self.plan(["amount": .text("1")], planner, line: 1))
-        guard case .duplicate(_, let line) = Self.plan(["amount": .text("1")], planner, line: 2) else {
+        guard case .duplicate(_, let line, false) = Self.plan(["amount": .text("1")], planner, line: 2) else {
             Issue.record("expected a duplicate")
             return
         }
@@ -90,9 +90,10 @@ import Testing
             return
         }
         #expect(problem.field == "name")
-        #expect(problem.message == "name: 'x' is already used by the record on line 3, which asks for other options or formats; names must be unique")
+        #expect(problem.message.hasPrefix("name: 'x' is already used by the record on line 3, which asks for other options or formats; names must be unique (--duplicate-names first"))
+        #expect(problem.cause == .duplicateName && problem.nameIsAnothers)
         // The same options and formats under the same given name are a duplicate, not a clash.
-        guard case .duplicate(_, let named) = Self.plan(["amount": .text("2"), "name": .text("x")], planner, line: 5) else {
+        guard case .duplicate(_, let named, false) = Self.plan(["amount": .text("2"), "name": .text("x")], planner, line: 5) else {
             Issue.record("expected a duplicate")
             return
         }

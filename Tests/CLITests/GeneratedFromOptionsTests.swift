@@ -224,12 +224,14 @@ import Testing
                 #"{"amount": 50, "no-configuration": true}"#,
                 #"{"name": "au-badge", "amount": "100", "locale": "en_AU", "scale": 2}"#,
                 #"{"amount": "25.50", "scale": "3", "cbt": "false", "background": "transparent", "format": "png,svg"}"#,
-                ##"{"amount": null, "text-color": "#FF000080", "device-locale": "fr-CA", "font-size": 12.5}"##,
+                ##"{"amount": "$1,299.00", "text-color": "#FF000080", "device-locale": "fr-CA", "font-size": 12.5}"##,
             ]
         let rejected = [
             #"{"amount": "abc"}"#, #"{"scale": 4}"#, #"{"colour": "red"}"#, #"{"format": "gif"}"#, #"{"name": "../x"}"#,
             #"{"logo": "huge"}"#, #"{"cbt": "yes"}"#, #"{"text-color": "red"}"#, #"{"font-size": 0}"#,
             #"{"device-locale": "english"}"#, #"{"amount": [1]}"#, #"{"name": ".hidden"}"#, ##"{"background": "#12345"}"##,
+            // No price, or one that reads two ways.
+            ##"{"amount": null, "text-color": "#FF000080"}"##, #"{"logo": "badge"}"#, #"{"amount": "1.299"}"#, #"{"amount": "-0"}"#,
         ]
         let all = documented + samples + rejected
         // The tool's own verdicts: every documented and sample record accepted, every other one rejected.

@@ -121,7 +121,7 @@ import Testing
                 #expect(!problem.message.isEmpty)
                 problems += 1
                 tally?(false)
-            case .duplicate: break
+            case .duplicate, .noPrice: break
             case .render(let plan):
                 #expect(ValueKind.fileName.problem(with: plan.name) == nil, "default names are safe file names")
                 do {

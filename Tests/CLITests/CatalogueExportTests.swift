@@ -1,0 +1,248 @@
+@testable import BreakdownBatch
+@testable import BreakdownOptions
+import BreakdownEncode
+import Foundation
+import Testing
+
+/// Issue 31's exports as they come and runs that never leave a wrong image: `--empty-amount
+/// skip`, fallback columns, `--duplicate-names first`, stale images removed, a report a run, and
+/// default names frozen. Expected outcomes are worked out by hand from each manifest.
+@Suite struct CatalogueExportTests {
+    typealias Support = BatchTestSupport
+
+    static func run(_ arguments: String...) throws -> BinaryRunner.Result { try BinaryRunner.run(arguments) }
+
+    /// A Shopify product export as it comes: quoted multi-line HTML, variant rows sharing the
+    /// product's handle with other prices, image-only rows without a price.
+    static let shopify = """
+        Handle,Title,Body (HTML),Variant SKU,Variant Price,Variant Compare At Price,Image Src
+        shoe,Runner,"<p>Light,
+        fast</p>",SHOE-1,49.95,59.95,https://cdn.example.com/1.jpg
+        shoe,,,SHOE-2,54.95,,https://cdn.example.com/2.jpg
+        shoe,,,,,,https://cdn.example.com/3.jpg
+        bag,Tote,"<b>""Big""</b>",BAG-1,"1,299.00",,https://cdn.example.com/4.jpg
+        bag,,,,,,https://cdn.example.com/5.jpg
+
+        """
+
+    /// Exit 0 as it comes: image-only rows are `no price`, the second variant a duplicate; the
+    /// drawn images are the first variant's price, byte for byte what `render` draws for it.
+    @Test(.timeLimit(.minutes(2))) func aShopifyExportAsItComesExitsZero() throws {
+        let folder = try Support.temporaryFolder("shopify")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("products_export.csv")
+        try Support.write(Self.shopify, to: csv)
+        let output = folder.appendingPathComponent("out")
+        let report = folder.appendingPathComponent("r.json")
+        let command = [
+            "batch", csv.path, "-o", output.path, "--map", "amount=Variant Price", "--name", "{Handle}", "--extra-columns", "ignore",
+            "--empty-amount", "skip", "--duplicate-names", "first", "--report", report.path, "--jobs", "1",
+        ]
+        let result = try BinaryRunner.run(command)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("rendered 2, skipped 0, hidden 0, failed 0, duplicates 1, no price 2 (5 records"), "\(result.stdout)")
+        #expect(try Support.files(output, ext: "png") == ["bag.png", "shoe.png"])
+        let entries = try #require(try Support.report(report)["records"] as? [[String: Any]])
+        #expect(entries.map { $0["status"] as? String } == ["rendered", "duplicate", "no-price", "rendered", "no-price"])
+        #expect(entries.map { $0["line"] as? Int } == [2, 4, 5, 6, 7])
+        #expect((entries[1]["reason"] as? String)?.contains("the record on line 2 took the name") == true, "\(entries[1])")
+        let counts = try Support.counts(try Support.report(report))
+        #expect(counts["noPrice"] == 2 && counts["duplicates"] == 1 && counts["rendered"] == 2 && counts["records"] == 5)
+        for (name, amount) in [("shoe", "49.95"), ("bag", "1299.00")] {
+            let alone = folder.appendingPathComponent("\(name)-alone.png")
+            #expect(try Self.run("render", "--amount", amount, "-o", alone.path).status == 0)
+            #expect(try Data(contentsOf: output.appendingPathComponent("\(name).png")) == Data(contentsOf: alone), "\(name)")
+        }
+
+        // The defaults still say what is wrong: image-only rows fail as empty prices, the variant as a duplicate name.
+        let strict = try BinaryRunner.run([
+            "batch", csv.path, "-o", folder.appendingPathComponent("strict").path, "--map", "amount=Variant Price", "--name", "{Handle}",
+            "--extra-columns", "ignore", "--jobs", "1",
+        ])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.hasPrefix("rendered 2, skipped 0, hidden 0, failed 3 (2 empty prices, 1 duplicate name)"), "\(strict.stdout)")
+        // A name for every variant draws each at its own price.
+        let variants = try BinaryRunner.run([
+            "batch", csv.path, "-o", folder.appendingPathComponent("variants").path, "--map", "amount=Variant Price",
+            "--name", "{Handle}-{Variant SKU}-{amount}", "--extra-columns", "ignore", "--empty-amount", "skip", "--jobs", "1",
+        ])
+        #expect(variants.status == 0, "\(variants.stderr)")
+        #expect(
+            try Support.files(folder.appendingPathComponent("variants"), ext: "png")
+                == ["bag-BAG-1-1299.00.png", "shoe-SHOE-1-49.95.png", "shoe-SHOE-2-54.95.png"])
+    }
+
+    /// `--map 'amount=Sale price|Regular price'`: the first non-empty column, left to right.
+    @Test(.timeLimit(.minutes(2))) func aFallbackColumnTakesTheFirstNonEmptyPrice() throws {
+        let folder = try Support.temporaryFolder("woocommerce")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("wc-product-export.csv")
+        try Support.write(
+            """
+            ID,Type,SKU,Name,Published,Sale price,Regular price,Categories
+            11,simple,W1,Mug,1,,100,Home
+            12,simple,W2,Lamp,1,150,200,Home
+            13,variable,W3,Chair,1,,,Home
+            14,variation,W3-RED,Chair - Red,1,89.5,120,Home
+
+            """, to: csv)
+        let output = folder.appendingPathComponent("out")
+        let result = try BinaryRunner.run([
+            "batch", csv.path, "-o", output.path, "--map", "amount=Sale price|Regular price", "--name", "{SKU}-{amount}",
+            "--extra-columns", "ignore", "--empty-amount", "skip", "--jobs", "1",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("rendered 3, skipped 0, hidden 0, failed 0, no price 1 (4 records"), "\(result.stdout)")
+        #expect(try Support.files(output, ext: "png") == ["W1-100.png", "W2-150.png", "W3-RED-89.5.png"])
+        // Without skip, the parent row with neither price names both columns.
+        let strict = try BinaryRunner.run([
+            "batch", csv.path, "-o", folder.appendingPathComponent("strict").path, "--map", "amount=Sale price|Regular price",
+            "--name", "{SKU}", "--extra-columns", "ignore", "--jobs", "1",
+        ])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("line 4 (record 3): amount (columns 'Sale price', 'Regular price') is empty in every one"), "\(strict.stderr)")
+        // Every column of a fallback must be in the header; a column named twice is refused.
+        let missing = try BinaryRunner.run(["batch", csv.path, "-o", folder.appendingPathComponent("x").path, "--map", "amount=Sale|Regular price"])
+        #expect(missing.status == 2 && missing.stderr.contains("'Sale'"), "\(missing.stderr)")
+        let twice = try BinaryRunner.run(["batch", csv.path, "-o", folder.appendingPathComponent("x").path, "--map", "amount=SKU|SKU"])
+        #expect(twice.status == 2 && twice.stderr.contains("named twice"), "\(twice.stderr)")
+        let empty = try BinaryRunner.run(["batch", csv.path, "-o", folder.appendingPathComponent("x").path, "--map", "amount=Sale price|"])
+        #expect(empty.status == 2 && empty.stderr.contains("an empty column"), "\(empty.stderr)")
+    }
+
+    /// A record that fails (any cause) or is hidden leaves no image an earlier run drew under its
+    /// name, and says which files went; `--on-change keep` keeps them and says so; files the
+    /// batch did not draw, and the files of a name another record of the run took, are left.
+    @Test(.timeLimit(.minutes(2))) func aFailedRecordLeavesNoStaleImage() throws {
+        let folder = try Support.temporaryFolder("stale")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = folder.appendingPathComponent("run1.csv")
+        try Support.write("SKU,Price,no-configuration\nA1,100.00,\nA2,50.00,\nA3,20.00,\nA4,30.00,\n", to: first)
+        let second = folder.appendingPathComponent("run2.csv")
+        try Support.write("SKU,Price,no-configuration\nA1,5000.00,\nA2,1.299,\nA3,20.00,\nA4,30.00,true\nA5,abc,\n", to: second)
+        let output = folder.appendingPathComponent("out")
+        let common = ["--map", "amount=Price,name=SKU", "--format", "png,svg", "--jobs", "1"]
+        #expect(try BinaryRunner.run(["batch", first.path, "-o", output.path] + common).status == 0)
+        let a3 = try Data(contentsOf: output.appendingPathComponent("A3.png"))
+        // A file of A5's name that no run drew.
+        try Data("mine".utf8).write(to: output.appendingPathComponent("A5.png"))
+
+        let keep = try BinaryRunner.run(["batch", second.path, "-o", output.path, "--fail-on", "outside-limits", "--on-change", "keep"] + common)
+        #expect(keep.status == 1)
+        #expect(keep.stdout.contains("kept 4 files an earlier run drew for records that failed or are hidden now, so they may show an old price (A1.png, A1.svg, A2.png, A2.svg; --on-change keep)"), "\(keep.stdout)")
+        #expect(try Support.files(output, ext: "png") == ["A1.png", "A2.png", "A3.png", "A4.png", "A5.png"])
+
+        let report = folder.appendingPathComponent("r.json")
+        let result = try BinaryRunner.run(["batch", second.path, "-o", output.path, "--fail-on", "outside-limits", "--report", report.path] + common)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("rendered 0, skipped 1, hidden 1, failed 3 (1 ambiguous price, 1 invalid price, 1 price outside the limits (--fail-on))"), "\(result.stdout)")
+        #expect(result.stdout.contains("; removed 6 files an earlier run drew for records that failed or are hidden now (A1.png, A1.svg, A2.png, A2.svg, A4.png, A4.svg)"), "\(result.stdout)")
+        #expect(result.stdout.contains("; left 1 file of the names of records that failed or are hidden, which no run of this batch drew (A5.png)"), "\(result.stdout)")
+        #expect(try Support.files(output, ext: "png") == ["A3.png", "A5.png"])
+        #expect(try Support.files(output, ext: "svg") == ["A3.svg"])
+        #expect(try Data(contentsOf: output.appendingPathComponent("A3.png")) == a3)
+        #expect(try String(contentsOf: output.appendingPathComponent("A5.png"), encoding: .utf8) == "mine")
+        let entries = try #require(try Support.report(report)["records"] as? [[String: Any]])
+        #expect(entries[0]["removed"] as? [String] == ["A1.png", "A1.svg"])
+        #expect(entries[1]["removed"] as? [String] == ["A2.png", "A2.svg"])
+        #expect(entries[2]["removed"] == nil)
+        #expect(entries[4]["leftUnknown"] as? [String] == ["A5.png"])
+        #expect(try Support.counts(try Support.report(report))["removedFiles"] == 6)
+
+        // Two records claiming one name: the later fails, and the first's image stays.
+        let clash = folder.appendingPathComponent("clash.csv")
+        try Support.write("SKU,Price\nB1,10.00\nB1,20.00\n", to: clash)
+        let clashed = try BinaryRunner.run(["batch", clash.path, "-o", output.path] + common)
+        #expect(clashed.status == 1 && !clashed.stdout.contains("removed"), "\(clashed.stdout)")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("B1.png").path))
+    }
+
+    /// Six locales into one folder: each run keeps its report, `report` combines them all and
+    /// totals the failures by cause; running a command again replaces only its own report.
+    @Test(.timeLimit(.minutes(3))) func theFolderReportCoversEveryRun() throws {
+        let folder = try Support.temporaryFolder("runs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("m.csv")
+        try Support.write("SKU,Price\nS1,10.00\nS2,\nS3,1.299\nS4,40.00\n", to: csv)
+        let output = folder.appendingPathComponent("out")
+        let locales = ["en_AU", "en_GB", "en_US", "en_CA", "fr_CA", "en_NZ"]
+        for locale in locales {
+            let result = try BinaryRunner.run([
+                "batch", csv.path, "-o", output.path, "--map", "amount=Price", "--name", "{SKU}-{locale}", "--locale", locale, "--jobs", "1",
+            ])
+            #expect(result.status == 1, "\(locale): \(result.stderr)")
+            #expect(result.stdout.hasPrefix("rendered 2, skipped 0, hidden 0, failed 2 (1 ambiguous price, 1 empty price)"), "\(result.stdout)")
+        }
+        func reports() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(".breakdown-batch").path).filter { $0.hasPrefix("report-") }
+        }
+        #expect(try reports().count == 6)
+        let combined = folder.appendingPathComponent("all.json")
+        let result = try Self.run("report", output.path, "--report", combined.path)
+        #expect(result.status == 1)
+        #expect(result.stdout == "rendered 12, skipped 0, hidden 0, failed 12 (6 ambiguous prices, 6 empty prices) (24 records in 6 shards of 6 runs)\n", "\(result.stdout)")
+        #expect(result.stderr.split(separator: "\n").count == 12)
+        let all = try Support.report(combined)
+        #expect((all["records"] as? [[String: Any]])?.count == 24)
+        #expect(all["failures"] as? [String: Int] == ["ambiguous-price": 6, "empty-price": 6])
+        #expect((all["runs"] as? [[String: Any]])?.count == 6)
+
+        // The first locale again, fixed with --empty-amount skip: its own report is replaced,
+        // the others stay, and its names' latest outcomes are this run's.
+        let again = try BinaryRunner.run([
+            "batch", csv.path, "-o", output.path, "--map", "amount=Price", "--name", "{SKU}-{locale}", "--locale", "en_AU",
+            "--empty-amount", "skip", "--jobs", "1",
+        ])
+        #expect(again.stdout.hasPrefix("rendered 0, skipped 2, hidden 0, failed 1 (1 ambiguous price), no price 1"), "\(again.stdout)")
+        #expect(try reports().count == 6)
+        let after = try Self.run("report", output.path)
+        #expect(after.stdout.hasPrefix("rendered 10, skipped 2, hidden 0, failed 11 (6 ambiguous prices, 5 empty prices), no price 1 (24 records in 6 shards of 6 runs)"), "\(after.stdout)")
+    }
+
+    /// Default names are a promise: a resume after an upgrade must find the images it drew.
+    /// These were the names before issue 31 (the first is the one the issue reports), for each
+    /// option kind and both platforms; a change that renames must say so in the CHANGELOG and
+    /// keep reading the old names.
+    @Test func defaultNamesAreFrozen() throws {
+        let golden: [(record: String, name: String)] = [
+            (##"{"amount": "10"}"##, "en_AU-10-d3dd669d05"),
+            (##"{"amount": "100.10", "locale": "en_GB"}"##, "en_GB-100.10-1512de6364"),
+            (##"{"amount": 100.10}"##, "en_AU-100.10-62d824b6d7"),
+            (##"{"amount": "1,299.00", "locale": "en_US"}"##, "en_US-1299.00-3a8133a5e3"),
+            (##"{"amount": "49.95", "logo": "lockup"}"##, "en_AU-49.95-lockup-2a32bc06fb"),
+            (##"{"amount": "49.95", "logo": "badge", "palette": "alt"}"##, "en_AU-49.95-badge-alt-57fb031877"),
+            (##"{"amount": "49.95", "appearance": "dark"}"##, "en_AU-49.95-dark-920e97ea6b"),
+            (##"{"amount": "49.95", "content-size": "accessibilityLarge"}"##, "en_AU-49.95-accessibilityLarge-095facdd8f"),
+            (##"{"amount": "49.95", "width": 200}"##, "en_AU-49.95-width200-2c9a9f5a11"),
+            (##"{"amount": "49.95", "scale": 3}"##, "en_AU-49.95-3-5da112b4a6"),
+            (##"{"amount": "49.95", "no-with": true}"##, "en_AU-49.95-no-with-96e8851a8a"),
+            (##"{"amount": "49.95", "locale": "en_CA", "currency": "USD"}"##, "en_CA-49.95-currencyUSD-78fcdf1bd4"),
+            (##"{"amount": "5000", "min": "10", "max": "3000"}"##, "en_AU-5000-min10-max3000-77b74dd602"),
+            (##"{"amount": "49.95", "no-configuration": true}"##, "en_AU-49.95-no-configuration-e53b95db88"),
+            (##"{"amount": "49.95", "intro": "payIn"}"##, "en_AU-49.95-payIn-9e417adcb6"),
+            (##"{"amount": "49.95", "link-style": "learnMoreText"}"##, "en_AU-49.95-learnMoreText-d6c9ce5fba"),
+            (##"{"amount": "49.95", "text-color": "#5B2A86"}"##, "en_AU-49.95-text-color5B2A86-15d2333e2e"),
+            (##"{"amount": "49.95", "background": "transparent"}"##, "en_AU-49.95-backgroundtransparent-bc6f806257"),
+            (##"{"amount": "49.95", "font-size": 12.5}"##, "en_AU-49.95-font-size12.5-ed5ca0cf66"),
+            (##"{"amount": "49.95", "consumer-locale": "es_US", "locale": "en_US"}"##, "en_US-49.95-consumer-localees_US-359939bae2"),
+            (##"{"amount": "49.95", "device-locale": "fr_CA", "locale": "en_CA"}"##, "en_CA-49.95-device-localefr_CA-1bf9fd29ee"),
+            (##"{"amount": "49.95", "platform": "android"}"##, "en_AU-49.95-android-ce433d83d8"),
+            (##"{"amount": "100", "platform": "android", "locale": "en_US"}"##, "en_US-100-android-2887a9dd34"),
+            (##"{"amount": "100", "platform": "android", "font-scale": 1.3}"##, "en_AU-100-android-font-scale1.3-29aabc1b42"),
+            (##"{"amount": "0", "no-minimum": true}"##, "en_AU-0-no-minimum-cb3f4401c4"),
+        ]
+        #expect(golden.count >= 20)
+        let planner = BatchRecordPlanner(
+            defaults: BatchRecordPlanner.defaults(from: ParsedOptions(groups: [])), defaultFormats: [.png], htmlBaseURL: nil)
+        for (number, (record, name)) in golden.enumerated() {
+            let fields = JSONRecordParser.parseObject(Array(record.utf8))
+            let job = planner.plan(ManifestRecord(index: number, line: number + 1, fields: fields), sequence: number)
+            guard case .render(let plan) = job.work else {
+                Issue.record("\(record) is not planned: \(job.work)")
+                continue
+            }
+            #expect(plan.name == name, "\(record)")
+        }
+    }
+}

@@ -200,6 +200,53 @@ import Testing
         #expect(after.stdout.hasPrefix("rendered 10, skipped 2, hidden 0, failed 11 (6 ambiguous prices, 5 empty prices), no price 1 (24 records in 6 shards of 6 runs)"), "\(after.stdout)")
     }
 
+    /// docs/catalogues.md's own commands, each run on the export shown above it (and the
+    /// Shopify ones also on this suite's larger export): exit 0, and the counts add up to the rows.
+    @Test(.timeLimit(.minutes(2))) func theCataloguesPageCommandsExitZero() throws {
+        let root = PriceSafetyTests.root
+        let text = try String(contentsOf: root.appendingPathComponent("docs/catalogues.md"), encoding: .utf8)
+        var exports: [String] = []
+        var commands: [(command: String, export: String)] = []
+        var block: [String]?
+        var language = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if block == nil, line.hasPrefix("```") {
+                language = String(line.dropFirst(3))
+                block = []
+            } else if block != nil, line == "```" {
+                let body = block!.joined(separator: "\n")
+                if language == "text", body.contains(",") { exports.append(body + "\n") }
+                if language == "sh", let export = exports.last {
+                    for command in body.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n") where command.hasPrefix("breakdown batch") {
+                        commands.append((String(command), export))
+                    }
+                }
+                block = nil
+            } else {
+                block?.append(line)
+            }
+        }
+        #expect(commands.count == 3, "\(commands.map(\.command))")
+        let binary = try #require(BinaryRunner.executable).path
+        for (number, (command, export)) in commands.enumerated() {
+            let shopify = command.contains("products_export.csv")
+            for (label, csv) in [("the page's", export)] + (shopify ? [("the suite's", Self.shopify)] : []) {
+                let folder = try Support.temporaryFolder("catalogues-page-\(number)")
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let file = shopify ? "products_export.csv" : "wc-product-export.csv"
+                try Support.write(csv, to: folder.appendingPathComponent(file))
+                let report = folder.appendingPathComponent("r.json").path
+                let shell = "cd '\(folder.path)' && '\(binary)'" + command.dropFirst("breakdown".count) + " --jobs 1 --report '\(report)'"
+                let result = try BinaryRunner.run(command: "/bin/sh", ["-c", shell])
+                #expect(result.status == 0, "\(command) on \(label) export: \(result.stdout)\(result.stderr)")
+                let counts = try Support.counts(try Support.report(URL(fileURLWithPath: report)))
+                let statuses = ["rendered", "outsideLimits", "skipped", "hidden", "failed", "duplicates", "noPrice", "notRun"]
+                #expect(statuses.reduce(0) { $0 + (counts[$1] ?? 0) } == counts["records"], "\(command): \(counts)")
+                #expect(counts["failed"] == 0 && (counts["rendered"] ?? 0) >= 1, "\(command): \(counts)")
+            }
+        }
+    }
+
     /// Default names are a promise: a resume after an upgrade must find the images it drew.
     /// These were the names before issue 31 (the first is the one the issue reports), for each
     /// option kind and both platforms; a change that renames must say so in the CHANGELOG and

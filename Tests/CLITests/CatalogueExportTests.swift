@@ -158,6 +158,31 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("B1.png").path))
     }
 
+    /// The removal is crash-safe like every other write: the file system is synced after the
+    /// stale files are unlinked and before the batch ends (a crash cannot bring them back).
+    @Test(.timeLimit(.minutes(2))) func removedStaleImagesStayRemovedAfterACrash() throws {
+        let strace = try #require(AtomicWriteTests.strace, "strace is missing: `make deps` installs it (Debian package strace)")
+        let executable = try #require(BinaryRunner.executable).path
+        let folder = try Support.temporaryFolder("stale-durable")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = folder.appendingPathComponent("run1.csv")
+        try Support.write("SKU,Price\nA1,100.00\n", to: first)
+        let second = folder.appendingPathComponent("run2.csv")
+        try Support.write("SKU,Price\nA1,1.299\n", to: second)
+        let output = folder.appendingPathComponent("out")
+        #expect(try Self.run("batch", first.path, "-o", output.path, "--map", "amount=Price,name=SKU").status == 0)
+        let log = folder.appendingPathComponent("trace.log")
+        let result = try BinaryRunner.run(
+            command: strace,
+            ["-f", "-qq", "-e", "trace=unlinkat,unlink,syncfs,sync", "-o", log.path, executable, "batch", second.path, "-o", output.path,
+             "--map", "amount=Price,name=SKU", "--jobs", "1"])
+        #expect(result.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("A1.png").path))
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        let removal = try #require(lines.firstIndex { $0.contains("\"A1.png\"") && $0.contains("unlink") }, "\(lines)")
+        #expect(lines[removal...].contains { $0.contains("syncfs(") || $0.contains("sync()") }, "no sync after the removal: \(lines)")
+    }
+
     /// Six locales into one folder: each run keeps its report, `report` combines them all and
     /// totals the failures by cause; running a command again replaces only its own report.
     @Test(.timeLimit(.minutes(3))) func theFolderReportCoversEveryRun() throws {

@@ -32,7 +32,7 @@ import Testing
         let report = folder.appendingPathComponent("report.json")
         let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--jobs", "2")
         #expect(result.status == 1)
-        #expect(result.stdout.hasPrefix("rendered 2, skipped 0, hidden 1, failed 3 (6 records"))
+        #expect(result.stdout.hasPrefix("rendered 2, skipped 0, hidden 1, failed 3 (1 invalid min value, 1 invalid price, 1 unreadable record) (6 records"), "\(result.stdout)")
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
         #expect(errors == [
             "error: \(manifest.path) line 2 (record 2): amount: 'abc' is not valid; expected a price such as 1299.00, 1,299.00, $49.95 or AUD 49.95 (decimal separator '.', thousands grouped in threes by ',')",
@@ -51,8 +51,9 @@ import Testing
         #expect(
             try Support.counts(json) == [
                 "records": 6, "rendered": 2, "outsideLimits": 0, "skipped": 0, "hidden": 1, "failed": 3, "duplicates": 0, "notRun": 0,
-                "warnings": 1, "replacedChanged": 0, "kept": 0,
+                "warnings": 1, "replacedChanged": 0, "kept": 0, "noPrice": 0, "removedFiles": 0, "keptStaleFiles": 0, "leftUnknownFiles": 0,
             ])
+        #expect(json["failures"] as? [String: Int] == ["invalid-min": 1, "invalid-price": 1, "unreadable": 1])
         let records = try #require(json["records"] as? [[String: Any]])
         #expect(records.map { $0["line"] as? Int } == [1, 2, 4, 5, 6, 7])
         #expect(records.map { $0["record"] as? Int } == [1, 2, 3, 4, 5, 6])

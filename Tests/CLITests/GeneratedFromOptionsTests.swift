@@ -238,6 +238,15 @@ import Testing
         for record in documented + samples { #expect(Self.batchAccepts(record), "batch rejects \(record)") }
         for record in rejected { #expect(!Self.batchAccepts(record), "batch accepts \(record)") }
 
+        let verdicts = try Self.schemaVerdicts(schema: schema.stdout, records: all)
+        try #require(verdicts.count == all.count)
+        for (record, valid) in zip(all, verdicts) {
+            #expect(valid == !rejected.contains(record), "schema says \(valid ? "valid" : "invalid"): \(record)")
+        }
+    }
+
+    /// Python's jsonschema (an independent validator) on each record against `schema`: valid or not.
+    static func schemaVerdicts(schema: String, records: [String]) throws -> [Bool] {
         let program = """
             import json, sys, jsonschema
             data = json.load(sys.stdin)
@@ -245,14 +254,10 @@ import Testing
             validator = jsonschema.Draft202012Validator(data["schema"])
             print(json.dumps([validator.is_valid(json.loads(r)) for r in data["records"]]))
             """
-        let input = "{\"schema\": \(schema.stdout), \"records\": [" + all.map { JSONValue.quoted($0) }.joined(separator: ", ") + "]}"
-        let result = try Self.shell("python3", ["-c", program], input: input)
+        let input = "{\"schema\": \(schema), \"records\": [" + records.map { JSONValue.quoted($0) }.joined(separator: ", ") + "]}"
+        let result = try shell("python3", ["-c", program], input: input)
         try #require(result.status == 0, "\(result.errors)")
-        let verdicts = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Bool])
-        try #require(verdicts.count == all.count)
-        for (record, valid) in zip(all, verdicts) {
-            #expect(valid == !rejected.contains(record), "schema says \(valid ? "valid" : "invalid"): \(record)")
-        }
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Bool])
     }
 
     typealias Support = BatchTestSupport

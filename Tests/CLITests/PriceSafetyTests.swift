@@ -88,19 +88,8 @@ import Testing
         #expect(try Self.validate(schema: lenient.stdout, records: ["{}", "{\"amount\": null}", "{\"amount\": \"\"}", "{\"amount\": \"1.299\"}"]) == [true, true, true, false])
     }
 
-    /// Python's jsonschema on each record: valid or not.
     static func validate(schema: String, records: [String]) throws -> [Bool] {
-        let program = """
-            import json, sys, jsonschema
-            data = json.load(sys.stdin)
-            jsonschema.Draft202012Validator.check_schema(data["schema"])
-            validator = jsonschema.Draft202012Validator(data["schema"])
-            print(json.dumps([validator.is_valid(json.loads(r)) for r in data["records"]]))
-            """
-        let input = "{\"schema\": \(schema), \"records\": [" + records.map { JSONValue.quoted($0) }.joined(separator: ", ") + "]}"
-        let result = try GeneratedFromOptionsTests.shell("python3", ["-c", program], input: input)
-        try #require(result.status == 0, "\(result.errors)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Bool])
+        try GeneratedFromOptionsTests.schemaVerdicts(schema: schema, records: records)
     }
 
     /// The acceptance test: each ambiguous form, as a JSON string and as a CSV cell, under no

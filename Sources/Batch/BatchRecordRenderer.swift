@@ -130,16 +130,18 @@ final class BatchRecordRenderer {
         do throws(CLIError) {
             let request: RenderRequest
             if let known = earlyRequest { request = known } else { request = try RenderRequest(plan.options) }
-            if request.breakdown.isHidden {
+            switch request.view.outcome {
+            case .hidden(let reason):
                 outcome.status = .hidden
-                outcome.message = request.breakdown.hiddenReason ?? "the view is hidden"
+                outcome.message = reason
                 outcome.replacedChanged = false
                 removeStale(&outcome, fingerprint: nil)
                 return outcome
-            }
-            if Self.isOutsideLimits(request) {
+            case .outsideLimits:
                 outcome.status = .outsideLimits
                 outcome.message = "the amount is outside the limits: drawn as the limits sentence"
+            case .inRange:
+                break
             }
             var writes: [(name: String, data: Data)] = []
             for format in plan.formats {
@@ -204,28 +206,23 @@ final class BatchRecordRenderer {
         return outcome
     }
 
-    /// A configuration is set and the amount is not within its limits.
-    static func isOutsideLimits(_ request: RenderRequest) -> Bool {
-        guard let configuration = request.inputs.configuration else { return false }
-        return !configuration.isInRange(request.inputs.amount)
-    }
-
     /// `--fail-on hidden` / `outside-limits`: the failure the outcome becomes, if any.
     private func failOn(_ request: RenderRequest, _ outcome: BatchOutcome, amount: String) -> BatchOutcome? {
         var failure = outcome
         failure.status = .failed
-        if request.breakdown.isHidden {
+        switch request.view.outcome {
+        case .hidden(let reason):
             guard settings.failOn.contains(.hidden) else { return nil }
             failure.cause = .hidden
-            failure.message = "hidden (\(request.breakdown.hiddenReason ?? "the view hides itself")); a failure under --fail-on hidden"
+            failure.message = "hidden (\(reason)); a failure under --fail-on hidden"
             return failure
-        }
-        if Self.isOutsideLimits(request), settings.failOn.contains(.outsideLimits) {
+        case .outsideLimits where settings.failOn.contains(.outsideLimits):
             failure.field = "amount"
             failure.cause = .outsideLimits
             failure.message = "amount \(amount) is outside the configuration's limits, so the image would be the limits sentence; a failure under --fail-on outside-limits"
             return failure
+        case .outsideLimits, .inRange:
+            return nil
         }
-        return nil
     }
 }

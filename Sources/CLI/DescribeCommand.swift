@@ -15,13 +15,7 @@ public enum DescribeCommand {
         overview: "Print the computed price breakdown (text, logo, link, why hidden) as one JSON object.",
         groups: [ContentOptions.group]
     ) { options, console throws(CLIError) in
-        if options[ContentOptions.platform] == .android {
-            let (inputs, breakdown) = try ContentOptions.androidBreakdown(from: options)
-            console.print(AndroidJSON.describe(breakdown, inputs: inputs).pretty)
-            return ExitStatus.success
-        }
-        let inputs = try ContentOptions.inputs(from: options)
-        console.print(BreakdownJSON.describe(inputs.breakdown, inputs: inputs).pretty)
+        console.print(try ContentOptions.view(from: options).json.pretty)
         return ExitStatus.success
     }
 }

@@ -95,6 +95,14 @@ extension ContentOptions {
         }
     }
 
+    /// The view the content options ask for: the iOS view's inputs, or the Android view's
+    /// (`--platform android`), checked.
+    public static func view(from parsed: ParsedOptions) throws(CLIError) -> BreakdownView {
+        guard parsed[Self.platform] == .android else { return .ios(try inputs(from: parsed)) }
+        let (inputs, breakdown) = try androidBreakdown(from: parsed)
+        return .android(inputs, breakdown)
+    }
+
     /// A rejected Android configuration as a usage error naming the option it came from.
     private static func androidConfigurationError(_ error: AndroidConfigurationError, _ parsed: ParsedOptions) -> CLIError {
         func name(_ option: some OptionDeclaration) -> String { parsed.name(of: option) }

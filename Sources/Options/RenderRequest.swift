@@ -7,38 +7,37 @@ import Foundation
 /// Everything one image needs, checked: what to show, how to draw it, and with which fonts and
 /// artwork. Built the same way from a command line and from a manifest record.
 public struct RenderRequest: Sendable, Hashable {
-    /// What to show: configuration, device locale, options, amount.
-    public var inputs: BreakdownInputs
+    /// What to show: the iOS or the Android view, with that view's own inputs.
+    public var view: BreakdownView
     /// How to draw it.
     public var settings: RenderSettings
     /// Extra font files to make available.
     public var fontFiles: [String]
     /// A folder of artwork to use instead of the project's, if any.
     public var logoAssets: String?
-    /// The Android view, when the Android SDK's view is drawn (`--platform android`); `inputs`
-    /// then hold its options and amount, and no configuration.
-    public var android: AndroidBreakdown?
 
-    /// The breakdown the inputs give (the Android view's when `android` is set).
-    public var breakdown: PriceBreakdown { android.map(PriceBreakdown.init(android:)) ?? inputs.breakdown }
+    /// The breakdown the view shows.
+    public var breakdown: PriceBreakdown { view.breakdown }
+
+    /// A request for either view.
+    public init(view: BreakdownView, settings: RenderSettings, fontFiles: [String] = [], logoAssets: String? = nil) {
+        self.view = view
+        self.settings = settings
+        self.fontFiles = fontFiles
+        self.logoAssets = logoAssets
+    }
 
     /// A request for the Android SDK's view.
     /// - Throws: `AndroidBreakdownError` where the Android view throws (sandbox, US, not a lockup).
     public init(android inputs: AndroidInputs, settings: RenderSettings, fontFiles: [String] = [], logoAssets: String? = nil)
         throws(AndroidBreakdownError)
     {
-        self.init(
-            inputs: BreakdownInputs(configuration: nil, deviceLocale: inputs.deviceLocale, options: inputs.options, amount: Amount(inputs.amount)),
-            settings: settings, fontFiles: fontFiles, logoAssets: logoAssets)
-        android = try inputs.breakdown()
+        self.init(view: try BreakdownView(android: inputs), settings: settings, fontFiles: fontFiles, logoAssets: logoAssets)
     }
 
-    /// A request from typed values.
+    /// A request for the iOS SDK's view, from typed values.
     public init(inputs: BreakdownInputs, settings: RenderSettings, fontFiles: [String] = [], logoAssets: String? = nil) {
-        self.inputs = inputs
-        self.settings = settings
-        self.fontFiles = fontFiles
-        self.logoAssets = logoAssets
+        self.init(view: .ios(inputs), settings: settings, fontFiles: fontFiles, logoAssets: logoAssets)
     }
 
     /// Reads the content and drawing groups.

@@ -229,7 +229,8 @@ final class BreakdownService: @unchecked Sendable {
         }
         if endpoint == "json" {
             var members: [(key: String, value: JSONValue)]
-            if case .object(let describe) = BreakdownJSON.describe(request.breakdown, inputs: request.inputs) {
+            // What `describe` prints for this view (iOS or Android), then the image's metadata.
+            if case .object(let describe) = request.view.json {
                 members = describe
             } else {
                 members = []

@@ -57,7 +57,7 @@ public func verifyBreakdownSnapshot(
 /// message quoting the sentence it would show, or the arguments' problem.
 public func verifyBreakdownHidden(of arguments: [String]) -> String? {
     do throws(SnapshotError) {
-        return verifyBreakdownHidden(of: try SnapshotRequest.request(arguments: arguments).inputs)
+        return verifyBreakdownHidden(of: try SnapshotRequest.request(arguments: arguments).view)
     } catch {
         return error.message
     }
@@ -65,7 +65,14 @@ public func verifyBreakdownHidden(of arguments: [String]) -> String? {
 
 /// Checks that typed inputs give a hidden breakdown; nil when hidden, else what it would show.
 public func verifyBreakdownHidden(of inputs: BreakdownInputs) -> String? {
-    let breakdown = inputs.breakdown
-    guard !breakdown.isHidden else { return nil }
-    return "the breakdown is shown (\"\(breakdown.text) \(breakdown.brand.writtenName)\") where it must be hidden"
+    verifyBreakdownHidden(of: .ios(inputs))
+}
+
+/// Checks that a view (iOS or Android) is hidden; nil when hidden, else what it would show.
+public func verifyBreakdownHidden(of view: BreakdownView) -> String? {
+    guard case .hidden = view.outcome else {
+        let breakdown = view.breakdown
+        return "the breakdown is shown (\"\(breakdown.text) \(breakdown.brand.writtenName)\") where it must be hidden"
+    }
+    return nil
 }

@@ -314,7 +314,7 @@ import Testing
         // height, at least 64 pt), not the Android badge.
         let request = try RenderRequest(
             ParsedOptions(arguments: ["--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000"], groups: Self.groups))
-        #expect(request.android == nil && request.breakdown.platform == .ios)
+        #expect(request.view.platform == .ios && request.breakdown.platform == .ios)
         let android = try RenderRequest(
             ParsedOptions(arguments: ["--platform", "android", "--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000"], groups: Self.groups))
         #expect(android.breakdown.platform == .android)

@@ -153,9 +153,12 @@ import Testing
         // Two records claiming one name: the later fails, and the first's image stays.
         let clash = folder.appendingPathComponent("clash.csv")
         try Support.write("SKU,Price\nB1,10.00\nB1,20.00\n", to: clash)
-        let clashed = try BinaryRunner.run(["batch", clash.path, "-o", output.path] + common)
-        #expect(clashed.status == 1 && !clashed.stdout.contains("removed"), "\(clashed.stdout)")
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("B1.png").path))
+        for run in 1...2 {
+            // The second run finds B1 as the first run drew it: the clash must not remove it either.
+            let clashed = try BinaryRunner.run(["batch", clash.path, "-o", output.path] + common)
+            #expect(clashed.status == 1 && !clashed.stdout.contains("removed"), "run \(run): \(clashed.stdout)")
+            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("B1.png").path), "run \(run)")
+        }
     }
 
     /// The removal is crash-safe like every other write: the file system is synced after the
@@ -223,6 +226,18 @@ import Testing
         #expect(try reports().count == 6)
         let after = try Self.run("report", output.path)
         #expect(after.stdout.hasPrefix("rendered 10, skipped 2, hidden 0, failed 11 (6 ambiguous prices, 5 empty prices), no price 1 (24 records in 6 shards of 6 runs)"), "\(after.stdout)")
+
+        // Two runs drawing the same names (named by SKU alone): the later run's outcome of each
+        // name is the one the folder has, counted once.
+        let shared = folder.appendingPathComponent("shared")
+        for locale in ["en_AU", "en_GB"] {
+            _ = try BinaryRunner.run([
+                "batch", csv.path, "-o", shared.path, "--map", "amount=Price,name=SKU", "--locale", locale, "--empty-amount", "skip",
+                "--jobs", "1",
+            ])
+        }
+        let latest = try Self.run("report", shared.path)
+        #expect(latest.stdout.hasPrefix("rendered 2, skipped 0, hidden 0, failed 1 (1 ambiguous price), no price 1 (4 records in 2 shards of 2 runs)"), "\(latest.stdout)")
     }
 
     /// docs/catalogues.md's own commands, each run on the export shown above it (and the

@@ -177,7 +177,7 @@ import Testing
             }
         }
         if let amount = text("amount"), let expected = Decimal(string: amount) {
-            #expect(request.inputs.amount == expected, "amount \(amount)")
+            #expect(request.view.amount == expected, "amount \(amount)")
         }
         if let scale = text("scale"), let expected = Int(scale) {
             #expect(request.settings.scale.factor == Double(expected), "scale \(scale)")

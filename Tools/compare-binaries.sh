@@ -66,6 +66,12 @@ run_cases() { # BINARY OUT
     step render-flag-value "$b" render --cbt=1 -o x.png
     step render-needs-value "$b" render --amount
     step describe "$b" describe --amount 100 --locale en_GB
+    # The Android view: every format, a clipped compact badge, a scale, its JSON.
+    step android-png "$b" render --platform android --amount 100 --scale 2 -o a1.png --metadata a1.json
+    step android-svg "$b" render --platform android --amount 5000 --locale en_GB -o a2.svg
+    step android-pdf "$b" render --platform android --amount 100 --locale en_US -o a3.pdf
+    step android-compact "$b" render --platform android --amount 100 --logo compactBadge --scale 1 -o a4.png
+    step android-describe "$b" describe --platform android --amount 100 --locale en_CA
     step help "$b" --help
     step render-help "$b" render --help
     step batch-help "$b" batch --help
@@ -122,6 +128,8 @@ run_cases() { # BINARY OUT
         "/v1/breakdown.png?amount=1&font-size=200"
         "/v1/breakdown.png?amount=1&font-file=/etc/passwd"
         "/v1/breakdown.png?amount=1&hidden=nope"
+        "/v1/breakdown.png?amount=100&platform=android&scale=2"
+        "/v1/breakdown.svg?amount=100&platform=android&logo=compactBadge"
     )
     for query in "${queries[@]}"; do
         n=$((n + 1))

@@ -36,7 +36,7 @@ final class BatchRecordRenderer {
         var options = settings.defaults
         if !options.isGiven(ContentOptions.amount) { try? options.set(ContentOptions.amount.name, to: "100") }
         guard let request = try? RenderRequest(options), !request.breakdown.isHidden, let renderer = try? cache.renderer(for: request),
-            let layout = try? renderer.layout(request.breakdown, style: request.settings.style, scale: request.settings.scale)
+            let layout = try? renderer.layout(request.view, style: request.settings.style, scale: request.settings.scale)
         else { return }
         let pixels = RenderMetadata.pixels(layout.size, scale: request.settings.scale.factor)
         guard pixels.width * pixels.height <= warmUpPixels else { return }

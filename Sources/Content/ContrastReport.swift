@@ -48,7 +48,7 @@ extension PriceBreakdown {
     public func contrast(background: RGBAColor?) -> ContrastReport {
         let pageColor = appearance.pageColor
         let page = background.map { $0.over(pageColor) } ?? pageColor
-        let colors = android.map { $0.logo.colors } ?? logo.colors
+        let colors = ownLogoColors ?? logo.colors
         // A badge's mark sits on its own pill; a lockup's (and the Cash App wordmark beside its
         // square) on the page.
         let behindMark = logo.kind == .lockup ? page : (colors.ground?.over(page) ?? page)

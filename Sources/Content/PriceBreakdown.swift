@@ -26,12 +26,9 @@ public struct PriceBreakdown: Sendable, Hashable {
     public package(set) var textColor: RGBAColor
     /// The info link colour (`.secondaryLabel` for the appearance unless overridden).
     public package(set) var linkColor: RGBAColor
-    /// The Android view's own content when this is the Android SDK's view (`--platform
-    /// android`): its layered logo and the rules layout follows; nil for the iOS view.
-    public package(set) var android: AndroidBreakdown?
-
-    /// Whose view this is.
-    public var platform: Platform { android == nil ? .ios : .android }
+    /// The logo's colours when they are not its palette's (the Android view's tinted layers);
+    /// nil: the palette's.
+    package var ownLogoColors: LogoColors?
 
     package init(
         text: String, logoPlacement: LogoPlacement, isHidden: Bool, hiddenReason: String?, brand: Brand,

@@ -357,14 +357,9 @@ extension GalleryVariant {
     package var altText: String? {
         var fields: [String: String] = [:]
         for (key, value) in options where ContentOptions.group.options.contains(where: { $0.name == key }) { fields[key] = value }
-        guard let parsed = try? ParsedOptions(record: fields, groups: [ContentOptions.group]) else { return nil }
-        if parsed[ContentOptions.platform] == .android {
-            guard let (_, view) = try? ContentOptions.androidBreakdown(from: parsed) else { return nil }
-            return PriceBreakdown(android: view).altText
-        }
-        guard let inputs = try? ContentOptions.inputs(from: parsed) else { return nil }
-        return PriceBreakdown(
-            configuration: inputs.configuration, deviceLocale: inputs.deviceLocale, options: inputs.options, amount: Amount(inputs.amount)
-        ).altText
+        guard let parsed = try? ParsedOptions(record: fields, groups: [ContentOptions.group]),
+            let view = try? ContentOptions.view(from: parsed)
+        else { return nil }
+        return view.breakdown.altText
     }
 }

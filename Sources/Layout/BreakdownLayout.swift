@@ -30,14 +30,18 @@ public struct BreakdownLayout {
     public let warnings: [String]
     /// Characters the font could not draw (a box would appear); zero for every string the model makes.
     public let unknownGlyphCount: Int
+    /// Where drawing stops, when the view clips what it draws to its bounds (the Android view's
+    /// parent clips it); nil: nothing is clipped.
+    public let clip: Rect?
     package let pango: PangoLayoutHandle
 
     package init(
         breakdown: PriceBreakdown, style: LayoutStyle, metrics: FontMetrics, size: Size, baselines: [Double],
         elements: [LayoutElement], logoFrame: Rect?, linkFrame: Rect?, logoArtwork: LogoArtwork? = nil, unknownGlyphCount: Int,
-        pango: PangoLayoutHandle, warnings: [String] = []
+        pango: PangoLayoutHandle, warnings: [String] = [], clip: Rect? = nil
     ) {
         self.warnings = warnings
+        self.clip = clip
         self.breakdown = breakdown
         self.style = style
         self.metrics = metrics

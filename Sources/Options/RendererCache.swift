@@ -55,7 +55,7 @@ public final class RendererCache {
     public func render(_ request: RenderRequest, format: OutputFormat) throws(CLIError) -> RenderedImage {
         let renderer = try renderer(for: request)
         do throws(BreakdownError) {
-            return try renderer.render(request.breakdown, settings: request.settings, format: format)
+            return try renderer.render(request.view, settings: request.settings, format: format)
         } catch {
             throw CLIError(error)
         }

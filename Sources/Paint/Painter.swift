@@ -23,12 +23,8 @@ public final class Painter {
             context.setSource(background)
             cairo_paint(cr)
         }
-        if layout.breakdown.platform == .android {
-            // An Android view draws nothing outside its bounds (its parent clips it): a compact
-            // badge's fixed-size mark wider or taller than the view is cut at its edge, not drawn
-            // into the padding around it.
-            let padding = layout.style.padding
-            cairo_rectangle(cr, padding, padding, layout.size.width - 2 * padding, layout.size.height - 2 * padding)
+        if let clip = layout.clip {
+            cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
             cairo_clip(cr)
         }
         for element in layout.elements {

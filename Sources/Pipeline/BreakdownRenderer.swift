@@ -67,14 +67,22 @@ public final class BreakdownRenderer {
     /// viewBox, PNG pixels).
     /// - Throws: `BreakdownError.renderingFailed` for an unknown font family, link markup Pango
     ///   rejects or unreadable artwork.
-    public func layout(_ breakdown: PriceBreakdown, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
-        if let android = breakdown.android {
+    public func layout(_ view: BreakdownView, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
+        switch view {
+        case .ios(let inputs):
+            return try layout(inputs.breakdown, style: style, scale: scale)
+        case .android(_, let android):
             do throws(LayoutError) {
-                return try androidTypesetter().layoutAndroid(breakdown, view: android, style: style, density: scale.factor)
+                return try androidTypesetter().layoutAndroid(PriceBreakdown(android: android), view: android, style: style, density: scale.factor)
             } catch {
                 throw BreakdownError.renderingFailed(error.message)
             }
         }
+    }
+
+    /// Lays out the iOS view's breakdown without drawing it (see `layout(_:style:scale:)` for
+    /// either view).
+    public func layout(_ breakdown: PriceBreakdown, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
         var artwork: LogoArtwork?
         var linkArtwork: LogoArtwork?
         var warnings: [String] = []
@@ -131,7 +139,23 @@ public final class BreakdownRenderer {
     public func render(_ breakdown: PriceBreakdown, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
         if breakdown.isHidden { throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
         let scale = format == .png ? settings.scale : .x1
-        let layout = try self.layout(breakdown, style: settings.style, scale: scale)
+        return try encode(breakdown, layout: try self.layout(breakdown, style: settings.style, scale: scale), settings: settings, format: format)
+    }
+
+    /// Renders either view (iOS or Android), shown, as an image in `format`.
+    /// - Throws: as `render(_:settings:format:)`.
+    public func render(_ view: BreakdownView, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
+        let breakdown = view.breakdown
+        if breakdown.isHidden { throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
+        let scale = format == .png ? settings.scale : .x1
+        return try encode(breakdown, layout: try self.layout(view, style: settings.style, scale: scale), settings: settings, format: format)
+    }
+
+    /// Paints and encodes a layout of `breakdown`.
+    private func encode(_ breakdown: PriceBreakdown, layout: BreakdownLayout, settings: RenderSettings, format: OutputFormat)
+        throws(BreakdownError) -> RenderedImage
+    {
+        let scale = format == .png ? settings.scale : .x1
         try Self.checkSize(layout, scale: scale.factor, maximumPixels: settings.maximumPixels)
         let metadata = RenderMetadata(layout: layout, format: format, scale: scale.factor, background: settings.background)
         let bytes: Data

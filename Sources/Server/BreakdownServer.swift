@@ -108,12 +108,12 @@ public final class BreakdownServer {
                 // own artwork serves both views, so its Android look-alikes are checked too.
                 if renderer.artworkSource.kind == .androidResources {
                     try artwork.checkAndroidDrawables()
-                    _ = try renderer.render(androidWarmUp.breakdown, settings: androidWarmUp.settings, format: .png)
+                    _ = try renderer.render(androidWarmUp.view, settings: androidWarmUp.settings, format: .png)
                     return renderer
                 }
                 let absent = try artwork.checkAll()
                 if !absent.contains(renderer.artworkSource.imageName(for: warmUp.breakdown.logo)) {
-                    _ = try renderer.render(warmUp.breakdown, settings: warmUp.settings, format: .png)
+                    _ = try renderer.render(warmUp.view, settings: warmUp.settings, format: .png)
                 }
                 if !renderer.artworkSource.isOfficial, let folder = renderer.artworkSource.androidDrawables,
                     FileManager.default.fileExists(atPath: folder.path)

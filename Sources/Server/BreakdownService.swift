@@ -239,7 +239,7 @@ final class BreakdownService: @unchecked Sendable {
             if !request.breakdown.isHidden {
                 do {
                     // As `render --metadata` describes the PNG at this scale.
-                    let layout = try renderer.layout(request.breakdown, style: request.settings.style, scale: scale)
+                    let layout = try renderer.layout(request.view, style: request.settings.style, scale: scale)
                     let described = RenderMetadata(
                         layout: layout, format: .png, scale: scale.factor, background: request.settings.background)
                     let pixels = described.pixelSize
@@ -260,7 +260,7 @@ final class BreakdownService: @unchecked Sendable {
         if endpoint == "html" { return try snippet(request: request, asked: asked, renderer: renderer) }
         guard let format = OutputFormat(rawValue: endpoint) else { throw .failure("unknown format \(endpoint)") }
         do {
-            let image = try renderer.render(request.breakdown, settings: request.settings, format: format)
+            let image = try renderer.render(request.view, settings: request.settings, format: format)
             var headers: [(name: String, value: String)] = [("Content-Type", Self.contentType(format))]
             if format == .svg { headers.append(("Content-Security-Policy", Self.svgPolicy)) }
             headers.append(("X-Breakdown-Width", Self.points(image.metadata.size.width)))

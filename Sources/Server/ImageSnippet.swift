@@ -26,7 +26,7 @@ extension BreakdownService {
         }
         let metadata: RenderMetadata
         do {
-            let layout = try renderer.layout(request.breakdown, style: request.settings.style, scale: .x1)
+            let layout = try renderer.layout(request.view, style: request.settings.style, scale: .x1)
             metadata = RenderMetadata(layout: layout, format: .png, scale: 1, background: request.settings.background)
         } catch {
             throw CLIError(error)

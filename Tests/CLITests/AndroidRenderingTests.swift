@@ -113,7 +113,7 @@ import Testing
         for variant in android {
             let record = Dictionary(uniqueKeysWithValues: variant.options.map { ($0.key, $0.value) })
             let request = try RenderRequest(ParsedOptions(record: record, groups: Self.groups))
-            #expect(request.breakdown.platform == .android, "\(variant.name)")
+            #expect(request.view.platform == .android, "\(variant.name)")
         }
     }
 
@@ -314,10 +314,10 @@ import Testing
         // height, at least 64 pt), not the Android badge.
         let request = try RenderRequest(
             ParsedOptions(arguments: ["--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000"], groups: Self.groups))
-        #expect(request.view.platform == .ios && request.breakdown.platform == .ios)
+        #expect(request.view.platform == .ios)
         let android = try RenderRequest(
             ParsedOptions(arguments: ["--platform", "android", "--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000"], groups: Self.groups))
-        #expect(android.breakdown.platform == .android)
+        #expect(android.view.platform == .android)
         #expect(android.breakdown.accessibilityLabel == "or 4 interest-free payments of $25.00 with After pay")
         #expect(android.settings.style.fontFamily == "Roboto" && android.settings.style.fontSize == 14)
     }

@@ -3,7 +3,9 @@
 extension PriceBreakdown {
     /// The Android view's breakdown. `logo` is the nearest iOS description of the Android logo
     /// (type, brand, the Android height multiplier); drawing uses `android.logo`.
-    public init(android view: AndroidBreakdown) {
+    /// What layout and painting take of the Android view (its own rules come with the view:
+    /// `BreakdownView.android`; this alone lays out as the iOS view would).
+    package init(android view: AndroidBreakdown) {
         let logo = LogoChoice(
             kind: view.logo.type, brand: view.brand, palette: .default, heightMultiplier: view.logo.heightMultiplier,
             descenderMultiplier: 0)
@@ -11,7 +13,7 @@ extension PriceBreakdown {
             text: view.text, logoPlacement: view.logoPlacement, isHidden: view.isHidden, hiddenReason: view.hiddenReason,
             brand: view.brand, language: view.language, accessibilityLabel: view.contentDescription, logo: logo, link: view.link,
             appearance: view.appearance, textColor: view.textColor, linkColor: view.linkColor)
-        android = view
+        ownLogoColors = view.logo.colors
     }
 }
 

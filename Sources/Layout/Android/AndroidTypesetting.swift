@@ -14,7 +14,8 @@ extension Typesetter {
     /// here Symbola (Debian `fonts-symbola`).
     package static let androidFallbackFamily = "Symbola"
 
-    /// Lays out the Android view `view` (`breakdown.android`) at `density` device pixels per dp.
+    /// Lays out the Android view `view` (`breakdown` is what layout and painting take of it) at
+    /// `density` device pixels per dp.
     package func layoutAndroid(_ breakdown: PriceBreakdown, view: AndroidBreakdown, style: LayoutStyle, density: Double)
         throws(LayoutError) -> BreakdownLayout
     {
@@ -210,7 +211,11 @@ extension Typesetter {
         return BreakdownLayout(
             breakdown: breakdown, style: style, metrics: metrics, size: size, baselines: baselinesPx.map { padding + dp($0) },
             elements: elements, logoFrame: logoFrame, linkFrame: linkFrame, logoArtwork: nil,
-            unknownGlyphCount: Int(pango_layout_get_unknown_glyphs_count(layout)), pango: handle, warnings: warnings)
+            unknownGlyphCount: Int(pango_layout_get_unknown_glyphs_count(layout)), pango: handle, warnings: warnings,
+            // An Android view draws nothing outside its bounds (its parent clips it): a compact
+            // badge's fixed-size mark wider or taller than the view is cut at its edge, not drawn
+            // into the padding around it.
+            clip: Rect(x: padding, y: padding, width: size.width - 2 * padding, height: size.height - 2 * padding))
     }
 
     /// The logo's layers, bottom to top (android.md 5.1): each fills the logo box, except a

@@ -31,7 +31,7 @@ public enum AssetsCommand {
             throw .usage(error.message)
         }
         let library = ArtworkLibrary(source: source)
-        let scale = Double(options[AssetsCommand.scale].rawValue)
+        let scale = options[AssetsCommand.scale].factor
         console.print("\(path): \(source.kind.rawValue)\(source.isOfficial ? ", drawn as it is" : ", recoloured by palette")")
         let names = source.allImageNames
         let width = names.map(\.count).max() ?? 0

@@ -71,7 +71,7 @@ public enum ManifestSchema {
             members += [("type", types(["string", "number"])), ("minLength", .number(1))]
         case .choice(let values):
             // A JSON number is taken as written, so `2` is the choice "2".
-            let numbers: [JSONValue] = values.compactMap { Int($0) }.map { .number(Double($0)) }
+            let numbers: [JSONValue] = values.compactMap { Double($0) }.map { .number($0) }
             members.append(("enum", .array(values.map { .string($0) } + numbers + [.null])))
         case .decimal:
             members += [("type", types(["string", "number"])), ("pattern", .string("^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)$"))]

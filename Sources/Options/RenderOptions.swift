@@ -42,7 +42,7 @@ public enum RenderOptions {
     /// PNG pixels per point.
     public static let scale = Option<RenderScale>.choice(
         "scale", "n", default: .x1,
-        help: "PNG pixels per point: the image is ceil(points × scale) pixels, at most \(ImageLimits.maximumSide) a side and \(ImageLimits.maximumPixels >> 20) megapixels.")
+        help: "PNG pixels per point: the image is ceil(points × scale) pixels, at most \(ImageLimits.maximumSide) a side and \(ImageLimits.maximumPixels >> 20) megapixels. iOS: 1, 2 or 3; with --platform android also Android's densities 0.75, 1.5, 2.625, 3.5 and 4 (pixels per dp).")
     /// The logo artwork folder.
     public static let logoAssets = Option<String?>.value(
         "logo-assets", "path", defaultHelp: "the project's LogoAssets/ (look-alike artwork)",

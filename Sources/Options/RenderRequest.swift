@@ -51,6 +51,10 @@ public struct RenderRequest: Sendable, Hashable {
             throw .usage(
                 "\(options.name(of: Drawing.fontScale)) is Android's font size setting: give \(options.name(of: ContentOptions.platform)) android too, or \(options.name(of: Drawing.contentSize)) for iOS's Dynamic Type")
         }
+        if !options[Drawing.scale].isIOS {
+            throw .usage(
+                "\(options.name(of: Drawing.scale)) \(options[Drawing.scale].text) is an Android density: the iOS view is drawn at \(RenderScale.ios.map(\.text).joined(separator: ", ")) (give \(options.name(of: ContentOptions.platform)) android for the Android view at that density)")
+        }
         var inputs = try ContentOptions.inputs(from: options)
         if let color = options[Drawing.textColor] { inputs.options.textColor = color }
         if let color = options[Drawing.linkColor] { inputs.options.linkColor = color }

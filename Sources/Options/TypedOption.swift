@@ -67,10 +67,13 @@ extension ModalLinkStyle: OptionValue {
 }
 
 extension RenderScale: OptionChoice {
-    /// `1`, `2` or `3`.
-    public init?(optionText text: String) { self.init(rawValue: Int(text) ?? 0) }
+    /// `1`, `2`, `3`, or an Android density: `0.75`, `1.5`, `2.625`, `3.5`, `4`.
+    public init?(optionText text: String) {
+        guard let found = Self.allCases.first(where: { $0.text == text }) else { return nil }
+        self = found
+    }
     /// The factor in digits.
-    public var optionText: String { String(rawValue) }
+    public var optionText: String { text }
 }
 
 /// What every declared option has: its table entry (name, kind, default, help).

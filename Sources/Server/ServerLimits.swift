@@ -48,7 +48,7 @@ public struct ServerLimits: Sendable, Hashable {
         let numbers: [(any OptionDeclaration, Double?, Double)] = [
             (RenderOptions.fontSize, options[RenderOptions.fontSize], fontSize), (RenderOptions.width, options[RenderOptions.width], width),
             (RenderOptions.padding, options[RenderOptions.padding], padding),
-            (RenderOptions.scale, Double(options[RenderOptions.scale].rawValue), Double(scale)),
+            (RenderOptions.scale, options[RenderOptions.scale].factor, Double(scale)),
         ]
         for (option, value, limit) in numbers where options.isGiven(option) {
             if let value, value > limit { throw over(option, limit: Self.format(limit)) }

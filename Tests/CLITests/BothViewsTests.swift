@@ -101,4 +101,34 @@ import Testing
         }
         #expect(compared == 12)
     }
+
+    /// `--scale` takes Android's densities for the Android view: the PNG is the view's dp size ×
+    /// the density in whole device pixels (about 398 × 40 dp for this sentence at mdpi, so each
+    /// density's image is that many pixels, give or take the rounding of each line at that
+    /// density); PIL reads the size the metadata gives. The iOS view refuses them, in one line.
+    @Test(.timeLimit(.minutes(2))) func androidDensitiesDrawImagesOfTheirSize() throws {
+        let folder = try Support.temporaryFolder("densities")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for density in [0.75, 1, 1.5, 2, 2.625, 3, 3.5, 4] {
+            let text = density.shortText
+            let png = folder.appendingPathComponent("a\(text).png")
+            let metadata = folder.appendingPathComponent("a\(text).json")
+            let result = try BinaryRunner.run(
+                "render", "--platform", "android", "--amount", "100", "--scale", text, "-o", png.path, "--metadata", metadata.path)
+            try #require(result.status == 0, "\(text): \(result.stderr)")
+            let described = try Support.report(metadata)
+            let pixels = try #require(described["pixelSize"] as? [String: Int])
+            let size = try #require(described["size"] as? [String: Double])
+            let read = try GeneratedFromOptionsTests.shell(
+                "python3", ["-c", "import sys; from PIL import Image; print(*Image.open(sys.argv[1]).size)", png.path])
+            #expect(read.output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } == [pixels["width"]!, pixels["height"]!], "\(text)")
+            #expect(abs(Double(pixels["width"]!) - 398 * density) <= 3, "\(text): \(pixels)")
+            #expect(abs(Double(pixels["height"]!) - 40 * density) <= 2 + density, "\(text): \(pixels)")
+            // Whole device pixels: the dp size times the density is the pixel size, to a rounding.
+            #expect(abs(size["width"]! * density - Double(pixels["width"]!)) < 0.01, "\(text): \(size) \(pixels)")
+        }
+        let ios = try BinaryRunner.run("render", "--amount", "100", "--scale", "1.5", "-o", folder.appendingPathComponent("i.png").path)
+        #expect(ios.status == 2 && ios.stderr.split(separator: "\n").count == 1 && ios.stderr.contains("1.5 is an Android density"), "\(ios.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("i.png").path))
+    }
 }

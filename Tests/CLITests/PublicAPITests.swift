@@ -133,13 +133,25 @@ import Testing
         #expect(MerchantLocale(Locale(identifier: "de_DE")) == nil)
     }
 
-    @Test func scaleIsOneTwoOrThree() throws {
-        #expect(RenderScale.allCases.map(\.factor) == [1, 2, 3])
-        #expect(RenderScale(rawValue: 4) == nil)
+    /// iOS screens are 1x, 2x and 3x; Android devices also 0.75, 1.5, 2.625, 3.5 and 4 (the
+    /// densities of ldpi, hdpi, 420 dpi, 560 dpi and xxxhdpi: 120, 240, 420, 560, 640 dpi over 160).
+    @Test func scaleIsOneTwoOrThreeForIOSAndAnAndroidDensityForAndroid() throws {
+        #expect(RenderScale.ios.map(\.factor) == [1, 2, 3])
+        let dpi: [Double] = [120, 160, 240, 320, 420, 480, 560, 640]
+        let densities: [Double] = dpi.map { $0 / 160 }
+        #expect(RenderScale.allCases.map(\.factor) == densities)
+        #expect(RenderScale(rawValue: 5) == nil)
         let options = try ParsedOptions(arguments: ["--scale", "3"], groups: Self.renderGroups)
         #expect(try RenderRequest(options).settings.scale == .x3)
         #expect(try RenderRequest(ParsedOptions(groups: Self.renderGroups)).settings.scale == .x1)
-        #expect(throws: CLIError.self) { try ParsedOptions(arguments: ["--scale", "4"], groups: Self.renderGroups) }
+        #expect(throws: CLIError.self) { try ParsedOptions(arguments: ["--scale", "5"], groups: Self.renderGroups) }
+        #expect(throws: CLIError.self) { try ParsedOptions(arguments: ["--scale", "2.0"], groups: Self.renderGroups) }
+        // An Android density is refused for the iOS view, taken for the Android view.
+        let density = try ParsedOptions(arguments: ["--scale", "1.5"], groups: Self.renderGroups)
+        let refused = try #require(throws: CLIError.self) { try RenderRequest(density) }
+        #expect(refused.message.contains("1.5 is an Android density") && refused.exitStatus == 2)
+        let android = try ParsedOptions(arguments: ["--scale", "2.625", "--platform", "android"], groups: Self.renderGroups)
+        #expect(try RenderRequest(android).settings.scale == .x2_625)
     }
 
     @Test func errorsCarryACaseToSwitchOn() throws {

@@ -18,7 +18,7 @@ import Testing
     static func render(_ renderer: BreakdownRenderer, _ breakdown: PriceBreakdown = Fixtures.breakdown(link: .none), scale: Int = 2)
         throws -> (image: PixelImage, metadata: RenderMetadata)
     {
-        let rendered = try renderer.render(breakdown, settings: RenderSettings(scale: try #require(RenderScale(rawValue: scale))), format: .png)
+        let rendered = try renderer.render(breakdown, settings: RenderSettings(scale: try #require(RenderScale(rawValue: Double(scale)))), format: .png)
         return (try PNGDecoder.decode([UInt8](rendered.bytes)), rendered.metadata)
     }
 

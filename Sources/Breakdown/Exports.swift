@@ -73,3 +73,18 @@
 @_exported import enum BreakdownOptions.RenderOptions
 @_exported import struct BreakdownOptions.RenderRequest
 @_exported import class BreakdownOptions.RendererCache
+
+// The Android SDK's view, a peer of the iOS view: its inputs, what it shows, and the view value
+// every front end asks.
+@_exported import enum BreakdownContent.Platform
+@_exported import enum BreakdownContent.BreakdownView
+@_exported import struct BreakdownContent.AndroidInputs
+@_exported import struct BreakdownContent.AndroidBreakdown
+@_exported import enum BreakdownContent.AndroidBreakdownError
+@_exported import struct BreakdownContent.AndroidConfiguration
+@_exported import enum BreakdownContent.AndroidConfigurationError
+@_exported import enum BreakdownContent.AndroidEnvironment
+@_exported import enum BreakdownContent.AndroidStyle
+@_exported import enum BreakdownContent.AndroidColorScheme
+@_exported import struct BreakdownContent.AndroidLogo
+@_exported import struct BreakdownContent.AndroidLogoLayer

@@ -72,6 +72,19 @@ public func assertBreakdownSnapshot(
     FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
+/// Asserts that a view, iOS or Android (`try BreakdownView(android: inputs)`), drawn with
+/// `settings` matches its reference image.
+public func assertBreakdownSnapshot(
+    of view: BreakdownView, settings: RenderSettings = RenderSettings(), as strategy: SnapshotStrategy? = nil, named name: String,
+    record: RecordMode? = nil, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, testName: StaticString = #function, line: UInt = #line, column: UInt = #column
+) {
+    let message = verifyBreakdownSnapshot(
+        of: view, settings: settings, as: strategy, named: name, record: record, filePath: "\(filePath)",
+        testName: "\(testName)", line: line, column: column)
+    FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
 /// Asserts that the breakdown the command line's words describe is hidden, i.e. the view draws
 /// nothing for them (no configuration, or no language for the device), e.g.
 /// `assertBreakdownHidden(of: ["--no-configuration", "--amount", "100"])`. Otherwise fails quoting
@@ -89,4 +102,12 @@ public func assertBreakdownHidden(
     column: UInt = #column
 ) {
     FailureReporter.report(verifyBreakdownHidden(of: inputs), fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Asserts that a view, iOS or Android, is hidden (the Android view: GONE).
+public func assertBreakdownHidden(
+    of view: BreakdownView, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+) {
+    FailureReporter.report(verifyBreakdownHidden(of: view), fileID: fileID, filePath: filePath, line: line, column: column)
 }

@@ -52,6 +52,19 @@ public func verifyBreakdownSnapshot(
         environment: environment, filePath: filePath, testName: testName, line: line, column: column)
 }
 
+/// Checks a view, iOS or Android (`try BreakdownView(android: inputs)`), drawn with `settings`
+/// (the project's fonts and artwork) against its reference.
+public func verifyBreakdownSnapshot(
+    of view: BreakdownView, settings: RenderSettings = RenderSettings(), as strategy: SnapshotStrategy? = nil, named name: String,
+    record: RecordMode? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
+    testName: String = #function, line: UInt = #line, column: UInt = #column
+) -> String? {
+    verifyBreakdownSnapshot(
+        of: RenderRequest(view: view, settings: settings), as: strategy, named: name, record: record,
+        environment: environment, filePath: filePath, testName: testName, line: line, column: column)
+}
+
 /// Checks that the breakdown the command line's words describe is hidden: the view draws nothing
 /// (no configuration, or no language for the device). Returns nil when it is hidden, else a
 /// message quoting the sentence it would show, or the arguments' problem.

@@ -57,7 +57,7 @@ import Testing
             + test.arguments
         let request = try RenderRequest(ParsedOptions(arguments: arguments, groups: [ContentOptions.group, RenderOptions.drawing]))
         let renderer = try BreakdownRenderer(fontFiles: request.fontFiles, logoAssets: request.logoAssets)
-        let image = try renderer.render(request.breakdown, settings: request.settings, format: .png)
+        let image = try renderer.render(request.view, settings: request.settings, format: .png)
         let logo = try #require(image.metadata.logo)
         let box = [logo.x, logo.y, logo.width, logo.height].map { Int(($0 * 3).rounded()) }
         #expect(box[0] == 0)

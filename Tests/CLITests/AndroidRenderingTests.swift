@@ -23,7 +23,7 @@ import Testing
     static func render(_ arguments: [String], format: OutputFormat = .png) throws -> RenderedImage {
         let request = try RenderRequest(ParsedOptions(arguments: ["--platform", "android"] + arguments, groups: groups))
         let renderer = try BreakdownRenderer(fontFiles: request.fontFiles, logoAssets: request.logoAssets)
-        return try renderer.render(request.breakdown, settings: request.settings, format: format)
+        return try renderer.render(request.view, settings: request.settings, format: format)
     }
 
     /// A res folder of our own: a pill-less background (a full rectangle) and a mark rectangle, so
@@ -212,7 +212,7 @@ import Testing
             do {
                 let request = try RenderRequest(ParsedOptions(arguments: arguments, groups: groups))
                 let renderer = try BreakdownRenderer(fontFiles: request.fontFiles, logoAssets: request.logoAssets)
-                _ = try renderer.render(request.breakdown, settings: request.settings, format: .png)
+                _ = try renderer.render(request.view, settings: request.settings, format: .png)
                 return nil
             } catch {
                 return "\(error)"
@@ -258,7 +258,7 @@ import Testing
         #expect(try Self.render(Array(base.dropLast(2)) + ["--logo", "compactBadge", "--scale", "3"]).warnings.isEmpty)
         // A word wider than the view is broken between characters, as StaticLayout does, without a hyphen.
         let request = try RenderRequest(ParsedOptions(arguments: ["--platform", "android"] + base + ["--width", "40"], groups: Self.groups))
-        let layout = try BreakdownRenderer().layout(request.breakdown, style: request.settings.style, scale: .x2)
+        let layout = try BreakdownRenderer().layout(request.view, style: request.settings.style, scale: .x2)
         var texts: [String] = []
         for case .textLine(_, let text, _, let frame) in layout.elements where !text.contains("[logo]") {
             texts.append(text)

@@ -89,7 +89,7 @@ import Testing
         }
         #expect(try Self.complete(script, ["breakdown", "render", "--lo"]) == ["--locale", "--logo", "--logo-assets"])
         #expect(try Self.complete(script, ["breakdown", "render", "--logo", ""]) == (try Self.helpValues("render", option: "--logo")))
-        #expect(try Self.complete(script, ["breakdown", "batch", "--scale", ""]) == ["1", "2", "3"])
+        #expect(try Self.complete(script, ["breakdown", "batch", "--scale", ""]) == ["0.75", "1", "1.5", "2", "2.625", "3", "3.5", "4"])
         #expect(try Self.complete(script, ["breakdown", "completions", "z"]) == ["zsh"])
     }
 

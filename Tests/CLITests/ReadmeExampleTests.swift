@@ -22,8 +22,15 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The Swift examples of README.md, then docs/api.md's.
     static func examples() throws -> [Example] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        var examples: [Example] = []
+        for file in ["README.md", "docs/api.md"] { examples += try self.examples(in: file) }
+        return examples
+    }
+
+    static func examples(in file: String) throws -> [Example] {
+        let readme = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
         var examples: [Example] = []
         var block: [Substring]?
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -71,6 +78,9 @@ import Testing
         #expect(examples.contains { $0.code.contains("import Testing") })
         #expect(examples.contains { $0.code.contains("import XCTest") })
         #expect(examples.contains { $0.code.contains("assertBreakdownHidden") })
+        // docs/api.md renders both views from the library, compared with both command lines.
+        let api = try Self.examples(in: "docs/api.md")
+        #expect(api.contains { $0.commands.contains { $0.contains("android") } && $0.commands.contains { !$0.contains("android") } })
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains(#".package(url: "https://github.com/"#) && readme.contains(#"from: "\#(BreakdownVersion.current)")"#))
         #expect(readme.contains(#".package(path: "../breakdown")"#))

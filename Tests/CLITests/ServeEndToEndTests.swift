@@ -165,7 +165,7 @@ import Testing
         ("amount=abc", ["--amount", "abc"]),
         ("locale=xx_XX", ["--locale", "xx_XX"]),
         ("min=50&max=10", ["--min", "50", "--max", "10"]),
-        ("scale=4", ["--scale", "4"]),
+        ("scale=5", ["--scale", "5"]),
         ("background=%23123", ["--background", "#123"]),
     ])
     func problemDetailIsTheCLIMessage(query: String, arguments: [String]) throws {

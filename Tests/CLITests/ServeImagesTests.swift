@@ -195,7 +195,7 @@ import Testing
         let cases: [(query: String, detail: String)] = [
             ("amount=1&scal=2", "unknown option 'scal'; did you mean 'scale'?"),
             ("amout=1", "unknown option 'amout'; did you mean 'amount'?"),
-            ("amount=1&scale=7", "scale: '7' is not valid; expected one of 1, 2, 3"),
+            ("amount=1&scale=7", "scale: '7' is not valid; expected one of 0.75, 1, 1.5, 2, 2.625, 3, 3.5, 4"),
             ("amount=1&font-size=20&content-size=large", "font-size and content-size cannot both be given: choose one"),
         ]
         for (query, detail) in cases {

@@ -188,7 +188,7 @@ struct SnapshotMachineryTests {
         "bad input is one line naming what was wrong and what is accepted",
         arguments: [
             (["--amout", "100"], "bad", "unknown option '--amout'; did you mean '--amount'?"),
-            (["--amount", "100", "--scale", "5"], "bad", "'5' is not valid; expected one of 1, 2, 3"),
+            (["--amount", "100", "--scale", "5"], "bad", "'5' is not valid; expected one of 0.75, 1, 1.5, 2, 2.625, 3, 3.5, 4"),
             (["--amount", "100", "extra"], "bad", "unexpected argument 'extra'"),
             (["--no-configuration"], "bad", "cannot render: the breakdown is hidden"),
             (["--amount", "100"], "a/b", "snapshot name 'a/b' is not accepted; use letters, digits"),

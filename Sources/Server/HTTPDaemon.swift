@@ -1,3 +1,4 @@
+import BreakdownContent
 import BreakdownOptions
 import CMicroHTTPD
 import Foundation
@@ -24,8 +25,9 @@ final class HTTPDaemon: @unchecked Sendable {
         let rawLength: Int
         let start = DispatchTime.now().uptimeNanoseconds
         var method = "-"
-        var status: Int?
-        var bytes = 0
+        /// The status answered and the body's bytes: written by the worker that answers, or by
+        /// the watchdog that times the head out (a 408), so behind a lock of their own.
+        let outcome = Locked<(status: Int?, bytes: Int)>((nil, 0))
         /// The handler has seen the headers once: the next call (the whole request received) answers.
         var headersSeen = false
         /// The answer the request line already decided (a refused target), given at the first call.
@@ -157,13 +159,12 @@ final class HTTPDaemon: @unchecked Sendable {
                 guard waited > headNanoseconds || idleWhileDraining || stalledWhileDraining else { continue }
                 connection.timedOut = true
                 if let request = connection.request, !idleWhileDraining {
-                    request.status = 408
                     let seconds = service.configuration.headerTimeoutSeconds
                     let problem = HTTPResponse.problem(
                         408, "the request's line and header fields did not arrive within \(ServerLimits.format(seconds)) s; send the whole head at once")
                     var text = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: \(problem.body.count)\r\n"
                     for header in problem.headers { text += "\(header.name): \(header.value)\r\n" }
-                    request.bytes = problem.body.count
+                    request.outcome.withLock { $0 = (408, problem.body.count) }
                     let bytes = Array((text + "\r\n").utf8) + Array(problem.body)
                     _ = bytes.withUnsafeBytes { Glibc.send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
                 }
@@ -276,8 +277,8 @@ final class HTTPDaemon: @unchecked Sendable {
                 method: method, uri: context.uri, ifNoneMatch: ifNoneMatch, draining: draining.load(ordering: .relaxed))
         }
         metrics.record(answer)
-        context.status = answer.status
-        context.bytes = method == "HEAD" ? 0 : answer.body.count
+        let bytes = method == "HEAD" ? 0 : answer.body.count
+        context.outcome.withLock { $0 = (answer.status, bytes) }
         let response = answer.body.withUnsafeBytes { bytes in breakdown_mhd_response(mhd.functions, bytes.count, bytes.baseAddress) }
         guard let response else { return .NO }
         for header in answer.headers { _ = mhd.functions.add_response_header(response, header.name, header.value) }
@@ -315,9 +316,10 @@ final class HTTPDaemon: @unchecked Sendable {
         answered.add(1, ordering: .relaxed)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - context.start) / 1e6
         let path = String(BreakdownService.unsignedPart(of: context.uri))
+        let outcome = context.outcome.withLock { $0 }
         AccessLog.write(
             AccessLog.line(
-                method: context.method, path: path, status: context.status, bytes: terminatedNormally ? context.bytes : 0,
+                method: context.method, path: path, status: outcome.status, bytes: terminatedNormally ? outcome.bytes : 0,
                 milliseconds: milliseconds))
     }
 }
@@ -378,7 +380,7 @@ private func httpAccessHandler(
         request = server.requestLine(uri: url, connection: client)
         context.pointee = Unmanaged.passUnretained(request).toOpaque()
     }
-    if request.status != nil { return .YES }
+    if request.outcome.withLock({ $0.status }) != nil { return .YES }
     let methodName = method.map { String(cString: $0) } ?? "-"
     if !request.headersSeen {
         request.headersSeen = true

@@ -235,3 +235,11 @@ extension Typesetter {
         }
     }
 }
+
+extension LayoutStyle {
+    /// The Android view's style: Roboto at 14 sp (the `TextView`'s default text size at font
+    /// scale 1), no tracking (Android adds none), one line, no padding.
+    public static var android: LayoutStyle {
+        LayoutStyle(fontFamily: Typesetter.androidFamily, fontSize: AndroidFontScale.defaultTextSize, tracking: .none)
+    }
+}

@@ -26,9 +26,18 @@ public final class ArtworkLibrary {
     private var logoFiles: [LogoFileKey: LogoArtwork] = [:]
     private var recordings: [RecordingKey: CairoSurface] = [:]
 
+    /// How a file is coloured when it is parsed: a CSS stylesheet for SVG artwork (empty: as
+    /// drawn), or an Android VectorDrawable's tint (nil: its own colours), converted to SVG.
+    private enum Styling: Hashable {
+        case stylesheet(String)
+        case androidTint(RGBAColor?)
+
+        static let none = Styling.stylesheet("")
+    }
+
     private struct ParsedKey: Hashable {
         var path: String
-        var stylesheet: String
+        var styling: Styling
     }
 
     private struct LogoFileKey: Hashable {
@@ -56,7 +65,7 @@ public final class ArtworkLibrary {
 
     private struct RecordingKey: Hashable {
         var path: String
-        var stylesheet: String
+        var styling: Styling
         var width: Double
         var height: Double
     }
@@ -120,7 +129,7 @@ public final class ArtworkLibrary {
         let key = LogoFileKey(imageName: imageName, scale: scale)
         if let known = logoFiles[key] { return known }
         let file = try source.file(for: imageName, scale: scale)
-        let artwork = try parse(file.url.path, format: file.format, stylesheet: "", imageName: imageName)
+        let artwork = try parse(file.url.path, format: file.format, styling: .none, imageName: imageName)
         let size = artwork.size
         guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
             throw PaintError("logo image \(imageName): \(file.url.path) has no size (\(size.width) × \(size.height)) in \(source.kind.rawValue) \(source.directory.path)")
@@ -139,7 +148,7 @@ public final class ArtworkLibrary {
     public func validate(_ names: [String]) throws(PaintError) {
         for name in names {
             let file = try source.file(for: name, scale: 1)
-            _ = try parse(file.url.path, format: file.format, stylesheet: "", imageName: name)
+            _ = try parse(file.url.path, format: file.format, styling: .none, imageName: name)
         }
     }
 
@@ -162,11 +171,11 @@ public final class ArtworkLibrary {
         for name in source.allImageNames where !missing.contains(name) {
             for scale in [1.0, 2.0, 3.0] {
                 let file = try source.file(for: name, scale: scale)
-                _ = try parse(file.url.path, format: file.format, stylesheet: "", imageName: name)
+                _ = try parse(file.url.path, format: file.format, styling: .none, imageName: name)
             }
         }
         for icon in Self.iconNames {
-            _ = try parse(iconPrefix + icon + ".svg", format: .svg, stylesheet: "", imageName: icon)
+            _ = try parse(iconPrefix + icon + ".svg", format: .svg, styling: .none, imageName: icon)
         }
         return missing
     }
@@ -177,20 +186,20 @@ public final class ArtworkLibrary {
         let stylesheet = artwork.isRecoloured ? Self.stylesheet(logo.colors) : ""
         // `artwork.file` is relative to the artwork folder (metadata records it so).
         let path = artwork.file.hasPrefix("/") ? artwork.file : sourcePrefix + artwork.file
-        try draw(path: path, imageName: artwork.imageName, stylesheet: stylesheet, frame: frame, in: context)
+        try draw(path: path, imageName: artwork.imageName, styling: .stylesheet(stylesheet), frame: frame, in: context)
     }
 
     /// Draws an official file (an image link of `--logo-assets`) as it is, filling `frame`.
     func drawFile(_ artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws(PaintError) {
         let path = artwork.file.hasPrefix("/") ? artwork.file : sourcePrefix + artwork.file
-        try draw(path: path, imageName: artwork.imageName, stylesheet: "", frame: frame, in: context)
+        try draw(path: path, imageName: artwork.imageName, styling: .none, frame: frame, in: context)
     }
 
     /// Draws the Android VectorDrawable `name` (`NAME.xml` of `source.androidDrawables`) stretched
     /// to fill `frame`, tinted (SRC_IN) or in its own colours, converted to SVG once per tint.
     func drawAndroidDrawable(_ name: String, tint: RGBAColor?, frame: Rect, in context: CairoContext) throws(PaintError) {
         do {
-            try draw(path: try androidDrawablePath(name), imageName: name, stylesheet: Self.androidTintKey(tint), frame: frame, in: context)
+            try draw(path: try androidDrawablePath(name), imageName: name, styling: .androidTint(tint), frame: frame, in: context)
         } catch {
             throw androidFailure(error)
         }
@@ -218,25 +227,22 @@ public final class ArtworkLibrary {
     public func checkAndroidDrawables() throws(PaintError) {
         for name in AndroidLogoSize.drawableSizes.keys.sorted() {
             do {
-                _ = try parse(try androidDrawablePath(name), format: .svg, stylesheet: Self.androidTintKey(nil), imageName: name)
+                _ = try parse(try androidDrawablePath(name), format: .svg, styling: .androidTint(nil), imageName: name)
             } catch {
                 throw androidFailure(error)
             }
         }
     }
 
-    /// The parse-cache key of a drawable's tint (it takes the place of a stylesheet).
-    private static func androidTintKey(_ tint: RGBAColor?) -> String { "android-tint:" + (tint.map { "\($0)" } ?? "none") }
-
     /// Draws the icon or project artwork `name` (an SVG file stem) filling `frame` (points, in the
     /// context's current user space).
     func draw(_ name: String, stylesheet: String, frame: Rect, in context: CairoContext) throws(PaintError) {
         let path = iconPrefix + name + ".svg"
-        try draw(path: path, imageName: name, stylesheet: stylesheet, frame: frame, in: context)
+        try draw(path: path, imageName: name, styling: .stylesheet(stylesheet), frame: frame, in: context)
     }
 
-    private func draw(path: String, imageName: String, stylesheet: String, frame: Rect, in context: CairoContext) throws(PaintError) {
-        let key = RecordingKey(path: path, stylesheet: stylesheet, width: frame.width, height: frame.height)
+    private func draw(path: String, imageName: String, styling: Styling, frame: Rect, in context: CairoContext) throws(PaintError) {
+        let key = RecordingKey(path: path, styling: styling, width: frame.width, height: frame.height)
         let recording = try recording(key, imageName: imageName)
         let cr = context.pointer
         var matrix = cairo_matrix_t()
@@ -293,7 +299,7 @@ public final class ArtworkLibrary {
     private func recording(_ key: RecordingKey, imageName: String) throws(PaintError) -> CairoSurface {
         if let cached = recordings[key] { return cached }
         let format = ArtworkSource.FileFormat(rawValue: URL(fileURLWithPath: key.path).pathExtension.lowercased()) ?? .svg
-        let artwork = try parse(key.path, format: format, stylesheet: key.stylesheet, imageName: imageName)
+        let artwork = try parse(key.path, format: format, styling: key.styling, imageName: imageName)
         let surface = try CairoSurface.recording(width: key.width, height: key.height)
         let context = try CairoContext(surface: surface)
         do {
@@ -306,9 +312,9 @@ public final class ArtworkLibrary {
         return surface
     }
 
-    /// The file parsed once (per stylesheet, for the project's SVGs).
-    private func parse(_ path: String, format: ArtworkSource.FileFormat, stylesheet: String, imageName: String) throws(PaintError) -> ParsedArtwork {
-        let key = ParsedKey(path: path, stylesheet: stylesheet)
+    /// The file parsed once (per stylesheet, for the project's SVGs; per tint, for drawables).
+    private func parse(_ path: String, format: ArtworkSource.FileFormat, styling: Styling, imageName: String) throws(PaintError) -> ParsedArtwork {
+        let key = ParsedKey(path: path, styling: styling)
         if let cached = parsed[key] { return cached }
         let data: Data
         do throws(RegularFile.Problem) {
@@ -318,10 +324,9 @@ public final class ArtworkLibrary {
         }
         let artwork: ParsedArtwork
         do throws(PaintError) {
-            if stylesheet.hasPrefix("android-tint:") {
+            switch styling {
+            case .androidTint(let tint):
                 // An Android VectorDrawable: converted to SVG (tinted) and drawn by librsvg.
-                let tintText = stylesheet.dropFirst("android-tint:".count)
-                let tint = tintText == "none" ? nil : try? RGBAColor(hex: String(tintText))
                 let svg: String
                 do throws(VectorDrawable.ConversionError) {
                     svg = try VectorDrawable.svg(fromXML: String(decoding: data, as: UTF8.self), tint: tint)
@@ -329,7 +334,7 @@ public final class ArtworkLibrary {
                     throw PaintError(error.description)
                 }
                 artwork = try ParsedArtwork(Data(svg.utf8), format: .svg, stylesheet: "")
-            } else {
+            case .stylesheet(let stylesheet):
                 artwork = try ParsedArtwork(data, format: format, stylesheet: stylesheet)
             }
         } catch {

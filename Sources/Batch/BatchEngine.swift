@@ -69,15 +69,7 @@ package enum BatchEngine {
         }
 
         func go(_ reader: any ManifestReader) throws(CLIError) -> BatchSummary {
-            let planner = BatchRecordPlanner(
-                defaults: settings.defaults, defaultFormats: settings.defaultFormats,
-                htmlBaseURL: settings.writeHTML ? settings.htmlBaseURL : nil)
-            planner.columnMap = settings.columnMap
-            planner.nameTemplate = settings.nameTemplate
-            planner.priceText = PriceText(numberLocale: settings.numberLocale)
-            planner.emptyAmount = settings.emptyAmount
-            planner.duplicateNames = settings.duplicateNames
-            planner.header = reader.headerColumns.map(Set.init)
+            let planner = BatchRecordPlanner(settings: settings, header: reader.headerColumns)
             var chunk: [BatchJob] = []
             var chunkNumber = 0
             var sequence = 0

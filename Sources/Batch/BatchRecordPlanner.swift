@@ -27,32 +27,48 @@ package final class BatchRecordPlanner {
     /// normalized options and formats) and the line it starts on (32 bits): 16 bytes a record.
     private var namesUsed = NameTable()
     /// How columns become keys, names are made and prices read (`--map`, `--name`, `--number-locale`).
-    var columnMap = ColumnMap()
-    var nameTemplate: NameTemplate? {
-        didSet { templateColumns = Set(nameTemplate?.fields ?? []).filter { !ColumnMap.isKey($0) } }
-    }
+    private let columnMap: ColumnMap
+    private let nameTemplate: NameTemplate?
     /// Columns the name template uses that are not keys: read for the name, not as options.
-    private var templateColumns: Set<String> = []
-    var priceText = PriceText(numberLocale: nil)
+    private let templateColumns: Set<String>
+    private let priceText: PriceText
     /// `--empty-amount`: a record without a price fails, is drawn as 0, or is skipped ("no price").
-    var emptyAmount = BatchSettings.EmptyAmount.fail
+    private let emptyAmount: BatchSettings.EmptyAmount
     /// `--duplicate-names first`: a later record of a taken name is a duplicate, not a failure.
-    var duplicateNames = BatchSettings.DuplicateNames.fail
+    private let duplicateNames: BatchSettings.DuplicateNames
     /// A CSV's header: a column it names that a row lacks was an empty cell.
-    var header: Set<String>?
+    private let header: Set<String>?
 
-    /// - Parameters:
-    ///   - defaults: the command line's content and drawing options, under every record.
-    ///   - htmlBaseURL: when HTML snippets are written, the base of their image URLs.
-    ///   - rendererVersion: the renderer's identity for some font files and artwork folder.
+    /// Made whole from the batch's settings and the manifest's header (a CSV's columns).
+    /// - Parameter rendererVersion: the renderer's identity for some font files and artwork folder.
     init(
+        settings: BatchSettings, header: [String]? = nil,
+        rendererVersion: @escaping (_ fontFiles: [String], _ logoAssets: String?) -> String = RendererVersion.identity
+    ) {
+        identify = rendererVersion
+        defaults = settings.defaults
+        defaultFormats = settings.defaultFormats
+        htmlBaseURL = settings.writeHTML ? settings.htmlBaseURL : nil
+        columnMap = settings.columnMap
+        nameTemplate = settings.nameTemplate
+        templateColumns = Set(settings.nameTemplate?.fields ?? []).filter { !ColumnMap.isKey($0) }
+        priceText = PriceText(numberLocale: settings.numberLocale)
+        emptyAmount = settings.emptyAmount
+        duplicateNames = settings.duplicateNames
+        self.header = header.map(Set.init)
+    }
+
+    /// A planner with only the command line's options, formats and HTML base URL (the rest as
+    /// `BatchSettings` has them by default).
+    convenience init(
         defaults: ParsedOptions, defaultFormats: [OutputFormat], htmlBaseURL: String?,
         rendererVersion: @escaping (_ fontFiles: [String], _ logoAssets: String?) -> String = RendererVersion.identity
     ) {
-        self.identify = rendererVersion
-        self.defaults = defaults
-        self.defaultFormats = defaultFormats
-        self.htmlBaseURL = htmlBaseURL
+        var settings = BatchSettings(outputDirectory: "", manifestLabel: "", defaults: defaults)
+        settings.defaultFormats = defaultFormats
+        settings.writeHTML = htmlBaseURL != nil
+        settings.htmlBaseURL = htmlBaseURL ?? ""
+        self.init(settings: settings, rendererVersion: rendererVersion)
     }
 
     /// A record's option names as the command line's options, with record spelling in messages.

@@ -43,6 +43,13 @@ import Testing
         "\"1000000\"", "\"-1\"", "\"nan\"", "\"inf\"", "\"1e3\"", "\"0x10\"", "\"1,000\"", "\"png,svg\"", "\"gif\"",
     ]
 
+    /// A batch's settings with no command line options, drawing a missing price as 0.
+    static let settings: BatchSettings = {
+        var settings = BatchSettings(outputDirectory: "", manifestLabel: "fuzz", defaults: BatchRecordPlanner.defaults(from: ParsedOptions(groups: [])))
+        settings.emptyAmount = .zero
+        return settings
+    }()
+
     static let tokens = ["{", "}", "[", "]", ",", ":", "\"", "\\", "\n", "\r\n", " ", "\"\"", ",,", "\u{FEFF}", "é", "\u{0}"]
 
     static func pick<T>(_ items: [T], _ random: inout SeededGenerator) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
@@ -99,12 +106,9 @@ import Testing
             #expect(error.exitStatus == ExitStatus.usage)
             return 1
         }
-        let planner = BatchRecordPlanner(
-            defaults: BatchRecordPlanner.defaults(from: ParsedOptions(groups: [])), defaultFormats: [.png], htmlBaseURL: nil,
-            rendererVersion: { _, _ in "fuzz" })
         // Most generated objects have no amount: draw them as 0 (`--empty-amount zero`), so the
         // rest of each record is planned, not refused at its missing price.
-        planner.emptyAmount = .zero
+        let planner = BatchRecordPlanner(settings: Self.settings, rendererVersion: { _, _ in "fuzz" })
         var problems = 0
         var sequence = 0
         while true {
@@ -193,10 +197,7 @@ import Testing
             return
         }
         let line = "{" + members.joined(separator: ", ") + "}\n"
-        let planner = BatchRecordPlanner(
-            defaults: BatchRecordPlanner.defaults(from: ParsedOptions(groups: [])), defaultFormats: [.png], htmlBaseURL: nil,
-            rendererVersion: { _, _ in "fuzz" })
-        planner.emptyAmount = .zero
+        let planner = BatchRecordPlanner(settings: Self.settings, rendererVersion: { _, _ in "fuzz" })
         do {
             let reader = try ManifestOpener.open(bytes: Array(line.utf8), format: .ndjson)
             guard let again = try reader.next() else {

@@ -128,6 +128,9 @@ package enum BatchEngine {
                     throw CLIError.usage(message)
                 }
                 try dispatch()
+                // A shard the manifest gave no record still finished: its report says so (0
+                // records), so `breakdown report` sees every shard of the run.
+                if readable, started == nil, !BatchInterrupt.isRequested { _ = try start() }
             } catch {
                 guard started != nil else { throw error }
                 readError = error

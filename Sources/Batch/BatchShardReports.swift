@@ -195,9 +195,12 @@ package enum BatchShardReports {
         var runOrder: [String] = []
         for file in all.reversed() where !runOrder.contains(file.run) { runOrder.insert(file.run, at: 0) }
         var runs: [Run] = []
+        // Reports of a run's earlier shard count: superseded by its latest, named, never combined.
+        var leftOut: [String] = []
         for key in runOrder {
             let files = all.filter { $0.run == key }
             let count = files.last!.shard.count
+            leftOut += files.filter { $0.shard.count != count }.map(\.name)
             var run = Run(count: count)
             for file in files where file.shard.count == count {
                 guard let report = read(own + "/" + file.name) else {
@@ -253,6 +256,9 @@ package enum BatchShardReports {
             line += "; no report from \(run.missing.count == 1 ? "shard" : "shards") \(run.missing.map { "\($0)/\(run.count)" }.joined(separator: ", "))\(which): it has not finished (rerun it)"
         }
         if !interrupted.isEmpty { line += "; \(interrupted.count) interrupted (\(Set(interrupted).sorted().joined(separator: ", ")))" }
+        if !leftOut.isEmpty {
+            line += "; left out \(BatchSummary.count(leftOut.count, "report")) of an earlier shard count of the same run (\(leftOut.sorted().prefix(8).joined(separator: ", "))\(leftOut.count > 8 ? " and \(leftOut.count - 8) more" : ""))"
+        }
         if runs.flatMap(\.reports.values).contains(where: \.stoppedEarly) { line += "; stopped at a failure (--fail-fast)" }
         console.print(line)
         let missing = runs.flatMap(\.missing)
@@ -268,7 +274,7 @@ package enum BatchShardReports {
                 })
             var text = "{\n  \"manifest\": \(JSONValue.string(manifests.last ?? "").compact),\n  \"output\": \(JSONValue.string(folder).compact),\n"
             text += "  \"shards\": \(latest.shard.count),\n  \"missingShards\": [\(runs.last!.missing.map(String.init).joined(separator: ", "))],\n"
-            text += "  \"runs\": \(runList.compact),\n  \"records\": ["
+            text += "  \"runs\": \(runList.compact),\n  \"leftOut\": \(JSONValue.array(leftOut.sorted().map { .string($0) }).compact),\n  \"records\": ["
             text += records.isEmpty ? "" : "\n    " + records.map(\.line).joined(separator: ",\n    ") + "\n  "
             let countsJSON = JSONValue.object(counts.keys.sorted().map { ($0, JSONValue.number(Double(counts[$0]!))) })
             let failuresJSON = JSONValue.object(failures.keys.sorted().map { ($0, JSONValue.number(Double(failures[$0]!))) })

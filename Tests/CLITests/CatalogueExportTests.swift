@@ -287,6 +287,32 @@ import Testing
         }
     }
 
+    /// 2 records over 8 shards: every shard writes its report, the empty ones too, and `report`
+    /// says the folder is complete; a later run of another shard count is combined alone, the
+    /// reports it supersedes named, never combined silently.
+    @Test(.timeLimit(.minutes(2))) func shardsWithoutRecordsStillReport() throws {
+        let folder = try Support.temporaryFolder("empty-shards")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try Support.write("{\"amount\": \"10\", \"name\": \"a\"}\n{\"amount\": \"20\", \"name\": \"b\"}\n", to: manifest)
+        let output = folder.appendingPathComponent("out")
+        for shard in 0..<8 {
+            let result = try Self.run("batch", manifest.path, "-o", output.path, "--shard", "\(shard)/8", "--jobs", "1", "--quiet")
+            #expect(result.status == 0, "\(shard): \(result.stderr)")
+        }
+        let reports = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(".breakdown-batch").path).filter { $0.hasPrefix("report-") }
+        #expect(reports.count == 8, "\(reports)")
+        let complete = try Self.run("report", output.path)
+        #expect(complete.status == 0, "\(complete.stdout)")
+        #expect(complete.stdout == "rendered 2, skipped 0, hidden 0, failed 0 (2 records in 8 shards)\n", "\(complete.stdout)")
+        #expect(try Support.files(output, ext: "png") == ["a.png", "b.png"])
+        // The same run unsharded: its report alone is combined, the eight it supersedes named.
+        #expect(try Self.run("batch", manifest.path, "-o", output.path, "--jobs", "1", "--quiet").status == 0)
+        let later = try Self.run("report", output.path)
+        #expect(later.status == 0)
+        #expect(later.stdout.hasPrefix("rendered 0, skipped 2, hidden 0, failed 0 (2 records in 1 shard); left out 8 reports of an earlier shard count of the same run (report-"), "\(later.stdout)")
+    }
+
     /// Default names are a promise: a resume after an upgrade must find the images it drew.
     /// These were the names before issue 31 (the first is the one the issue reports), for each
     /// option kind and both platforms; a change that renames must say so in the CHANGELOG and

@@ -151,6 +151,7 @@ package enum BatchEngine {
                 records: sequence, counts: state.collector.currentCounts, seconds: progress.elapsed,
                 stoppedEarly: state.collector.stoppedByFailure, interruptedBy: BatchInterrupt.signal)
             summary.stoppedUnwritable = state.collector.stoppedByFullDisk
+            summary.failuresExitZero = settings.failuresExitZero
             summary.changes = state.collector.currentChanges
             (summary.removedSample, summary.keptSample, summary.foreignSample) = state.collector.currentSamples
             do throws(CLIError) {

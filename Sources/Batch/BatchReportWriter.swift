@@ -96,7 +96,10 @@ final class BatchReportWriter {
         if close(descriptor) != 0, failure == nil { failure = OutputPath.writeProblem(errno) }
         if let failure {
             unlink(temporary)
-            throw .failure("cannot write the report \(path): \(failure)")
+            // A full disk is the machine's fault (75: retrying elsewhere may help), not the input's.
+            let full = failure == OutputPath.writeProblem(ENOSPC) || failure == OutputPath.writeProblem(EDQUOT)
+            throw CLIError(
+                "cannot write the report \(path): \(failure)", exitStatus: full ? ExitStatus.temporaryFailure : ExitStatus.failure)
         }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -43,6 +43,8 @@ package struct BatchSettings: Sendable {
     package var duplicateNames = DuplicateNames.fail
     /// `--fail-on`: outcomes that count as failures (`outside-limits`, `hidden`).
     package var failOn: Set<BatchOutcome.Status> = []
+    /// `--fail-on none`: failed records are reported and counted, and the run exits 0.
+    package var failuresExitZero = false
     /// `--on-change`: what to do with an image an earlier run drew with other options.
     package var onChange = OnChange.replace
 

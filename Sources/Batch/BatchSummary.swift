@@ -26,10 +26,16 @@ package struct BatchSummary: Sendable {
     var keptSample: [String] = []
     var foreignSample: [String] = []
 
-    /// 128 + the signal when interrupted; else 0 when nothing failed, 1 when something did.
+    /// `--fail-on none`: failed records are reported and counted, and the run exits 0.
+    var failuresExitZero = false
+
+    /// 128 + the signal when interrupted; 75 for a fault of the machine (the disk full, the
+    /// output folder gone, the journal not durable): retrying may help; else 1 when a record
+    /// failed (retrying will not help; 0 under `--fail-on none`), 0 when none did.
     package var exitStatus: Int32 {
         if let interruptedBy { return 128 + interruptedBy }
-        return counts.failed > 0 || journalFailure != nil ? ExitStatus.failure : ExitStatus.success
+        if stoppedUnwritable || journalFailure != nil { return ExitStatus.temporaryFailure }
+        return counts.failed > 0 && !failuresExitZero ? ExitStatus.failure : ExitStatus.success
     }
 
     /// `rendered 1990, skipped 0, hidden 0, failed 10` and the others there are (outside

@@ -51,7 +51,8 @@ public enum BatchCommand {
         "duplicate-names", "policy", default: .fail,
         help: "A record whose name an earlier record with other options took (variants sharing a handle): fails, or the first record of the name is drawn and later ones are counted as duplicates.")
     static let failOn = Option<String?>.value(
-        "fail-on", "outcomes", help: "Outcomes that count as failures (exit 1): outside-limits, hidden, or both separated by commas.")
+        "fail-on", "outcomes",
+        help: "Outcomes that count as failures (exit 1): outside-limits, hidden, or both separated by commas; none: failed records are reported and counted, and the run exits 0 (the report lists them). Exit statuses: 0 all drawn, 1 records failed (retrying will not help), 2 bad invocation or manifest, 75 a fault of the machine (disk full, output folder gone: retrying may help), 128+N a signal.")
     static let name = Option<String?>.value(
         "name", "template",
         help: "Name every record's files from its keys and columns, e.g. '{SKU}-{locale}-{scale}x'; each value is made safe for a file name.")
@@ -109,13 +110,16 @@ public enum BatchCommand {
         settings.numberLocale = options[Self.numberLocale]
         settings.emptyAmount = options[Self.emptyAmount]
         settings.duplicateNames = options[Self.duplicateNames]
-        if let text = options[Self.failOn] {
+        if let text = options[Self.failOn], text.trimmingCharacters(in: .whitespaces) == "none" {
+            settings.failuresExitZero = true
+        } else if let text = options[Self.failOn] {
             for word in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingCharacters(in: .whitespaces) }) {
                 switch word {
                 case "outside-limits": settings.failOn.insert(.outsideLimits)
                 case "hidden": settings.failOn.insert(.hidden)
                 default:
-                    throw .usage("--fail-on: \(QuotedValue.quoted(word)) is not an outcome; expected outside-limits, hidden, or both separated by commas")
+                    throw .usage(
+                        "--fail-on: \(QuotedValue.quoted(word)) is not an outcome; expected outside-limits, hidden, both separated by commas, or none")
                 }
             }
         }

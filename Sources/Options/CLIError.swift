@@ -14,6 +14,10 @@ public enum ExitStatus {
     /// The breakdown is hidden (no configuration, or the consumer's language is not offered):
     /// the view draws nothing, so no image is written.
     public static let hidden: Int32 = 3
+    /// A fault of the machine, not of the input (`EX_TEMPFAIL`): the disk is full, the output
+    /// folder went away, finished images could not be made durable. Retrying, on another node
+    /// or later, may help; retrying a run that exited 1 will not.
+    public static let temporaryFailure: Int32 = 75
 }
 
 /// An error of the option vocabulary and the command line: a typed `reason` to switch on, the

@@ -25,7 +25,8 @@ import Testing
         pipe.fileHandleForWriting.write(Data(lines[3...].joined().utf8))
         try pipe.fileHandleForWriting.close()
         let result = running.finish()
-        #expect(result.status == 1, "\(result.stdout)")
+        // The machine's fault, not the records': 75 (EX_TEMPFAIL), which a scheduler may retry.
+        #expect(result.status == 75, "\(result.stdout)")
         let errors = result.stderr.split(separator: "\n")
         #expect(errors.count == 1, "one line, not one a record: \(result.stderr.prefix(600))")
         #expect(result.stderr.contains("was removed while the batch ran; the batch stops"), "\(result.stderr)")

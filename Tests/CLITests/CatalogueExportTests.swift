@@ -313,6 +313,23 @@ import Testing
         #expect(later.stdout.hasPrefix("rendered 0, skipped 2, hidden 0, failed 0 (2 records in 1 shard); left out 8 reports of an earlier shard count of the same run (report-"), "\(later.stdout)")
     }
 
+    /// `--fail-on none`: the failed records are reported and counted, and the run itself exits 0
+    /// (a scheduler's "the report lists the bad rows; the job succeeded").
+    @Test(.timeLimit(.minutes(2))) func failOnNoneReportsFailuresAndExitsZero() throws {
+        let folder = try Support.temporaryFolder("fail-on-none")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try Support.write("{\"amount\": \"10\", \"name\": \"a\"}\n{\"amount\": \"1.299\", \"name\": \"b\"}\n", to: manifest)
+        let report = folder.appendingPathComponent("r.json")
+        let result = try Self.run("batch", manifest.path, "-o", folder.appendingPathComponent("out").path, "--fail-on", "none", "--report", report.path)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 1 (1 ambiguous price)"), "\(result.stdout)")
+        #expect(result.stderr.contains("line 2 (record 2): amount: '1.299' is ambiguous"))
+        #expect(try Support.report(report)["failures"] as? [String: Int] == ["ambiguous-price": 1])
+        // Without it, the same run is exit 1: records failed, retrying will not help.
+        #expect(try Self.run("batch", manifest.path, "-o", folder.appendingPathComponent("out2").path).status == 1)
+    }
+
     /// Default names are a promise: a resume after an upgrade must find the images it drew.
     /// These were the names before issue 31 (the first is the one the issue reports), for each
     /// option kind and both platforms; a change that renames must say so in the CHANGELOG and

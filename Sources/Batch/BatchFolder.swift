@@ -224,14 +224,35 @@ final class BatchFolder: @unchecked Sendable {
 
     /// The size, modification time, inode and owner of a regular file in the output folder (a symbolic link
     /// is not followed), or nil.
+    /// Something (a file, a link, a folder) has this name in the output folder.
+    func exists(_ name: String) -> Bool {
+        var info = stat()
+        return fstatat(output, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+    }
+
     func regularFile(_ name: String) -> JournalFile? {
         var info = stat()
         guard fstatat(output, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Self.journalFile(name, info)
     }
 
-    /// Removes a file of the output folder (a stale image); false when it could not be.
-    func remove(_ name: String) -> Bool { unlinkat(output, name, 0) == 0 }
+    /// Removes a file of the output folder (a stale image) while it is still the very file
+    /// `recorded` describes; false when it is not, or could not be removed. The file is first
+    /// renamed into the batch's own folder and checked there, so a file another record of this
+    /// run renames into place meanwhile is never the one removed: it is put back. A crash in
+    /// between leaves a temporary file the next run removes, and at worst an image drawn again.
+    func removeIfStill(_ recorded: JournalFile) -> Bool {
+        let parked = StaleTemporaryFiles.newName()
+        guard renameat(output, recorded.name, own, parked) == 0 else { return false }
+        var info = stat()
+        if fstatat(own, parked, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+            Self.journalFile(recorded.name, info) == recorded
+        {
+            return unlinkat(own, parked, 0) == 0
+        }
+        renameat(own, parked, output, recorded.name)
+        return false
+    }
 
     /// Makes everything written so far durable: the file system's data and metadata (`syncfs`),
     /// then the output folder's entries.

@@ -100,6 +100,8 @@ package final class BatchRecordPlanner {
             } catch {
                 var problem = error
                 if problem.name == nil { problem.name = nameHint(fields) }
+                // An earlier record of this run took the name: its files are that record's.
+                if let name = problem.name, namesUsed[Fingerprint(name).value] != nil { problem.nameIsAnothers = true }
                 work = .problem(problem)
             }
         }
@@ -150,6 +152,14 @@ package final class BatchRecordPlanner {
             case "amount":
                 do throws(RecordProblem) {
                     try readAmount(value, column: column, into: &values, currency: currency(fields))
+                } catch {
+                    try Self.checkEach(values)
+                    throw error
+                }
+            case Self.minimumName, Self.maximumName:
+                // The limits are prices too: read by the same rules (`1.500` is ambiguous).
+                do throws(RecordProblem) {
+                    try readLimit(key, value, column: column, into: &values, currency: currency(fields))
                 } catch {
                     try Self.checkEach(values)
                     throw error
@@ -294,6 +304,34 @@ package final class BatchRecordPlanner {
         case .plain(let plain): values["amount"] = .string(plain)
         case .problem(let reason): throw RecordProblem(field: "amount", "amount\(from): \(reason)", cause: .invalidPrice)
         case .ambiguous(let reason): throw RecordProblem(field: "amount", "amount\(from): \(reason)", cause: .ambiguousPrice)
+        }
+    }
+
+    private static let minimumName = ContentOptions.minimum.name
+    private static let maximumName = ContentOptions.maximum.name
+
+    /// `min` or `max` as price text, read as the amount is; empty: not given. A JSON number is
+    /// taken as written (the configuration checks it).
+    private func readLimit(
+        _ key: String, _ value: ManifestValue, column: String, into values: inout [String: RecordValue],
+        currency: @autoclosure () -> CurrencyCode?
+    ) throws(RecordProblem) {
+        let from = column == key ? "" : " (column \(QuotedValue.quoted(column)))"
+        switch value {
+        case .number(let number):
+            values[key] = .string(number)
+        case .null:
+            return
+        case .text(let text):
+            guard Self.isGiven(value) else { return }
+            switch priceText.plain(text, currency: currency()) {
+            case .plain(let plain): values[key] = .string(plain)
+            case .problem(let reason): throw RecordProblem(field: key, "\(key)\(from): \(reason)", cause: .invalid(key))
+            case .ambiguous(let reason): throw RecordProblem(field: key, "\(key)\(from): \(reason)", cause: .ambiguousPrice)
+            }
+        case .bool, .list, .object:
+            try Self.checkEach(values)
+            throw RecordProblem(field: key, "\(key)\(from): \(value.kindName) is not accepted; give a price such as 2000.00")
         }
     }
 

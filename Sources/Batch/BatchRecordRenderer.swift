@@ -184,14 +184,16 @@ final class BatchRecordRenderer {
         guard let name = outcome.name else { return }
         let entry = journal.earlierEntry(name: name)
         if let fingerprint, entry?.fingerprint == fingerprint { return }
-        let ours = (entry?.files ?? []).filter { folder.regularFile($0.name) == $0 }.map(\.name)
+        let recorded = (entry?.files ?? []).filter { folder.regularFile($0.name) == $0 }
+        let ours = recorded.map(\.name)
         let candidates = OutputFormat.allCases.flatMap { ["\(name).\($0.rawValue)", "\(name).\($0.rawValue).json"] } + ["\(name).html"]
-        outcome.foreignFiles = candidates.filter { !ours.contains($0) && folder.regularFile($0) != nil }
+        // Files of the name the batch did not draw (someone's file, a link): left, and said.
+        outcome.foreignFiles = candidates.filter { !ours.contains($0) && folder.exists($0) }
         guard !ours.isEmpty else { return }
         if settings.onChange == .keep {
             outcome.keptFiles = ours
         } else {
-            outcome.removedFiles = ours.filter { folder.remove($0) }
+            outcome.removedFiles = recorded.filter { folder.removeIfStill($0) }.map(\.name)
         }
     }
 

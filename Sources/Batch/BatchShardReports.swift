@@ -207,20 +207,30 @@ package enum BatchShardReports {
                     throw .failure("cannot read the report \(own)/\(file.name): it is not a report this tool wrote")
                 }
                 run.reports[file.shard.index] = report
+                run.modified[file.shard.index] = file.modified
             }
             run.missing = (0..<count).filter { run.reports[$0] == nil }
             runs.append(run)
         }
-        // The latest outcome per name: a later run's entries of a name replace an earlier run's
-        // (within a run every entry stays: variants and duplicates share a name).
-        var records: [(run: Int, index: Int, line: String, object: [String: Any])] = []
-        for (number, run) in runs.enumerated() {
-            let entries = run.reports.values.flatMap(\.records).sorted { $0.index < $1.index }
-            let names = Set(entries.compactMap { $0.object["name"] as? String })
-            records.removeAll { record in (record.object["name"] as? String).map(names.contains) ?? false }
-            records += entries.map { (number, $0.index, $0.line, $0.object) }
+        // The latest outcome per name: a later report's entries of a name replace an earlier
+        // report's, report by report in the order they were written (a shard rerun late does not
+        // make its whole run the latest); within a report every entry stays (variants and
+        // duplicates share a name). An entry without a name is its manifest's line.
+        var records: [(run: Int, order: Int, index: Int, line: String, object: [String: Any])] = []
+        let written = runs.enumerated().flatMap { number, run in
+            run.reports.keys.map { (run: number, shard: $0, modified: run.modified[$0] ?? .distantPast) }
+        }.sorted { ($0.modified, $0.run, $0.shard) < ($1.modified, $1.run, $1.shard) }
+        func key(_ object: [String: Any], manifest: String) -> String {
+            (object["name"] as? String).map { "name:" + $0 } ?? "line:\(manifest)\u{0}\(object["line"] as? Int ?? -1)"
         }
-        records.sort { ($0.run, $0.index) < ($1.run, $1.index) }
+        for (order, file) in written.enumerated() {
+            let report = runs[file.run].reports[file.shard]!
+            let entries = report.records.sorted { $0.index < $1.index }
+            let keys = Set(entries.map { key($0.object, manifest: report.manifest) })
+            records.removeAll { keys.contains(key($0.object, manifest: runs[$0.run].manifest)) }
+            records += entries.map { (file.run, order, $0.index, $0.line, $0.object) }
+        }
+        records.sort { ($0.order, $0.index) < ($1.order, $1.index) }
         var counts: [String: Int] = [:]
         // Counts of what happened in the runs (not a status): summed.
         for key in ["warnings", "replacedChanged", "kept", "removedFiles", "keptStaleFiles", "leftUnknownFiles"] {
@@ -294,6 +304,8 @@ package enum BatchShardReports {
     private struct Run {
         var count: Int
         var reports: [Int: Report] = [:]
+        /// When each shard's report was written.
+        var modified: [Int: Date] = [:]
         var missing: [Int] = []
         var manifest: String { reports.values.first?.manifest ?? "" }
     }

@@ -225,7 +225,10 @@ package struct PriceText: Sendable {
         func insensitive(_ text: String) -> String {
             text.map { $0.isLetter ? "[\($0.uppercased())\($0.lowercased())]" : escaped($0) }.joined()
         }
-        let space = "[ \\t\\u00A0\\u202F\\u2009]"
+        // Around the number and its mark: any Unicode space or a tab (as the reader trims them);
+        // inside it, only the spaces a locale groups with.
+        let space = "[\\t \\u00A0\\u1680\\u2000-\\u200A\\u202F\\u205F\\u3000]"
+        let groupSpace = "[ \\u00A0\\u202F\\u2009]"
         let marks = ["A$", "AU$", "C$", "CA$", "NZ$", "US$", "$", "£"] + CurrencyCode.allCases.map(\.code)
         let mark = "(" + marks.map(insensitive).joined(separator: "|") + ")"
         let point = escaped(decimal)
@@ -233,14 +236,18 @@ package struct PriceText: Sendable {
         var groupings: [String] = []
         let nonSpace = grouping.subtracting(Self.spaces).sorted()
         for character in nonSpace { groupings.append(escaped(character)) }
-        if !grouping.isDisjoint(with: Self.spaces) { groupings.append(space) }
+        if !grouping.isDisjoint(with: Self.spaces) { groupings.append(groupSpace) }
         var integers = ["[0-9]+"]
         for separator in groupings { integers.append("[1-9][0-9]{0,2}(" + separator + "[0-9]{3})+") }
         let fraction = point + "[0-9]{1,\(minorUnits)}0*"
         let number = "((" + integers.joined(separator: "|") + ")(" + fraction + ")?|" + fraction + ")"
-        let ambiguous = "(?![1-9][0-9]{0,2}[.,][0-9]{3}([^0-9.,]|$))"
+        // The end of the text, in both dialects (`$` also matches before a final newline in Python's).
+        let end = "(?![\\s\\S])"
+        let ambiguous = "(?![1-9][0-9]{0,2}[.,][0-9]{3}([^0-9.,]|" + end + "))"
         let priced = ambiguous + number
-        return "^" + space + "*(" + mark + space + "*" + priced + "|" + priced + "(" + space + "*" + mark + ")?)" + space + "*$"
+        // At most 38 digits: what an exact decimal holds.
+        let digits = "(?!([^0-9]*[0-9]){39})"
+        return "^" + digits + space + "*(" + mark + space + "*" + priced + "|" + priced + "(" + space + "*" + mark + ")?)" + space + "*" + end
     }
 
     /// The currencies a symbol or code stands for, and its name in messages.

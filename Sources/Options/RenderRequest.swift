@@ -52,8 +52,12 @@ public struct RenderRequest: Sendable, Hashable {
                 "\(options.name(of: Drawing.fontScale)) is Android's font size setting: give \(options.name(of: ContentOptions.platform)) android too, or \(options.name(of: Drawing.contentSize)) for iOS's Dynamic Type")
         }
         if !options[Drawing.scale].isIOS {
-            throw .usage(
-                "\(options.name(of: Drawing.scale)) \(options[Drawing.scale].text) is an Android density: the iOS view is drawn at \(RenderScale.ios.map(\.text).joined(separator: ", ")) (give \(options.name(of: ContentOptions.platform)) android for the Android view at that density)")
+            // An option's problem (its field named in a batch's report), worded per front end.
+            throw options.problem(
+                Drawing.scale,
+                .invalidValue(
+                    options[Drawing.scale].text,
+                    accepted: "1, 2 or 3 for the iOS view (\(options[Drawing.scale].text) is an Android density: the Android view, platform android, takes it)"))
         }
         var inputs = try ContentOptions.inputs(from: options)
         if let color = options[Drawing.textColor] { inputs.options.textColor = color }

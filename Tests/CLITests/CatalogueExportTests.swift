@@ -177,12 +177,14 @@ import Testing
         let log = folder.appendingPathComponent("trace.log")
         let result = try BinaryRunner.run(
             command: strace,
-            ["-f", "-qq", "-e", "trace=unlinkat,unlink,syncfs,sync", "-o", log.path, executable, "batch", second.path, "-o", output.path,
+            ["-f", "-qq", "-e", "trace=unlinkat,unlink,rename,renameat,renameat2,syncfs,sync", "-o", log.path, executable, "batch", second.path, "-o", output.path,
              "--map", "amount=Price,name=SKU", "--jobs", "1"])
         #expect(result.status == 1)
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("A1.png").path))
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
-        let removal = try #require(lines.firstIndex { $0.contains("\"A1.png\"") && $0.contains("unlink") }, "\(lines)")
+        // The image is moved aside into the batch's own folder (checked there), then unlinked.
+        let moved = try #require(lines.firstIndex { $0.contains("\"A1.png\"") && $0.contains("rename") }, "\(lines)")
+        let removal = try #require(lines[moved...].firstIndex { $0.contains("unlink") && $0.contains("tmp-") }, "\(lines)")
         #expect(lines[removal...].contains { $0.contains("syncfs(") || $0.contains("sync()") }, "no sync after the removal: \(lines)")
     }
 
@@ -328,6 +330,76 @@ import Testing
         #expect(try Support.report(report)["failures"] as? [String: Int] == ["ambiguous-price": 1])
         // Without it, the same run is exit 1: records failed, retrying will not help.
         #expect(try Self.run("batch", manifest.path, "-o", folder.appendingPathComponent("out2").path).status == 1)
+    }
+
+    /// What a review found, each a test: the limits are prices too; a record failing under a name
+    /// an earlier record of the run took removes nothing; the folder's latest outcome is the
+    /// latest report's, shard by shard; a nameless failure is its manifest line; an Android
+    /// density refused for iOS names its field; a link named like a failed record is said.
+    @Test(.timeLimit(.minutes(3))) func theReviewsFindingsHold() throws {
+        let folder = try Support.temporaryFolder("review")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ name: String, _ text: String) throws -> String {
+            let url = folder.appendingPathComponent(name)
+            try Support.write(text, to: url)
+            return url.path
+        }
+        func out(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+        // 1. `max` under de_DE: 1.500,00 is 1500 (in range: the instalments), 1.500 is ambiguous.
+        let limits = try write("limits.csv", "SKU,Price,max\nA,\"100,00\",\"1.500,00\"\nB,\"100,00\",1.500\n")
+        let limited = try Self.run("batch", limits, "-o", out("limits"), "--map", "amount=Price,name=SKU", "--number-locale", "de_DE", "--metadata")
+        #expect(limited.status == 1)
+        #expect(limited.stderr.contains("line 3 (record 2): max (column 'max'): '1.500' is ambiguous") || limited.stderr.contains("line 3 (record 2): max: '1.500' is ambiguous"), "\(limited.stderr)")
+        let metadata = try Support.report(URL(fileURLWithPath: out("limits") + "/A.png.json"))
+        #expect(metadata["text"] as? String == "or 4 interest-free payments of $25.00 with", "\(metadata)")
+
+        // 2. A variant without a price after the drawn one, run after run: the image stays.
+        let hats = try write("hats.csv", "Handle,Price\nhat,7\nhat,\n")
+        for run in 1...3 {
+            let result = try Self.run("batch", hats, "-o", out("hats"), "--map", "amount=Price", "--name", "{Handle}", "--duplicate-names", "first")
+            #expect(!result.stdout.contains("removed") && !result.stdout.contains("left "), "run \(run): \(result.stdout)")
+            #expect(FileManager.default.fileExists(atPath: out("hats") + "/hat.png"), "run \(run)")
+        }
+
+        // 3. Shard 0 of a good run, then a whole bad run, then shard 1 of the good run: the
+        // latest outcome of shard 0's names is the bad run's failure.
+        let good = try write("p.csv", "SKU,Price\n" + (0..<8).map { "P\($0),50\n" }.joined())
+        let bad = try write("pbad.csv", "SKU,Price\n" + (0..<8).map { "P\($0),1.299\n" }.joined())
+        let common = ["--map", "amount=Price", "--name", "{SKU}", "--quiet"]
+        _ = try BinaryRunner.run(["batch", good, "-o", out("mixed"), "--shard", "0/2"] + common)
+        usleep(20_000)
+        _ = try BinaryRunner.run(["batch", bad, "-o", out("mixed")] + common)
+        usleep(20_000)
+        _ = try BinaryRunner.run(["batch", good, "-o", out("mixed"), "--shard", "1/2"] + common)
+        let drawn = try Support.files(URL(fileURLWithPath: out("mixed")), ext: "png")
+        let mixed = try Self.run("report", out("mixed"))
+        #expect(mixed.status == 1, "\(mixed.stdout)")
+        #expect(mixed.stdout.hasPrefix("rendered \(drawn.count), skipped 0, hidden 0, failed \(8 - drawn.count) (\(8 - drawn.count) ambiguous prices)"), "\(drawn) \(mixed.stdout)")
+
+        // 4. A row too short to name, in two runs of one manifest: one failure, not one a run.
+        let ragged = try write("ragged.csv", "SKU,Price\nA,5\nB\n")
+        for locale in ["en_AU", "en_GB"] {
+            _ = try BinaryRunner.run(["batch", ragged, "-o", out("ragged"), "--map", "amount=Price", "--name", "{SKU}", "--locale", locale, "--quiet"])
+        }
+        let raggedReport = try Self.run("report", out("ragged"))
+        #expect(raggedReport.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 1 (1 unreadable record) (2 records in 2 shards of 2 runs)"), "\(raggedReport.stdout)")
+
+        // 5. An Android density for an iOS record names its field.
+        let scales = try write("scales.ndjson", "{\"amount\": \"50\", \"scale\": \"1.5\", \"name\": \"i\"}\n")
+        let scaled = try Self.run("batch", scales, "-o", out("scales"))
+        #expect(scaled.stdout.hasPrefix("rendered 0, skipped 0, hidden 0, failed 1 (1 invalid scale value)"), "\(scaled.stdout)")
+        #expect(scaled.stderr.contains("Android density"), "\(scaled.stderr)")
+
+        // 6. A link where a failed record's image was: left, and said.
+        let linked = try write("linked.csv", "SKU,Price\nL1,10\n")
+        #expect(try Self.run("batch", linked, "-o", out("linked"), "--map", "amount=Price,name=SKU").status == 0)
+        try FileManager.default.removeItem(atPath: out("linked") + "/L1.png")
+        try FileManager.default.createSymbolicLink(atPath: out("linked") + "/L1.png", withDestinationPath: linked)
+        _ = try write("linked.csv", "SKU,Price\nL1,1.299\n")
+        let broken = try Self.run("batch", linked, "-o", out("linked"), "--map", "amount=Price,name=SKU")
+        #expect(broken.stdout.contains("; left 1 file of the names of records that failed or are hidden, which no run of this batch drew (L1.png)"), "\(broken.stdout)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: out("linked") + "/L1.png") == linked)
     }
 
     /// Default names are a promise: a resume after an upgrade must find the images it drew.

@@ -22,6 +22,9 @@ deps:
 	fi
 	@# A python3 ahead of Debian's on PATH (pyenv, a venv) gets jsonschema from PyPI.
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema
+	@# kubernetes-validate (PyPI, with PyYAML): the tests validate docs/batch.md's Kubernetes Job with it.
+	@python3 -c "import kubernetes_validate, yaml" 2>/dev/null || python3 -m pip install --quiet kubernetes-validate 2>/dev/null \
+		|| python3 -m pip install --quiet --user --break-system-packages kubernetes-validate
 	@# Pillow (PyPI): the PNG tests read our files back with PIL, an independent decoder.
 	@python3 -c 'import PIL' 2>/dev/null || python3 -m pip install --quiet pillow 2>/dev/null \
 		|| python3 -m pip install --quiet --user --break-system-packages pillow

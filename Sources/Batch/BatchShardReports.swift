@@ -230,7 +230,8 @@ package enum BatchShardReports {
             records.removeAll { keys.contains(key($0.object, manifest: runs[$0.run].manifest)) }
             records += entries.map { (file.run, order, $0.index, $0.line, $0.object) }
         }
-        records.sort { ($0.order, $0.index) < ($1.order, $1.index) }
+        // Shown run by run (oldest first), each in manifest order, as one run would list them.
+        records.sort { ($0.run, $0.index, $0.order) < ($1.run, $1.index, $1.order) }
         var counts: [String: Int] = [:]
         // Counts of what happened in the runs (not a status): summed.
         for key in ["warnings", "replacedChanged", "kept", "removedFiles", "keptStaleFiles", "leftUnknownFiles"] {

@@ -4,7 +4,8 @@
 DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev \
 	libdeflate-dev fonts-inter fonts-roboto librsvg2-bin poppler-utils pngcheck fonts-dejavu-core fonts-symbola gcc \
 	libmicrohttpd-dev libssl-dev openssl wrk curl \
-	python3-jsonschema man-db groff-base python3-pip strace python3 nodejs chromium
+	python3-jsonschema man-db groff-base python3-pip strace python3 nodejs chromium \
+	slurmctld slurmd slurm-client munge
 
 PREFIX ?= /usr/local
 # Where `make install` builds the static binary: a folder of its own, so installing never

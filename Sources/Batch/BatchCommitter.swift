@@ -63,9 +63,13 @@ final class BatchCommitter: @unchecked Sendable {
     /// A record whose files are in place (called in manifest order).
     func add(_ entry: JournalEntry) {
         condition.lock()
-        if pendingHead == pending.count { firstPendingTime = monotonicNow() }
+        // The first of a group wakes the commit thread, which otherwise waits without a time
+        // limit while nothing is pending: it then waits for the group or its interval. (Without
+        // this, a stream that paused after its records left them unjournalled until it ended.)
+        let first = pendingHead == pending.count
+        if first { firstPendingTime = monotonicNow() }
         pending.append(entry)
-        if draining || pending.count - pendingHead >= policy.groupSize { condition.signal() }
+        if first || draining || pending.count - pendingHead >= policy.groupSize { condition.signal() }
         condition.unlock()
     }
 

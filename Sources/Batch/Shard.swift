@@ -94,7 +94,15 @@ extension Shard {
             throw .usage("--shard auto/\(count): the \(engine.name) says there are \(engineCount) tasks (\(engine.count!)); give auto alone or the same count")
         }
         guard let total = count ?? engineCount else {
-            throw .usage("--shard auto: \(engine.name) gives the index (\(engine.index)) but not the count; give --shard auto/N, N the job's completions")
+            // Each engine's word for the number of tasks.
+            let what =
+                switch engine.index {
+                case "JOB_COMPLETION_INDEX": "the Job's completions"
+                case "SLURM_ARRAY_TASK_ID": "the array's tasks (--array)"
+                case "AWS_BATCH_JOB_ARRAY_INDEX": "the array job's size"
+                default: "the number of tasks"
+                }
+            throw .usage("--shard auto: \(engine.name) gives the index (\(engine.index)) but not the count; give --shard auto/N, N \(what)")
         }
         guard (0..<total).contains(index) else {
             throw .usage("--shard auto: \(engine.name) task \(text) is outside 0..<\(total) (from \(engine.index))")

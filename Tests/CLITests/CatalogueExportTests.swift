@@ -402,6 +402,33 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: out("linked") + "/L1.png") == linked)
     }
 
+    /// A stream that pauses after its records (a shard reading a pipe that stays open): what it
+    /// drew is journalled within the group commit's second, not only when the stream ends, so a
+    /// kill then loses no finished image (the commit thread used to sleep until a full group).
+    @Test(.timeLimit(.minutes(2))) func aPausedStreamsImagesAreJournalledWhileItWaits() throws {
+        let folder = try Support.temporaryFolder("paused-stream")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try Support.write((0..<12).map { "{\"amount\": \"\(10 + $0)\", \"name\": \"p\($0)\"}" }.joined(separator: "\n") + "\n", to: manifest)
+        let output = folder.appendingPathComponent("out")
+        let binary = try #require(BinaryRunner.executable).path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "exec '\(binary)' batch <(cat '\(manifest.path)'; sleep 15) --manifest-format ndjson -o '\(output.path)' --jobs 1 --quiet"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let journalled = SlurmArrayTests.wait(20) { ((try? BatchProcess.journal(output).count) ?? 0) == 12 }
+        #expect(journalled, "the paused stream's 12 images are not journalled: \((try? BatchProcess.journal(output).count) ?? -1)")
+        #expect(process.isRunning, "the batch ended: the stream did not pause")
+        // Killed while it waits, a rerun finds all twelve up to date.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let rerun = try Self.run("batch", manifest.path, "-o", output.path, "--jobs", "1")
+        #expect(rerun.stdout.hasPrefix("rendered 0, skipped 12"), "\(rerun.stdout)")
+    }
+
     /// Default names are a promise: a resume after an upgrade must find the images it drew.
     /// These were the names before issue 31 (the first is the one the issue reports), for each
     /// option kind and both platforms; a change that renames must say so in the CHANGELOG and

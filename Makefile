@@ -1,26 +1,40 @@
 # Two commands for a fresh Debian 12 machine with Swift: `make gallery` and `make test`.
 # Both install what is missing first (see README.md for why each package is needed).
 
-DEBIAN_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev \
-	libdeflate-dev fonts-inter fonts-roboto librsvg2-bin poppler-utils pngcheck fonts-dejavu-core fonts-symbola gcc \
-	libmicrohttpd-dev libssl-dev openssl wrk curl \
+# What drawing needs (build, gallery, bench, install, a batch node): the libraries, fonts and the
+# C compiler the benchmark's baseline is built with.
+RUNTIME_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev \
+	libdeflate-dev fonts-inter fonts-roboto fonts-symbola gcc libmicrohttpd-dev libssl-dev
+# What only the tests use: independent readers, load and trace tools, a browser, a scheduler.
+TEST_PACKAGES := librsvg2-bin poppler-utils pngcheck fonts-dejavu-core openssl wrk curl \
 	python3-jsonschema man-db groff-base python3-pip strace python3 nodejs chromium \
 	slurmctld slurmd slurm-client munge
+DEBIAN_PACKAGES := $(RUNTIME_PACKAGES) $(TEST_PACKAGES)
+
+# Installs the Debian packages of $(1) that are missing (apt-get, as root or through sudo).
+define install_missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing: $$missing"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+endef
 
 PREFIX ?= /usr/local
 # Where `make install` builds the static binary: a folder of its own, so installing never
 # replaces .build/release/breakdown (whose bytes are part of the batch's renderer identity).
 INSTALL_BUILD ?= .build/install
 
-.PHONY: deps build gallery test bench install check-install mutants sanitize fuzz
+.PHONY: deps deps-runtime build gallery test bench install check-install mutants sanitize fuzz
 
+# The main job and a node that only draws: the runtime packages alone.
+deps-runtime:
+	$(call install_missing,$(RUNTIME_PACKAGES))
+
+# The tests: everything.
 deps:
-	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		echo "Installing: $$missing"; \
-		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	$(call install_missing,$(DEBIAN_PACKAGES))
 	@# A python3 ahead of Debian's on PATH (pyenv, a venv) gets jsonschema from PyPI.
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema
 	@# kubernetes-validate (PyPI, with PyYAML): the tests validate docs/batch.md's Kubernetes Job with it.
@@ -30,7 +44,7 @@ deps:
 	@python3 -c 'import PIL' 2>/dev/null || python3 -m pip install --quiet pillow 2>/dev/null \
 		|| python3 -m pip install --quiet --user --break-system-packages pillow
 
-build: deps
+build: deps-runtime
 	swift build -c release
 
 # `make gallery LOGO_ASSETS=path/to/Assets.xcassets` draws it with the official artwork.
@@ -52,7 +66,7 @@ bench: build
 # PREFIX/share/breakdown, found from the binary.
 # At run time it needs the Debian libraries it links (Pango, Cairo, librsvg, libdeflate) and fonts-inter;
 # PDF artwork also libpoppler-glib8 and serve libmicrohttpd12 and libssl3 (opened when needed, not linked).
-install: deps
+install: deps-runtime
 	swift build -c release --static-swift-stdlib --product breakdown --scratch-path "$(INSTALL_BUILD)"
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/breakdown"
 	install -m 755 "$(INSTALL_BUILD)/release/breakdown" "$(PREFIX)/bin/breakdown"

@@ -1,3 +1,4 @@
+import BreakdownContent
 import Foundation
 
 /// The batch's temporary files: written in the batch's own folder (`.breakdown-batch`) under a
@@ -56,14 +57,12 @@ enum StaleTemporaryFiles {
         return removed
     }
 
-    /// `@unchecked Sendable` is safe: value changes only under lock.
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: UInt64 = 0
+    private final class Counter: Sendable {
+        private let value = Locked<UInt64>(0)
         func next() -> UInt64 {
-            lock.withLock {
-                value += 1
-                return value
+            value.withLock {
+                $0 += 1
+                return $0
             }
         }
     }

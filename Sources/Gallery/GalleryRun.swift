@@ -102,20 +102,10 @@ package enum GalleryRun {
 }
 
 /// Outcomes collected from the engine's callback (in manifest order).
-/// `@unchecked Sendable` is safe: outcomes changes only under lock.
-private final class OutcomeList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcomes: [BatchOutcome] = []
+private final class OutcomeList: Sendable {
+    private let outcomes = Locked<[BatchOutcome]>([])
 
-    func append(_ outcome: BatchOutcome) {
-        lock.lock()
-        outcomes.append(outcome)
-        lock.unlock()
-    }
+    func append(_ outcome: BatchOutcome) { outcomes.withLock { $0.append(outcome) } }
 
-    var all: [BatchOutcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        return outcomes
-    }
+    var all: [BatchOutcome] { outcomes.withLock { $0 } }
 }

@@ -1,24 +1,23 @@
+import BreakdownContent
 import BreakdownPipeline
 import Foundation
 
 /// One renderer for each worker thread (a renderer is not thread-safe). The renderers are made
 /// and warmed up before the server starts, so a bad font or artwork folder fails at start; each
 /// thread takes one at its first request and keeps it in thread-local storage.
-/// `@unchecked Sendable` is safe: idle and all change only under lock; the key is created once in init; each renderer is used by the one thread that took it.
+/// `@unchecked Sendable` is safe: the renderers are behind a lock; the key is created once in init and only read after; `make` is called under no shared state; each renderer is used by the one thread that took it.
 final class ThreadRenderers: @unchecked Sendable {
     private var key = pthread_key_t()
-    private let lock = NSLock()
-    private var idle: [BreakdownRenderer]
-    /// Every renderer handed out: keeps them alive for the thread-local pointers.
-    private var all: [BreakdownRenderer]
+    /// The renderers no thread has taken, and every one handed out (which keeps them alive for
+    /// the thread-local pointers).
+    private let renderersMade: Locked<(idle: [BreakdownRenderer], all: [BreakdownRenderer])>
     private let make: () throws -> BreakdownRenderer
 
     init(count: Int, make: @escaping () throws -> BreakdownRenderer) throws {
         self.make = make
         var renderers: [BreakdownRenderer] = []
         for _ in 0..<count { renderers.append(try make()) }
-        idle = renderers
-        all = renderers
+        renderersMade = Locked((renderers, renderers))
         pthread_key_create(&key, nil)
     }
 
@@ -28,16 +27,16 @@ final class ThreadRenderers: @unchecked Sendable {
             return Unmanaged<BreakdownRenderer>.fromOpaque(pointer).takeUnretainedValue()
         }
         let renderer: BreakdownRenderer
-        if let ready = lock.withLock({ idle.popLast() }) {
+        if let ready = renderersMade.withLock({ $0.idle.popLast() }) {
             renderer = ready
         } else {
             renderer = try make()
-            lock.withLock { all.append(renderer) }
+            renderersMade.withLock { $0.all.append(renderer) }
         }
         pthread_setspecific(key, Unmanaged.passUnretained(renderer).toOpaque())
         return renderer
     }
 
     /// Every renderer made so far (for warm-up at start, before any thread runs).
-    var renderers: [BreakdownRenderer] { lock.withLock { all } }
+    var renderers: [BreakdownRenderer] { renderersMade.withLock { $0.all } }
 }

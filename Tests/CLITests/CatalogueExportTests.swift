@@ -414,16 +414,19 @@ import Testing
         let binary = try #require(BinaryRunner.executable).path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "exec '\(binary)' batch <(cat '\(manifest.path)'; sleep 15) --manifest-format ndjson -o '\(output.path)' --jobs 1 --quiet"]
+        process.arguments = ["-c", "exec '\(binary)' batch <(cat '\(manifest.path)'; sleep 31.7) --manifest-format ndjson -o '\(output.path)' --jobs 1 --quiet"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let journalled = SlurmArrayTests.wait(20) { ((try? BatchProcess.journal(output).count) ?? 0) == 12 }
+        defer { _ = try? BinaryRunner.run(command: "/usr/bin/pkill", ["-f", "sleep 31.7"]) }
+        // Well within the stream's pause (31.7 s), a second or so after the images.
+        let journalled = SlurmArrayTests.wait(8) { ((try? BatchProcess.journal(output).count) ?? 0) == 12 }
         #expect(journalled, "the paused stream's 12 images are not journalled: \((try? BatchProcess.journal(output).count) ?? -1)")
         #expect(process.isRunning, "the batch ended: the stream did not pause")
         // Killed while it waits, a rerun finds all twelve up to date.
         kill(process.processIdentifier, SIGKILL)
+        _ = try? BinaryRunner.run(command: "/usr/bin/pkill", ["-f", "sleep 31.7"])
         process.waitUntilExit()
         let rerun = try Self.run("batch", manifest.path, "-o", output.path, "--jobs", "1")
         #expect(rerun.stdout.hasPrefix("rendered 0, skipped 12"), "\(rerun.stdout)")

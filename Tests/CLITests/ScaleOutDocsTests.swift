@@ -60,7 +60,7 @@ import Testing
             "python3", ["-c", "import sys, yaml; w = yaml.safe_load(sys.stdin); assert w['jobs']['images']['strategy']['matrix']['shard'] == [0, 1, 2, 3]; print('ok')"],
             input: workflows[0])
         #expect(parsed.status == 0 && parsed.output.contains("ok"), "\(parsed.errors)")
-        let definitions = try Self.blocks("json").filter { $0.contains("retryStrategy") }
+        let definitions = try Self.blocks("json aws-batch-job-definition").filter { $0.contains("retryStrategy") }
         try #require(definitions.count == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(definitions[0].utf8)) as? [String: Any])
         let strategy = try #require(object["retryStrategy"] as? [String: Any])

@@ -145,7 +145,7 @@ final class BatchRecordRenderer {
             }
             var writes: [(name: String, data: Data)] = []
             for format in plan.formats {
-                let image = try cache.render(request, format: format)
+                let image = try cache.renderForCommand(request, format: format)
                 if format == plan.formats.first { outcome.warnings = image.metadata.contrast.warnings }
                 let file = "\(plan.name).\(format.rawValue)"
                 writes.append((file, image.bytes))

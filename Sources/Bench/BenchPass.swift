@@ -125,27 +125,27 @@ package enum BenchPass {
     }
 
     /// What the threads of one pass share: the start barrier and the totals.
-    /// `@unchecked Sendable` is safe: the semaphores and the group are thread-safe, and the totals change only under lock.
+    /// `@unchecked Sendable` is safe: the semaphores and the group are thread-safe, and the totals are behind a lock.
     private final class SharedState: @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
         let start = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
-        private let lock = NSLock()
-        private(set) var stages = StageTimes()
-        private(set) var bytes = 0
-        private(set) var images = 0
-        private(set) var failure: String?
+        private let totals = Locked<(stages: StageTimes, bytes: Int, images: Int, failure: String?)>((StageTimes(), 0, 0, nil))
+        var stages: StageTimes { totals.withLock { $0.stages } }
+        var bytes: Int { totals.withLock { $0.bytes } }
+        var images: Int { totals.withLock { $0.images } }
+        var failure: String? { totals.withLock { $0.failure } }
 
         func add(stages: StageTimes, bytes: Int, images: Int) {
-            lock.withLock {
-                self.stages = self.stages + stages
-                self.bytes += bytes
-                self.images += images
+            totals.withLock {
+                $0.stages = $0.stages + stages
+                $0.bytes += bytes
+                $0.images += images
             }
         }
 
         func fail(_ message: String) {
-            lock.withLock { if failure == nil { failure = message } }
+            totals.withLock { if $0.failure == nil { $0.failure = message } }
         }
     }
 }

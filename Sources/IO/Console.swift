@@ -81,39 +81,34 @@ public struct Console: Sendable {
 
 /// Standard output or standard error, written with `write(2)` (retrying short writes and
 /// interruptions). The first failure is kept and later writes are dropped.
-/// `@unchecked Sendable` is safe: failed changes only under lock; the descriptor is a constant.
-final class StandardStream: @unchecked Sendable {
+final class StandardStream: Sendable {
     static let output = StandardStream(descriptor: STDOUT_FILENO)
     static let error = StandardStream(descriptor: STDERR_FILENO)
 
     private let descriptor: Int32
-    private let lock = NSLock()
-    private var failed: String?
+    /// The first failure; the lock is held for each whole write, so lines never interleave.
+    private let failed = Locked<String?>(nil)
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    var failure: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return failed
-    }
+    var failure: String? { failed.withLock { $0 } }
 
     func write(_ data: Data) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard failed == nil else { return }
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failed = errno == ENOSPC ? "no space left on the device" : String(cString: strerror(errno))
-                    return
+        failed.withLock { failed in
+            guard failed == nil else { return }
+            data.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        failed = errno == ENOSPC ? "no space left on the device" : String(cString: strerror(errno))
+                        return
+                    }
+                    offset += written
                 }
-                offset += written
             }
         }
     }

@@ -1,3 +1,4 @@
+import BreakdownContent
 import CPangoCairo
 import Foundation
 
@@ -5,8 +6,8 @@ import Foundation
 /// kept from the terminal (a command prints exactly one line for bad input) and collected per
 /// thread instead, so the layout stage can turn a warning into an error for the user.
 package enum LibraryMessages {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var byThread: [UInt: [String]] = [:]
+    /// Each thread's messages (at most 16), by its pthread id.
+    private static let byThread = Locked<[UInt: [String]]>([:])
 
     /// Routes GLib warnings here; done once, before any library is used.
     package static let install: Void = {
@@ -23,21 +24,15 @@ package enum LibraryMessages {
 
     private static func record(_ message: String) {
         let thread = UInt(pthread_self())
-        lock.lock()
-        defer { lock.unlock() }
-        if byThread[thread, default: []].count < 16 { byThread[thread, default: []].append(message) }
+        byThread.withLock { if $0[thread, default: []].count < 16 { $0[thread, default: []].append(message) } }
     }
 
     /// The messages this thread's libraries produced while `body` ran.
     package static func collecting<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> (result: T, messages: [String]) {
         let thread = UInt(pthread_self())
-        lock.lock()
-        byThread[thread] = nil
-        lock.unlock()
+        byThread.withLock { $0[thread] = nil }
         let result = try body()
-        lock.lock()
-        let messages = byThread.removeValue(forKey: thread) ?? []
-        lock.unlock()
+        let messages = byThread.withLock { $0.removeValue(forKey: thread) } ?? []
         return (result, messages)
     }
 }

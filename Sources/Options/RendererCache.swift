@@ -37,25 +37,30 @@ public final class RendererCache {
     public init() {}
 
     /// The renderer for the request's font files and artwork folder, made on first use.
-    public func renderer(for request: RenderRequest) throws(CLIError) -> BreakdownRenderer {
+    /// - Throws: the renderer's `BreakdownError` (a font file or artwork folder it cannot use).
+    public func renderer(for request: RenderRequest) throws(BreakdownError) -> BreakdownRenderer {
         let key = Key(request)
         if let renderer = renderers[key] { return renderer }
-        do throws(BreakdownError) {
-            let renderer = try BreakdownRenderer(
-                fontFiles: request.fontFiles, logoAssets: request.logoAssets.map { URL(fileURLWithPath: $0, isDirectory: true) })
-            renderers[key] = renderer
-            return renderer
-        } catch {
-            throw CLIError(error)
-        }
+        let renderer = try BreakdownRenderer(
+            fontFiles: request.fontFiles, logoAssets: request.logoAssets.map { URL(fileURLWithPath: $0, isDirectory: true) })
+        renderers[key] = renderer
+        return renderer
     }
 
-    /// Renders, turning renderer errors into command errors: hidden → `ExitStatus.hidden`,
-    /// bad input (unknown font, bad markup, unreadable artwork) → usage (2).
-    public func render(_ request: RenderRequest, format: OutputFormat) throws(CLIError) -> RenderedImage {
-        let renderer = try renderer(for: request)
+    /// Renders the request's view with its settings, fonts and artwork.
+    /// - Throws: `BreakdownError`: `.hidden` for a view that draws nothing, `.file` for an
+    ///   artwork folder it cannot use, `.renderingFailed` for bad input to a stage.
+    public func render(_ request: RenderRequest, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
+        try renderer(for: request).render(request.view, settings: request.settings, format: format)
+    }
+}
+
+extension RendererCache {
+    /// `render`, its error worded as the command line words it, with its exit status (hidden 3,
+    /// bad input 2, a failure 1): what the front ends call.
+    package func renderForCommand(_ request: RenderRequest, format: OutputFormat) throws(CLIError) -> RenderedImage {
         do throws(BreakdownError) {
-            return try renderer.render(request.view, settings: request.settings, format: format)
+            return try render(request, format: format)
         } catch {
             throw CLIError(error)
         }

@@ -116,10 +116,10 @@ struct SnapshotCheck {
 
     private func render(_ request: RenderRequest) throws(SnapshotError) -> [UInt8] {
         do {
-            let image = try RendererPool.shared.withCache { cache throws(CLIError) in try cache.render(request, format: .png) }
+            let image = try RendererPool.shared.withCache { cache throws(BreakdownError) in try cache.render(request, format: .png) }
             return [UInt8](image.bytes)
-        } catch let error as CLIError {
-            throw SnapshotError("cannot render: \(error.message)")
+        } catch let error as BreakdownError {
+            throw SnapshotError("cannot render: \(error.description)")
         } catch {
             throw SnapshotError("cannot render: \(error)")
         }

@@ -55,7 +55,7 @@ package enum VerifyRun {
         for (record, (request, recordOptions)) in zip(records, planned) {
             let image: RenderedImage
             do {
-                image = try cache.render(request, format: .png)
+                image = try cache.renderForCommand(request, format: .png)
             } catch {
                 // Hidden stays hidden (exit 3), bad input bad input (2): the record's own outcome, with where it is.
                 throw error.prefixed("manifest \(manifest), \(record.label): ")

@@ -203,7 +203,7 @@ final class BatchRecordRenderer {
         outcome.message = error.message
         // The option a problem is about; a failure of rendering or writing concerns no one field.
         outcome.field = error.problem?.option
-        outcome.cause = error.problem.map { FailureCause.of(field: $0.option) } ?? .drawing
+        outcome.cause = error.isMachineFault ? .machine : error.problem.map { FailureCause.of(field: $0.option) } ?? .drawing
         outcome.stopsBatch = error.stopsBatch
         return outcome
     }

@@ -34,7 +34,9 @@ package struct BatchSummary: Sendable {
     /// failed (retrying will not help; 0 under `--fail-on none`), 0 when none did.
     package var exitStatus: Int32 {
         if let interruptedBy { return 128 + interruptedBy }
-        if stoppedUnwritable || journalFailure != nil { return ExitStatus.temporaryFailure }
+        if stoppedUnwritable || journalFailure != nil || counts.causes[FailureCause.machine.key, default: 0] > 0 {
+            return ExitStatus.temporaryFailure
+        }
         return counts.failed > 0 && !failuresExitZero ? ExitStatus.failure : ExitStatus.success
     }
 

@@ -23,6 +23,8 @@ package struct FailureCause: Sendable, Hashable {
     static let changed = FailureCause("changed", "image drawn with other options (--on-change fail)", "images drawn with other options (--on-change fail)")
     static let unreadable = FailureCause("unreadable", "unreadable record", "unreadable records")
     static let drawing = FailureCause("drawing", "drawing or writing error", "drawing or writing errors")
+    /// The machine lacks what drawing needs (a library): retrying on another node may help.
+    static let machine = FailureCause("machine", "fault of the machine (a library missing)", "faults of the machine (a library missing)")
 
     /// A value of `field` the option refuses: `invalid-locale`, "invalid locale value".
     static func invalid(_ field: String) -> FailureCause {
@@ -30,7 +32,7 @@ package struct FailureCause: Sendable, Hashable {
         return FailureCause("invalid-" + field, "invalid \(field) value", "invalid \(field) values")
     }
 
-    private static let known = [emptyPrice, ambiguousPrice, invalidPrice, duplicateName, outsideLimits, hidden, changed, unreadable, drawing]
+    private static let known = [emptyPrice, ambiguousPrice, invalidPrice, duplicateName, outsideLimits, hidden, changed, unreadable, drawing, machine]
 
     /// The cause a report names (`duplicate-name`); an unknown key is shown as it is.
     package init(key: String) {

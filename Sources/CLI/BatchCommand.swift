@@ -52,7 +52,7 @@ public enum BatchCommand {
         help: "A record whose name an earlier record with other options took (variants sharing a handle): fails, or the first record of the name is drawn and later ones are counted as duplicates.")
     static let failOn = Option<String?>.value(
         "fail-on", "outcomes",
-        help: "Outcomes that count as failures (exit 1): outside-limits, hidden, or both separated by commas; none: failed records are reported and counted, and the run exits 0 (the report lists them). Exit statuses: 0 all drawn, 1 records failed (retrying will not help), 2 bad invocation or manifest, 75 a fault of the machine (disk full, output folder gone: retrying may help), 128+N a signal.")
+        help: "Outcomes that count as failures (exit 1): outside-limits, hidden, or both separated by commas; none: failed records are reported and counted, and the run exits 0 (the report lists them). Exit statuses: 0 all drawn, 1 records failed (retrying will not help), 2 bad invocation or manifest, 75 a fault of the machine (disk full, output folder gone, a library missing: retrying may help), 128+N a signal.")
     static let name = Option<String?>.value(
         "name", "template",
         help: "Name every record's files from its keys and columns, e.g. '{SKU}-{locale}-{scale}x'; each value is made safe for a file name.")

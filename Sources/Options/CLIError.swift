@@ -29,6 +29,9 @@ public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     public var exitStatus: Int32
     /// True for a failure no later record can avoid (the disk is full): a batch stops at it.
     public var stopsBatch: Bool
+    /// A fault of the machine, not of the input (a library it needs is missing): a batch then
+    /// exits 75, which a scheduler may retry on another node.
+    package var isMachineFault = false
     /// What went wrong, as a case a caller can switch on.
     public var reason: BreakdownError
     /// The option problem behind it, when there is one: front ends word it in their own spelling.

@@ -52,7 +52,7 @@ public enum ManPage {
             ".TP", "1", "A failure while running: a batch record failed, verify found a difference, a file could not be written.",
             ".TP", "2", "Bad input: an unknown option, a bad value, an invalid configuration, an unknown font; one line on standard error says what and what is accepted.",
             ".TP", "3", "The breakdown is hidden (no configuration, or the consumer's language is not offered), so nothing is drawn.",
-            ".TP", "75", "batch: a fault of the machine, not the input (the disk is full, the output folder went away, finished images could not be made durable): retrying, elsewhere or later, may help.",
+            ".TP", "75", "batch: a fault of the machine, not the input (the disk is full, the output folder went away, finished images could not be made durable, a library drawing needs is missing): retrying, elsewhere or later, may help.",
             ".TP", "128+N", "Stopped by signal N (130 SIGINT, 143 SIGTERM); a rerun draws the rest.",
             ".SH ENVIRONMENT",
             ".TP", ".B BREAKDOWN_HOME",

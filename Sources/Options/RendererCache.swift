@@ -62,7 +62,10 @@ extension RendererCache {
         do throws(BreakdownError) {
             return try render(request, format: format)
         } catch {
-            throw CLIError(error)
+            var problem = CLIError(error)
+            // The renderer's `.failed` is the machine's: a library it needs cannot be loaded.
+            if case .failed = error { problem.isMachineFault = true }
+            throw problem
         }
     }
 }

@@ -131,6 +131,17 @@ import Testing
             "\(line)")
         #expect(line.hasSuffix("; install libpoppler-glib8"), "\(line)")
         #expect(!FileManager.default.fileExists(atPath: output))
+
+        // A batch on such a node: its records fail as the machine's fault, and the batch exits
+        // 75 (EX_TEMPFAIL), which a scheduler may retry on another node; 1 would say the
+        // manifest is wrong.
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try BatchTestSupport.write("{\"amount\": \"100\", \"name\": \"a\"}\n", to: manifest)
+        let batch = try BinaryRunner.run(
+            command: executable, ["batch", manifest.path, "-o", folder.appendingPathComponent("out").path, "--logo-assets", artwork.path],
+            environment: ["LD_LIBRARY_PATH": broken.path])
+        #expect(batch.status == 75, "\(batch.stdout)\(batch.stderr)")
+        #expect(batch.stdout.hasPrefix("rendered 0, skipped 0, hidden 0, failed 1 (1 fault of the machine (a library missing))"), "\(batch.stdout)")
     }
 
     @Test func withoutLibmicrohttpdOrLibcryptoServeFailsInOneLine() throws {

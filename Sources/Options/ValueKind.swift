@@ -26,6 +26,10 @@ public enum ValueKind: Sendable, Hashable {
     /// A colour, or `transparent`.
     case colorOrTransparent
 
+    /// Prices from here up are refused: their quarter, to the cent, would pass 2^53 hundredths,
+    /// where the currency formatter's Double stops being exact.
+    static let largestPrice = Decimal(100_000_000_000_000)
+
     /// nil when `value` is acceptable, else what is accepted (for the error line).
     package func problem(with value: String) -> String? {
         switch self {
@@ -35,7 +39,12 @@ public enum ValueKind: Sendable, Hashable {
             return values.contains(value) ? nil : "one of " + values.joined(separator: ", ")
         case .decimal:
             guard let number = Decimal(decimalString: value) else { return "a decimal number such as 100 or 25.50" }
-            return number < 0 ? "a decimal number of 0 or more, such as 100 or 25.50 (prices are not negative)" : nil
+            if number < 0 { return "a decimal number of 0 or more, such as 100 or 25.50 (prices are not negative)" }
+            // The instalment is formatted to the cent through a Double: exact below 10^14.
+            if number >= Self.largestPrice {
+                return "a decimal number below 100000000000000, such as 100 or 25.50 (a larger price cannot be drawn exactly to the cent)"
+            }
+            return nil
         case .integer(let range):
             guard let number = Int(value), range.contains(number) else {
                 return "a whole number from \(range.lowerBound) to \(range.upperBound)"

@@ -180,4 +180,23 @@ import Testing
         #expect(given.status == 0, "\(given.stderr)")
         #expect(try Support.files(unmapped, ext: "png") == ["A1.png", "A2.png"])
     }
+
+    /// A price whose quarter the currency formatter cannot give to the cent (it formats through a
+    /// Double) is refused, never drawn a few cents off: 9,007,199,254,740,993 was drawn as
+    /// $2,251,799,813,685,248.50, not …248.25. Just below the bound the cents are right:
+    /// 99,999,999,999,999.99 ÷ 4 = 24,999,999,999,999.9975, which rounds to $25,000,000,000,000.00.
+    @Test func pricesTooLargeToDrawToTheCentAreRefused() throws {
+        let max = ["--max", "100000000000000000000"]
+        let refused = try BinaryRunner.run(["describe", "--amount", "100000000000000"] + max)
+        #expect(refused.status == 2 && refused.stderr.contains("cannot be drawn exactly to the cent"), "\(refused.stderr)")
+        let below = try BinaryRunner.run(["describe", "--amount", "99999999999999.99"] + max)
+        #expect(below.stdout.contains("\"or 4 interest-free payments of $25,000,000,000,000.00 with\""), "\(below.stdout)")
+        let folder = try Support.temporaryFolder("price-large")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.csv")
+        try Support.write("SKU,Price\nA,\"9,007,199,254,740,993\"\n", to: manifest)
+        let batch = try BinaryRunner.run(["batch", manifest.path, "-o", folder.appendingPathComponent("out").path, "--map", "amount=Price,name=SKU"] + max)
+        #expect(batch.status == 1 && batch.stderr.contains("cannot be drawn exactly to the cent"), "\(batch.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/A.png").path))
+    }
 }

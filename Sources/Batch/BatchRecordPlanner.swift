@@ -88,7 +88,13 @@ package final class BatchRecordPlanner {
     func plan(_ record: ManifestRecord, sequence: Int) -> BatchJob {
         let work: BatchJob.Work
         switch record.fields {
-        case .failure(let problem): work = .problem(problem)
+        case .failure(var problem):
+            // A cell the reader could not read is counted under the key its column gives (a bad
+            // price cell is an invalid price, whatever the column is called).
+            if problem.cause == nil, let column = problem.field, let key = columnMap.keyForColumn[column] {
+                problem.cause = .invalid(key)
+            }
+            work = .problem(problem)
         case .success(let fields):
             do throws(RecordProblem) {
                 let planned = try plan(fields, line: record.line)

@@ -117,6 +117,8 @@ public enum BatchCommand {
                 switch word {
                 case "outside-limits": settings.failOn.insert(.outsideLimits)
                 case "hidden": settings.failOn.insert(.hidden)
+                case "none":
+                    throw .usage("--fail-on: 'none' goes alone (failed records are reported and the run exits 0); it cannot be given with \(QuotedValue.quoted(text))")
                 default:
                     throw .usage(
                         "--fail-on: \(QuotedValue.quoted(word)) is not an outcome; expected outside-limits, hidden, both separated by commas, or none")

@@ -68,12 +68,20 @@ public final class BreakdownRenderer {
     /// - Throws: `BreakdownError.renderingFailed` for an unknown font family, link markup Pango
     ///   rejects or unreadable artwork.
     public func layout(_ view: BreakdownView, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
+        try layout(view, breakdown: view.breakdown, style: style, scale: scale)
+    }
+
+    /// The one dispatch on whose view it is; `breakdown` is `view.breakdown`, computed once by
+    /// the caller.
+    private func layout(_ view: BreakdownView, breakdown: PriceBreakdown, style: LayoutStyle, scale: RenderScale) throws(BreakdownError)
+        -> BreakdownLayout
+    {
         switch view {
-        case .ios(let inputs):
-            return try layout(inputs.breakdown, style: style, scale: scale)
+        case .ios:
+            return try layout(breakdown, style: style, scale: scale)
         case .android(_, let android):
             do throws(LayoutError) {
-                return try androidTypesetter().layoutAndroid(PriceBreakdown(android: android), view: android, style: style, density: scale.factor)
+                return try androidTypesetter().layoutAndroid(breakdown, view: android, style: style, density: scale.factor)
             } catch {
                 throw BreakdownError.renderingFailed(error.message)
             }
@@ -148,7 +156,8 @@ public final class BreakdownRenderer {
         let breakdown = view.breakdown
         if breakdown.isHidden { throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
         let scale = format == .png ? settings.scale : .x1
-        return try encode(breakdown, layout: try self.layout(view, style: settings.style, scale: scale), settings: settings, format: format)
+        return try encode(
+            breakdown, layout: try self.layout(view, breakdown: breakdown, style: settings.style, scale: scale), settings: settings, format: format)
     }
 
     /// Paints and encodes a layout of `breakdown`.

@@ -330,6 +330,14 @@ import Testing
         #expect(try Support.report(report)["failures"] as? [String: Int] == ["ambiguous-price": 1])
         // Without it, the same run is exit 1: records failed, retrying will not help.
         #expect(try Self.run("batch", manifest.path, "-o", folder.appendingPathComponent("out2").path).status == 1)
+        // `none` goes alone.
+        let mixed = try Self.run("batch", manifest.path, "-o", folder.appendingPathComponent("out3").path, "--fail-on", "none,hidden")
+        #expect(mixed.status == 2 && mixed.stderr.contains("'none' goes alone"), "\(mixed.stderr)")
+        // A price cell the CSV reader cannot read (not UTF-8) is counted as an invalid price, not by its column's name.
+        let csv = folder.appendingPathComponent("bad.csv")
+        try (Data("SKU,Price\nG,5\nA,\"".utf8) + Data([0xFF, 0xFE]) + Data("\"\n".utf8)).write(to: csv)
+        let unreadable = try Self.run("batch", csv.path, "-o", folder.appendingPathComponent("out4").path, "--map", "amount=Price,name=SKU")
+        #expect(unreadable.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 1 (1 invalid price)"), "\(unreadable.stdout)\(unreadable.stderr)")
     }
 
     /// What a review found, each a test: the limits are prices too; a record failing under a name

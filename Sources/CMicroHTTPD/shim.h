@@ -101,6 +101,23 @@ static inline void *breakdown_mhd_socket_context(struct breakdown_mhd_functions 
     return info == NULL ? NULL : info->socket_context;
 }
 
+/// What is wrong with a request's head as RFC 9112 reads it, found in the bytes the library
+/// parsed (see breakdown_mhd_header_facts).
+enum breakdown_head_flaw {
+    BREAKDOWN_HEAD_SOUND = 0,
+    /// A field name that is empty or not a token: a space or tab before the colon, a control
+    /// byte, a separator.
+    BREAKDOWN_HEAD_FIELD_NAME = 1,
+    /// A field value holding a control byte other than tab: a bare CR, DEL, another below 0x20.
+    BREAKDOWN_HEAD_FIELD_VALUE = 2,
+    /// A line that does not end in CR LF (a bare LF, a NUL inside it), or a line that is no field.
+    BREAKDOWN_HEAD_LINE_END = 3,
+    /// A field continued on the next line (obs-fold).
+    BREAKDOWN_HEAD_FOLDED = 4,
+    /// More than one space between the request line's method and target.
+    BREAKDOWN_HEAD_REQUEST_LINE = 5,
+};
+
 /// What the request's header fields say, for the checks libmicrohttpd does not make.
 struct breakdown_header_facts {
     /// Bytes of the request line and header fields as received.
@@ -111,11 +128,50 @@ struct breakdown_header_facts {
     unsigned int content_lengths;
     /// Two Content-Length fields with different values.
     int content_lengths_differ;
+    /// The first Content-Length is all digits and not zero: the request announces a body.
+    int announces_body;
     unsigned int transfer_encodings;
+    unsigned int hosts;
+    /// The first flaw found (enum breakdown_head_flaw) and its offset in the head.
+    int flaw;
+    size_t flaw_offset;
     const char *first_content_length;
     size_t first_content_length_size;
+    /// The head as the library holds it, and where the next field's line must begin.
+    const char *head_start;
+    const char *head_end;
+    const char *cursor;
 };
 
+static inline int breakdown_is_token_byte(unsigned char c)
+{
+    if (c >= '0' && c <= '9') return 1;
+    if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') return 1;
+    return c != 0 && strchr("!#$%&'*+-.^_`|~", c) != NULL;
+}
+
+static inline void breakdown_head_flawed(struct breakdown_header_facts *facts, int flaw, const char *at)
+{
+    if (facts->flaw != BREAKDOWN_HEAD_SOUND) return;
+    facts->flaw = flaw;
+    facts->flaw_offset = (at >= facts->head_start && at <= facts->head_end) ? (size_t)(at - facts->head_start) : 0;
+}
+
+/// Whether the line ending libmicrohttpd left at `at` (it writes NUL over the CR and the LF
+/// of each line it reads, one NUL over a bare LF) is `nuls` NULs: 2 for one CR LF, 4 for the
+/// last field's and the empty line's.
+static inline int breakdown_crlf_at(const struct breakdown_header_facts *facts, const char *at, size_t nuls)
+{
+    if (at < facts->head_start || at + nuls > facts->head_end) return 0;
+    for (size_t index = 0; index < nuls; index++)
+        if (at[index] != 0) return 0;
+    return 1;
+}
+
+/// One field, as the library passes it up: its name and value point into the head it read,
+/// in the order received, each line's CR LF turned into two NULs and the colon into one.
+/// So the bytes between one field's value and the next field's name must be exactly two NULs;
+/// a field the library put together from two lines (obs-fold) points outside the head.
 static enum MHD_Result breakdown_header_fact(
     void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size, const char *value, size_t value_size)
 {
@@ -127,22 +183,60 @@ static enum MHD_Result breakdown_header_fact(
         if (facts->content_lengths == 0) {
             facts->first_content_length = value;
             facts->first_content_length_size = value_size;
+            int digits = value_size > 0, zero = 1;
+            for (size_t index = 0; index < value_size; index++) {
+                if (value[index] < '0' || value[index] > '9') digits = 0;
+                if (value[index] != '0') zero = 0;
+            }
+            facts->announces_body = digits && !zero;
         } else if (value_size != facts->first_content_length_size || memcmp(value, facts->first_content_length, value_size) != 0) {
             facts->content_lengths_differ = 1;
         }
         facts->content_lengths++;
     }
     if (key_size == 17 && strncasecmp(key, "Transfer-Encoding", 17) == 0) facts->transfer_encodings++;
+    if (key_size == 4 && strncasecmp(key, "Host", 4) == 0) facts->hosts++;
+
+    if (facts->head_start == NULL) return MHD_YES;
+    if (key < facts->head_start || key + key_size >= facts->head_end || value < key || value + value_size > facts->head_end) {
+        breakdown_head_flawed(facts, BREAKDOWN_HEAD_FOLDED, facts->cursor);
+        return MHD_YES;
+    }
+    if (key != facts->cursor + 2 || !breakdown_crlf_at(facts, facts->cursor, 2)) breakdown_head_flawed(facts, BREAKDOWN_HEAD_LINE_END, facts->cursor);
+    if (key_size == 0) breakdown_head_flawed(facts, BREAKDOWN_HEAD_FIELD_NAME, key);
+    for (size_t index = 0; index < key_size; index++)
+        if (!breakdown_is_token_byte((unsigned char)key[index])) breakdown_head_flawed(facts, BREAKDOWN_HEAD_FIELD_NAME, key + index);
+    // The colon, then only spaces and tabs up to the value.
+    if (key[key_size] != 0) breakdown_head_flawed(facts, BREAKDOWN_HEAD_FIELD_NAME, key + key_size);
+    for (const char *between = key + key_size + 1; between < value; between++)
+        if (*between != ' ' && *between != '\t') breakdown_head_flawed(facts, BREAKDOWN_HEAD_FIELD_VALUE, between);
+    for (size_t index = 0; index < value_size; index++) {
+        unsigned char c = (unsigned char)value[index];
+        if ((c < 0x20 && c != '\t') || c == 0x7F) breakdown_head_flawed(facts, BREAKDOWN_HEAD_FIELD_VALUE, value + index);
+    }
+    facts->cursor = value + value_size;
     return MHD_YES;
 }
 
-/// Reads the request's header fields (at the handler's first call, once they are all in).
+/// Reads the request's header fields (at the handler's first call, once they are all in) and
+/// checks the head's lines against the bytes the library parsed them from: `method` and
+/// `version` are the library's own pointers into the head (the method is its first byte).
 static inline struct breakdown_header_facts breakdown_mhd_header_facts(
-    struct breakdown_mhd_functions mhd, struct MHD_Connection *connection)
+    struct breakdown_mhd_functions mhd, struct MHD_Connection *connection, const char *method, const char *url, const char *version)
 {
     struct breakdown_header_facts facts = {0};
     const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
     facts.head_bytes = info == NULL ? 0 : info->header_size;
+    if (method != NULL && version != NULL && url != NULL && facts.head_bytes > 0) {
+        facts.head_start = method;
+        facts.head_end = method + facts.head_bytes;
+        if (url != method + strlen(method) + 1) breakdown_head_flawed(&facts, BREAKDOWN_HEAD_REQUEST_LINE, method + strlen(method));
+        facts.cursor = version + strlen(version);
+        if (facts.cursor >= facts.head_end) breakdown_head_flawed(&facts, BREAKDOWN_HEAD_LINE_END, facts.head_end);
+    }
     mhd.get_connection_values_n(connection, MHD_HEADER_KIND, breakdown_header_fact, &facts);
+    // The last line's CR LF, then the empty line's, end the head.
+    if (facts.head_start != NULL && (facts.cursor + 4 != facts.head_end || !breakdown_crlf_at(&facts, facts.cursor, 4)))
+        breakdown_head_flawed(&facts, BREAKDOWN_HEAD_LINE_END, facts.cursor);
     return facts;
 }

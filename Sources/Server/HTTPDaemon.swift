@@ -243,7 +243,9 @@ final class HTTPDaemon: @unchecked Sendable {
     }
 
     /// The handler's first call: the head is in. Decides the answer when the head is refused.
-    fileprivate func headReceived(_ connection: OpaquePointer, request: RequestContext, version: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?)
+    fileprivate func headReceived(
+        _ connection: OpaquePointer, request: RequestContext, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+        url: UnsafePointer<CChar>?)
         -> Bool
     {
         if let client = breakdown_mhd_socket_context(mhd.functions, connection).map({ Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }) {
@@ -257,11 +259,14 @@ final class HTTPDaemon: @unchecked Sendable {
             request.rejection = service.nulRefusal(at: request.rawLength)
         }
         if request.rejection == nil {
-            let facts = breakdown_mhd_header_facts(mhd.functions, connection)
+            let facts = breakdown_mhd_header_facts(mhd.functions, connection, method, url, version)
             request.rejection = service.refusal(
                 ofHead: HeadFacts(
                     headBytes: facts.head_bytes, longestField: facts.longest_field, contentLengths: Int(facts.content_lengths),
-                    contentLengthsDiffer: facts.content_lengths_differ != 0, transferEncodings: Int(facts.transfer_encodings)))
+                    contentLengthsDiffer: facts.content_lengths_differ != 0, announcesBody: facts.announces_body != 0,
+                    transferEncodings: Int(facts.transfer_encodings), hosts: Int(facts.hosts),
+                    isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false,
+                    flaw: HeadFacts.Flaw(rawValue: facts.flaw) ?? .sound, flawOffset: facts.flaw_offset))
         }
         return true
     }
@@ -326,11 +331,23 @@ final class HTTPDaemon: @unchecked Sendable {
 
 /// What a request's header fields say, for the checks the service makes on them.
 struct HeadFacts {
+    /// What is wrong with the head's lines as RFC 9112 reads them (the shim's breakdown_head_flaw).
+    enum Flaw: Int32 {
+        case sound = 0, fieldName, fieldValue, lineEnd, folded, requestLine
+    }
+
     var headBytes: Int
     var longestField: Int
     var contentLengths: Int
     var contentLengthsDiffer: Bool
+    /// The Content-Length is a number above zero.
+    var announcesBody: Bool
     var transferEncodings: Int
+    var hosts: Int
+    var isHTTP11: Bool
+    var flaw: Flaw
+    /// Where the flaw is, from the head's first byte.
+    var flawOffset: Int
 }
 
 private func daemon(_ cls: UnsafeMutableRawPointer) -> HTTPDaemon { Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue() }
@@ -384,7 +401,7 @@ private func httpAccessHandler(
     let methodName = method.map { String(cString: $0) } ?? "-"
     if !request.headersSeen {
         request.headersSeen = true
-        guard server.headReceived(connection, request: request, version: version, url: url) else { return .NO }
+        guard server.headReceived(connection, request: request, method: method, version: version, url: url) else { return .NO }
         // A refused head is answered at once (the library then closes the connection, unread).
         // GET and HEAD are answered once the whole request is in: answering on the first call
         // would make the library close the connection instead of keeping it alive. Other

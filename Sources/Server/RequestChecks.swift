@@ -35,8 +35,10 @@ extension BreakdownService {
             "the request target has the byte 0x\(String(format: "%02X", byte)) at offset \(offset); expected printable ASCII, other bytes %-escaped")
     }
 
-    /// The answer to a head that is refused once it is in, or nil: too big (431), or a body's
-    /// length that two parsers could read differently (400).
+    /// The answer to a head that is refused once it is in, or nil: too big (431); lines that
+    /// RFC 9112 has a server refuse, since a proxy in front could read them otherwise (400);
+    /// a body announced (413: no endpoint takes one), or a length two parsers could read
+    /// differently (400).
     func refusal(ofHead head: HeadFacts) -> HTTPResponse? {
         let limits = configuration.limits
         if head.headBytes > limits.headBytes {
@@ -45,6 +47,19 @@ extension BreakdownService {
         }
         if head.longestField > limits.headerFieldBytes {
             return .problem(431, "a header field is \(head.longestField) bytes long; this server accepts at most \(limits.headerFieldBytes)")
+        }
+        if let flaw = Self.flawMessage(head.flaw) {
+            return .problem(400, "the request's head at byte \(head.flawOffset): \(flaw)")
+        }
+        if head.isHTTP11, head.hosts != 1 {
+            return .problem(
+                400,
+                head.hosts == 0
+                    ? "an HTTP/1.1 request must have a Host header field; this one has none"
+                    : "Host was given \(head.hosts) times; an HTTP/1.1 request has exactly one")
+        }
+        if !head.isHTTP11, head.hosts > 1 {
+            return .problem(400, "Host was given \(head.hosts) times; give it once")
         }
         if head.transferEncodings > 0, head.contentLengths > 0 {
             return .problem(400, "Transfer-Encoding and Content-Length were both given; a request's length must be unambiguous")
@@ -57,7 +72,23 @@ extension BreakdownService {
                 400,
                 "Content-Length was given \(head.contentLengths) times\(head.contentLengthsDiffer ? " with different values" : ""); give it once")
         }
+        if head.announcesBody {
+            return .problem(413, "the request announces a body (Content-Length above 0); no endpoint takes one: send GET or HEAD without a body")
+        }
         return nil
+    }
+
+    /// How a flaw in the head's lines is worded, or nil for a sound head.
+    static func flawMessage(_ flaw: HeadFacts.Flaw) -> String? {
+        switch flaw {
+        case .sound: nil
+        case .fieldName:
+            "a header field's name is empty or not a token (a space or tab before its colon, a control or separator byte); send 'Name: value'"
+        case .fieldValue: "a header field's value holds a control byte (a bare CR, DEL or another below 0x20 but tab); send printable bytes"
+        case .lineEnd: "a line does not end in CR LF (a bare LF, a NUL inside it), or is no header field; end every line with CR LF"
+        case .folded: "a header field continues on the next line (obs-fold, a line beginning with a space or tab); send each field on one line"
+        case .requestLine: "the request line has more than one space after its method; send 'GET target HTTP/1.1'"
+        }
     }
 
     /// The headers every answer gets; `close` ends the connection after it.

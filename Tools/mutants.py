@@ -82,6 +82,7 @@ def restore_leftovers():
     for name in os.listdir(BACKUP):
         relative = name.replace("__", "/")
         shutil.copyfile(os.path.join(BACKUP, name), os.path.join(ROOT, relative))
+        touch_importers(relative)
         os.remove(os.path.join(BACKUP, name))
         print(f"restored {relative} left mutated by an interrupted run")
 
@@ -89,6 +90,23 @@ def restore_leftovers():
 # A mutant can make a test hang (a decoder looping on a wrong filter byte): after this long the
 # test process group is killed and the mutant counts as caught ("timed out").
 TIMEOUT_SECONDS = int(os.environ.get("MUTANT_TIMEOUT", "300"))
+
+
+def touch_importers(relative):
+    """A C header of a system-library target (Sources/CName/shim.h) is compiled into the Swift
+    modules that import it, and SwiftPM does not track it: touch every Swift file that imports
+    the target, so that the next build compiles the header as it now reads."""
+    parts = relative.split("/")
+    if len(parts) < 3 or parts[0] != "Sources" or not relative.endswith(".h"):
+        return
+    statement = re.compile(r"^\s*(@_implementationOnly\s+)?import\s+" + re.escape(parts[1]) + r"\s*$", re.M)
+    for folder, _, files in os.walk(os.path.join(ROOT, "Sources")):
+        for name in files:
+            if name.endswith(".swift"):
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as handle:
+                    if statement.search(handle.read()):
+                        os.utime(path)
 
 
 def run(command, log):
@@ -194,6 +212,7 @@ def main(argv):
             try:
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(mutated)
+                touch_importers(mutant["file"])
                 build_status, build_output, _ = run(["swift", "build", "--build-tests"], log)
                 if build_status != 0:
                     errors = [line for line in build_output.splitlines() if "error:" in line][:1]
@@ -215,6 +234,7 @@ def main(argv):
             finally:
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(original)
+                touch_importers(mutant["file"])
                 os.remove(backup_path(mutant["file"]))
             _, status, detail, seconds = results[-1]
             print(f"[{number}/{len(mutants)}] {mutant['id']}: {status} ({seconds:.0f} s): {detail}", flush=True)

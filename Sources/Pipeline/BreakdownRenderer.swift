@@ -221,7 +221,7 @@ extension BreakdownRenderer {
     /// Refuses an image over `ImageLimits` (from the layout, before any pixel exists). SVG and
     /// PDF are held to the same size in points as a PNG at scale 1. `maximumPixels` (from
     /// `RenderSettings`, set by `breakdown serve`) is a further, smaller cap on width × height.
-    static func checkSize(_ layout: BreakdownLayout, scale: Double, maximumPixels: Int? = nil) throws(BreakdownError) {
+    package static func checkSize(_ layout: BreakdownLayout, scale: Double, maximumPixels: Int? = nil) throws(BreakdownError) {
         let width = layout.size.width * scale, height = layout.size.height * scale
         guard width.isFinite, height.isFinite, width < 1e12, height < 1e12 else {
             throw BreakdownError.renderingFailed("the image size cannot be computed from the layout")

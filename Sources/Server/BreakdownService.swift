@@ -172,7 +172,8 @@ final class BreakdownService: @unchecked Sendable {
         if endpoint == "html" {
             // The snippet's URLs depend on the server's base URL and key too (an HMAC of a fixed
             // text stands for the key: a new key, new ETags, and nothing of the key in them).
-            normalized += "\nbase-url=\(configuration.baseURL)\nkey=\(configuration.signer?.signature(for: "/etag") ?? "")"
+            // Its URLs are signed only when it was asked for with a signature.
+            normalized += "\nbase-url=\(configuration.baseURL)\nkey=\(configuration.signer?.signature(for: "/etag") ?? "")\nsigned=\(signed)"
         }
         let etag = self.etag(identity: identity, endpoint: endpoint, normalized: normalized, hidden: hidden)
         let cacheControl = signed ? "public, max-age=\(configuration.maxAge), immutable" : "no-cache"
@@ -192,7 +193,7 @@ final class BreakdownService: @unchecked Sendable {
             response.cacheHit = .memory
         } else {
             let start = DispatchTime.now().uptimeNanoseconds
-            entry = try render(endpoint: endpoint, request: request, asked: asked, hidden: hidden)
+            entry = try render(endpoint: endpoint, request: request, asked: asked, hidden: hidden, signed: signed)
             response = HTTPResponse(status: entry.status, endpoint: endpoint)
             response.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             cache.store(entry, for: etag)
@@ -210,7 +211,7 @@ final class BreakdownService: @unchecked Sendable {
         "\"" + crypto.sha256Hex(identity + "\n" + endpoint + "\n" + normalized + "\nhidden=" + hidden.rawValue).prefix(32) + "\""
     }
 
-    private func render(endpoint: String, request: RenderRequest, asked: QueryRequest, hidden: HiddenAnswer) throws(CLIError)
+    private func render(endpoint: String, request: RenderRequest, asked: QueryRequest, hidden: HiddenAnswer, signed: Bool) throws(CLIError)
         -> ResponseCache.Entry
     {
         let scale = request.settings.scale
@@ -257,7 +258,7 @@ final class BreakdownService: @unchecked Sendable {
             return ResponseCache.Entry(
                 status: 200, headers: [("Content-Type", "application/json")], body: Data((JSONValue.object(members).pretty + "\n").utf8))
         }
-        if endpoint == "html" { return try snippet(request: request, asked: asked, renderer: renderer) }
+        if endpoint == "html" { return try snippet(request: request, asked: asked, renderer: renderer, signed: signed) }
         guard let format = OutputFormat(rawValue: endpoint) else { throw .failure("unknown format \(endpoint)") }
         do {
             let image = try renderer.render(request.view, settings: request.settings, format: format)

@@ -14,9 +14,14 @@ import Foundation
 ///
 /// The image URLs are the query's own pairs (sorted, percent-encoded again) with `scale` set,
 /// and `appearance=dark` for the dark source (left out when the query asks for dark itself);
-/// each is signed when the server has a key, and starts with `serve --base-url`.
+/// each starts with `serve --base-url`. They are signed only when the snippet's own request was
+/// (an unsigned request, answered under `--allow-unsigned`, gets unsigned URLs: the server is no
+/// oracle that signs any query for whoever asks). The srcset lists only the scales the server
+/// will draw (within `--max-scale` and the pixel cap), so a HiDPI screen never picks a refused URL.
 extension BreakdownService {
-    func snippet(request: RenderRequest, asked: QueryRequest, renderer: BreakdownRenderer) throws(CLIError) -> ResponseCache.Entry {
+    func snippet(request: RenderRequest, asked: QueryRequest, renderer: BreakdownRenderer, signed: Bool) throws(CLIError)
+        -> ResponseCache.Entry
+    {
         let headers: [(name: String, value: String)] = [("Content-Type", "text/html; charset=utf-8")]
         if request.breakdown.isHidden {
             let reason = request.breakdown.hiddenReason ?? "the view is hidden"
@@ -25,15 +30,26 @@ extension BreakdownService {
                 body: Data("<!-- the price breakdown is hidden here -->\n".utf8))
         }
         let metadata: RenderMetadata
+        var scales: [Int] = []
         do {
             let layout = try renderer.layout(request.view, style: request.settings.style, scale: .x1)
             metadata = RenderMetadata(layout: layout, format: .png, scale: 1, background: request.settings.background)
+            // The 1x image must be drawable (its refusal is the snippet's); 2x and 3x are listed
+            // when the PNG endpoint would draw them.
+            for scale in (1...max(1, configuration.limits.scale)).filter({ $0 <= 3 }) {
+                let scaled = scale == 1 ? layout : try renderer.layout(request.view, style: request.settings.style, scale: RenderScale(rawValue: Double(scale)) ?? .x1)
+                do {
+                    try BreakdownRenderer.checkSize(scaled, scale: Double(scale), maximumPixels: configuration.limits.pixels)
+                    scales.append(scale)
+                } catch where scale > 1 {
+                    break
+                }
+            }
         } catch {
             throw CLIError(error)
         }
         let width = Self.cssPixels(metadata.size.width)
         let height = Self.cssPixels(metadata.size.height)
-        let scales = (1...max(1, configuration.limits.scale)).filter { $0 <= 3 }
         let scaleKey = RenderOptions.scale.name, appearanceKey = ContentOptions.appearance.name
         var kept = asked.pairs.filter { $0.key != scaleKey && $0.key != Self.hiddenKey }
         if let hidden = asked.hidden { kept.append((Self.hiddenKey, hidden.rawValue)) }
@@ -41,7 +57,7 @@ extension BreakdownService {
         func srcset(appearance: String?) -> (first: String, all: String) {
             var pairs = kept.filter { appearance == nil || $0.key != appearanceKey }
             if let appearance { pairs.append((appearanceKey, appearance)) }
-            let urls = scales.map { scale in imageURL(pairs + [(scaleKey, String(scale))]) }
+            let urls = scales.map { scale in imageURL(pairs + [(scaleKey, String(scale))], signed: signed) }
             let all = zip(scales, urls).map { scale, url in scale == 1 ? url : "\(url) \(scale)x" }.joined(separator: ", ")
             return (urls[0], all)
         }
@@ -59,16 +75,17 @@ extension BreakdownService {
             body: Data((html + "\n").utf8))
     }
 
-    /// A PNG image URL for these pairs: sorted by key, percent-encoded, signed when the server signs.
-    func imageURL(_ pairs: [(key: String, value: String?)]) -> String {
+    /// A PNG image URL for these pairs: sorted by key, percent-encoded, signed when the server
+    /// signs and `signed` (the request for it was signed).
+    func imageURL(_ pairs: [(key: String, value: String?)], signed: Bool) -> String {
         let query = pairs.sorted { $0.key < $1.key }.map { pair in
             Self.percentEncoded(pair.key) + (pair.value.map { "=" + Self.percentEncoded($0) } ?? "")
         }.joined(separator: "&")
         let path = "/v1/breakdown.png?" + query
-        let signed = configuration.signer.map { "/" + $0.signature(for: Substring(path)) + path } ?? path
+        let target = signed ? configuration.signer.map { "/" + $0.signature(for: Substring(path)) + path } ?? path : path
         var base = Substring(configuration.baseURL)
         while base.hasSuffix("/") { base = base.dropLast() }
-        return base + signed
+        return base + target
     }
 
     private static let unreserved = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))

@@ -135,6 +135,59 @@ import Testing
         #expect(hidden["x-breakdown-hidden"] != nil)
     }
 
+    @Test func snippetsSignOnlyForSignedRequestsAndListOnlyWhatIsDrawn() throws {
+        let key = String(repeating: "5a", count: 32), salt = "0badc0de"
+        let environment = ["BREAKDOWN_KEY": key, "BREAKDOWN_SALT": salt]
+        let open = try ServerProcess(["--allow-unsigned"], environment: environment)
+        let strict = try ServerProcess([], environment: environment)
+        func signed(_ pathAndQuery: String) throws -> String {
+            "/" + (try ServeEndToEndTests.opensslSignature(key: key, salt: salt, pathAndQuery: pathAndQuery)) + pathAndQuery
+        }
+        // No signing oracle: an unsigned request gets unsigned URLs, which a server sharing the
+        // key but answering signed URLs only refuses; the same request signed gets signed ones.
+        let query = "/v1/breakdown.html?amount=100&link-text=x"
+        let unsigned = try open.get(query)
+        #expect(unsigned.status == 200)
+        for url in Self.candidates(try #require(try Self.attributes(of: "img", in: unsigned.text)["srcset"])).map(\.url) {
+            #expect(url.hasPrefix("/v1/breakdown.png?"), "\(url)")
+            #expect(try open.get(url).status == 200)
+            #expect(try strict.get(url).status == 403)
+        }
+        let viaSignature = try open.get(try signed(query))
+        #expect(viaSignature["etag"] != unsigned["etag"], "the signed snippet is another response")
+        for url in Self.candidates(try #require(try Self.attributes(of: "img", in: viaSignature.text)["srcset"])).map(\.url) {
+            let fetched = try strict.get(url)
+            #expect(fetched.status == 200, "\(url)")
+        }
+        // Every '&' of the HTML is an entity: the snippet's URLs are attribute text.
+        for html in [unsigned.text, viaSignature.text] {
+            #expect(html.components(separatedBy: "&").dropFirst().allSatisfy { $0.hasPrefix("amp;") || $0.hasPrefix("quot;") }, "\(html)")
+        }
+        #expect(strict.stop() == 0)
+
+        // A big image: only the scales under the pixel cap (4,000,000 by default) are listed,
+        // for the light and the dark source, and every one listed is drawn.
+        let big = "amount=100&font-size=100&padding=200"
+        let json = try open.get("/v1/breakdown.json?\(big)").json()
+        let size = try #require((json["metadata"] as? [String: Any])?["size"] as? [String: Double])
+        let expected = [1, 2, 3].filter { scale in
+            ((size["width"] ?? 0) * Double(scale)).rounded(.up) * ((size["height"] ?? 0) * Double(scale)).rounded(.up) <= 4_000_000
+        }
+        #expect(expected == [1], "the case is one whose 2x is over the cap: \(size)")
+        let html = try open.get("/v1/breakdown.html?\(big)").text
+        for element in ["img", "source"] {
+            let candidates = Self.candidates(try #require(try Self.attributes(of: element, in: html)["srcset"]))
+            #expect(candidates.map(\.scale) == expected, "\(element): \(candidates)")
+            for (url, _) in candidates { #expect(try open.get(url).status == 200, "\(url)") }
+        }
+        for scale in [2, 3] { #expect(try open.get("/v1/breakdown.png?\(big)&scale=\(scale)").status == 400, "scale \(scale) is refused") }
+        // An image whose 1x is over the cap: the snippet is refused as the image is.
+        let huge = "amount=100&font-size=200&padding=200"
+        #expect(try open.get("/v1/breakdown.png?\(huge)").status == 400)
+        #expect(try open.get("/v1/breakdown.html?\(huge)").status == 400)
+        #expect(open.stop() == 0)
+    }
+
     // MARK: - Hidden breakdowns
 
     @Test func hiddenBreakdownsCanBeTransparentImages() throws {

@@ -39,7 +39,7 @@ let package = Package(
         // Layout: Pango measures the sentence and places the logo and link as inline shapes.
         .target(name: "BreakdownLayout", dependencies: ["BreakdownContent", "CPangoCairo"], path: "Sources/Layout"),
         // Paint: Cairo draws a layout (text, artwork, colours) onto a surface.
-        .target(name: "BreakdownPaint", dependencies: ["BreakdownLayout", "BreakdownSharedLibrary", "CPangoCairo", "CRsvg", "CPoppler"], path: "Sources/Paint"),
+        .target(name: "BreakdownPaint", dependencies: ["BreakdownLayout", "BreakdownSharedLibrary", "CPangoCairo", "CRsvg", "CPoppler", "CDeflate"], path: "Sources/Paint"),
         // Encode: PNG, SVG and PDF bytes, metadata and JSON.
         .target(name: "BreakdownEncode", dependencies: ["BreakdownPaint", "CPangoCairo", "CDeflate"], path: "Sources/Encode"),
         // Pipeline: BreakdownRenderer runs layout → paint → encode for one thread.

@@ -84,7 +84,8 @@ def probe(address, data, timeout=2.0):
     except ConnectionResetError:
         closed = True
     s.close()
-    statuses = [m.group(1).decode() for m in STATUS.finditer(received) if received[m.start() - 2:m.start()] in (b"", b"\r\n", b"\n\n") or m.start() == 0]
+    # A status line begins the bytes or follows a line end (a body such as "ok\n" ends in one).
+    statuses = [m.group(1).decode() for m in STATUS.finditer(received) if m.start() == 0 or received[m.start() - 1:m.start()] == b"\n"]
     return statuses, closed
 
 

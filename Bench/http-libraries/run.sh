@@ -4,9 +4,10 @@
 #  2. whether each bounds a whole request's time (drip.py: one byte every 0.5 s, 5 s timeouts set);
 #  3. wrk throughput against GET /healthz (library overhead only), with the load average.
 # usage: bash Bench/http-libraries/run.sh      (about 2 minutes; needs wrk, python3)
+#        PROBE=other-probe.py ONLY_SHAPES=1 bash Bench/http-libraries/run.sh   (table only)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-probe=$here/../../Tools/http-shapes.py
+probe=${PROBE:-$here/../../Tools/http-shapes.py}
 out=$(mktemp -d)
 bash "$here/build.sh" >/dev/null
 freeport() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -37,6 +38,7 @@ wait $(jobs -p | grep -v -x -F "$(printf '%s\n' "${pid[@]}")") 2>/dev/null || tr
 args=()
 for c in "${configs[@]}"; do name=${c%%:*}; args+=("$name=$out/$name.json"); done
 python3 "$here/table.py" "${args[@]}"
+[ -n "${ONLY_SHAPES:-}" ] && exit 0
 
 echo
 echo "## Whole-request time bound (python3 drip.py, idle timeouts set to 5 s)"

@@ -157,21 +157,13 @@ static inline void breakdown_head_flawed(struct breakdown_header_facts *facts, i
     facts->flaw_offset = (at >= facts->head_start && at <= facts->head_end) ? (size_t)(at - facts->head_start) : 0;
 }
 
-/// Whether the line ending libmicrohttpd left at `at` (it writes NUL over the CR and the LF
-/// of each line it reads, one NUL over a bare LF) is `nuls` NULs: 2 for one CR LF, 4 for the
-/// last field's and the empty line's.
-static inline int breakdown_crlf_at(const struct breakdown_header_facts *facts, const char *at, size_t nuls)
-{
-    if (at < facts->head_start || at + nuls > facts->head_end) return 0;
-    for (size_t index = 0; index < nuls; index++)
-        if (at[index] != 0) return 0;
-    return 1;
-}
-
 /// One field, as the library passes it up: its name and value point into the head it read,
-/// in the order received, each line's CR LF turned into two NULs and the colon into one.
-/// So the bytes between one field's value and the next field's name must be exactly two NULs;
-/// a field the library put together from two lines (obs-fold) points outside the head.
+/// in the order received, each line's CR LF turned into two NULs (a bare LF into one) and the
+/// colon into one, the value ending at the first NUL. So the next field's name must begin two
+/// bytes after this one's value ends: one byte means a bare LF, more a NUL inside the value or a
+/// line that is no field. A field the library put together from two lines (obs-fold) points
+/// outside the head. The one shape these bytes cannot tell from CR LF is a NUL right before a
+/// bare LF.
 static enum MHD_Result breakdown_header_fact(
     void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size, const char *value, size_t value_size)
 {
@@ -202,7 +194,7 @@ static enum MHD_Result breakdown_header_fact(
         breakdown_head_flawed(facts, BREAKDOWN_HEAD_FOLDED, facts->cursor);
         return MHD_YES;
     }
-    if (key != facts->cursor + 2 || !breakdown_crlf_at(facts, facts->cursor, 2)) breakdown_head_flawed(facts, BREAKDOWN_HEAD_LINE_END, facts->cursor);
+    if (key != facts->cursor + 2) breakdown_head_flawed(facts, BREAKDOWN_HEAD_LINE_END, facts->cursor);
     if (key_size == 0) breakdown_head_flawed(facts, BREAKDOWN_HEAD_FIELD_NAME, key);
     for (size_t index = 0; index < key_size; index++)
         if (!breakdown_is_token_byte((unsigned char)key[index])) breakdown_head_flawed(facts, BREAKDOWN_HEAD_FIELD_NAME, key + index);
@@ -236,7 +228,7 @@ static inline struct breakdown_header_facts breakdown_mhd_header_facts(
     }
     mhd.get_connection_values_n(connection, MHD_HEADER_KIND, breakdown_header_fact, &facts);
     // The last line's CR LF, then the empty line's, end the head.
-    if (facts.head_start != NULL && (facts.cursor + 4 != facts.head_end || !breakdown_crlf_at(&facts, facts.cursor, 4)))
+    if (facts.head_start != NULL && facts.cursor + 4 != facts.head_end)
         breakdown_head_flawed(&facts, BREAKDOWN_HEAD_LINE_END, facts.cursor);
     return facts;
 }

@@ -171,7 +171,17 @@ public final class ArtworkLibrary {
         for name in source.allImageNames where !missing.contains(name) {
             for scale in [1.0, 2.0, 3.0] {
                 let file = try source.file(for: name, scale: scale)
-                _ = try parse(file.url.path, format: file.format, styling: .none, imageName: name)
+                let artwork = try parse(file.url.path, format: file.format, styling: .none, imageName: name)
+                // Drawn once, so that what a first drawing costs (poppler decoding the file's
+                // images and streams) is paid here, before a server listens.
+                do throws(PaintError) {
+                    let surface = try CairoSurface.recording(width: 8, height: 8)
+                    let context = try CairoContext(surface: surface)
+                    try artwork.draw(width: 8, height: 8, in: context.pointer)
+                    try context.check()
+                } catch {
+                    throw failure(name, file.url.path, error.message)
+                }
             }
         }
         for icon in Self.iconNames {

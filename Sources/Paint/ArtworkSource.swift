@@ -153,6 +153,29 @@ public struct ArtworkSource: Sendable, Hashable {
     /// else the PNG whose scale is nearest (the larger on a tie). Throws a one-line error naming
     /// the image, the file and the folder when it is missing or its `Contents.json` is bad.
     public func file(for imageName: String, scale: Double) throws(PaintError) -> File {
+        let file = try unresolvedFile(for: imageName, scale: scale)
+        try checkInside(file.url, imageName: imageName)
+        return file
+    }
+
+    /// A file the source names must be inside its folder once links are resolved (a link to a
+    /// file elsewhere, or a linked imageset folder, is refused as a `../` name is): the folder the
+    /// user named is all that is read.
+    private func checkInside(_ url: URL, imageName: String) throws(PaintError) {
+        guard kind != .projectArtwork else { return }
+        func real(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        guard let folder = real(directory.path), let file = real(url.path) else { return }
+        guard file.hasPrefix(folder == "/" ? "/" : folder + "/") else {
+            throw PaintError(
+                "logo image \(imageName): \(url.path) resolves to \(file), outside the \(kind.rawValue) \(directory.path); only files inside it are read (copy the file in instead of linking it)")
+        }
+    }
+
+    private func unresolvedFile(for imageName: String, scale: Double) throws(PaintError) -> File {
         switch kind {
         case .projectArtwork:
             let url = directory.appendingPathComponent(imageName + ".svg")

@@ -22,6 +22,7 @@ final class ParsedArtwork {
 
     init(_ data: Data, format: ArtworkSource.FileFormat, stylesheet: String) throws(PaintError) {
         guard data.count <= Self.maximumBytes else { throw PaintError("the file is larger than 64 MiB") }
+        try ArtworkBounds.check(data, format: format)
         switch format {
         case .svg: (content, size) = try Self.loadSVG(data, stylesheet: stylesheet)
         case .pdf: (content, size) = try Self.loadPDF(data)

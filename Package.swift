@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "Breakdown", dependencies: ["BreakdownOptions"], path: "Sources/Breakdown"),
         // Snapshot testing for XCTest and Swift Testing; builds requests with the shared option vocabulary.
         .target(
-            name: "BreakdownSnapshotTesting", dependencies: ["Breakdown", "BreakdownOptions", "BreakdownDiff", "BreakdownPipeline"],
+            name: "BreakdownSnapshotTesting", dependencies: ["Breakdown", "BreakdownOptions", "BreakdownDiff", "BreakdownPipeline", "BreakdownIO"],
             path: "Sources/SnapshotTesting"),
         // Front end: the command line maps subcommands to the libraries above.
         .target(

@@ -292,9 +292,9 @@ package enum BatchShardReports {
             text += "],\n  \"counts\": \(countsJSON.compact),\n  \"failures\": \(failuresJSON.compact),\n"
             text += "  \"interrupted\": \(interrupted.isEmpty ? "null" : JSONValue.string(interrupted[0]).compact)\n}\n"
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: reportPath), options: .atomic)
+                try AtomicWriter.write([(Data(text.utf8), reportPath)])
             } catch {
-                throw .failure("cannot write the report \(reportPath): \(error.localizedDescription)")
+                throw .failure("cannot write the report \(reportPath): \(error.message)")
             }
         }
         let failed = counts["failed"] ?? 0

@@ -26,16 +26,12 @@ package enum LibraryVersions {
         (path.hasSuffix(".png") ? String(path.dropLast(4)) : path) + ".versions.txt"
     }
 
-    /// Writes `text` to the sidecar of `reference` unless it already says exactly that.
-    /// - Throws: `PaintError` with the file system's reason.
-    package static func writeSidecar(forReference reference: String) throws(PaintError) {
+    /// What the sidecar of `reference` should hold and where, or nil when it already says
+    /// exactly that (the caller writes it through `AtomicWriter`).
+    package static func sidecarUpdate(forReference reference: String) -> (data: Data, path: String)? {
         let path = sidecarPath(forReference: reference)
-        if let existing = FileManager.default.contents(atPath: path), existing == Data(text.utf8) { return }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw PaintError(error.localizedDescription)
-        }
+        if let existing = FileManager.default.contents(atPath: path), existing == Data(text.utf8) { return nil }
+        return (Data(text.utf8), path)
     }
 
     /// The versions a reference was recorded with (from its sidecar) beside this machine's, and

@@ -27,11 +27,7 @@ package enum VerifyRecorder {
             try AtomicWriter.write([(metadata, metadataPath)])
         }
         // The library versions the reference is drawn with, beside it (printed beside a failure).
-        do {
-            try LibraryVersions.writeSidecar(forReference: path)
-        } catch {
-            throw .failure("cannot write \(LibraryVersions.sidecarPath(forReference: path)): \(error.message)")
-        }
+        if let sidecar = LibraryVersions.sidecarUpdate(forReference: path) { try AtomicWriter.write([sidecar]) }
         // Read without blocking and within the reference limit; anything but a regular file is
         // then refused by the writer (a device or FIFO is never replaced).
         if let existing = try? RegularFile.read(path, limit: PNGDecoder.maximumFileSize) {

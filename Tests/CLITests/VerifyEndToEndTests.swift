@@ -46,6 +46,23 @@ import Testing
         func remove() { try? FileManager.default.removeItem(at: root) }
     }
 
+    @Test func recordingLeavesNothingInTheTemporaryFolder() throws {
+        // References, their metadata and version sidecars are written beside themselves
+        // (AtomicWriter), never through Foundation's atomic write, which leaves an empty
+        // TemporaryDirectory.XXXXXX in $TMPDIR for every file on Linux.
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let temporary = workspace.root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let executable = try #require(BinaryRunner.executable)
+        let result = try BinaryRunner.run(
+            command: executable.path, ["verify", workspace.manifest, "--reference", workspace.references, "--record"],
+            environment: ["TMPDIR": temporary.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: workspace.reference("au")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    }
+
     @Test func recordWritesThenVerifyPasses() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

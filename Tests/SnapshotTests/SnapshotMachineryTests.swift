@@ -39,6 +39,23 @@ struct SnapshotMachineryTests {
         #expect(sandbox.verify(Self.arguments, named: "first") == nil)
     }
 
+    @Test("recording a reference leaves nothing in the system's temporary folder")
+    func recordingLeavesNoTemporaryDirectories() throws {
+        // Foundation's atomic write on Linux leaves an empty TemporaryDirectory.XXXXXX (with a
+        // .keep-directory) behind for every file: a CI machine gathered hundreds.
+        let temporary = FileManager.default.temporaryDirectory
+        func leftovers() throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("TemporaryDirectory.") })
+        }
+        let before = try leftovers()
+        let sandbox = try SnapshotSandbox()
+        defer { sandbox.remove() }
+        for name in ["one", "two", "three"] { _ = try recordReference(sandbox, named: name) }
+        _ = sandbox.verify(Self.arguments, named: "one", record: .all)
+        let new = try leftovers().subtracting(before)
+        #expect(new.isEmpty, "left in \(temporary.path): \(new.sorted())")
+    }
+
     @Test("one changed pixel fails with its count, largest difference and box, and writes the artifacts")
     func onePixelChange() throws {
         let sandbox = try SnapshotSandbox()

@@ -17,6 +17,8 @@ package final class BatchRecordPlanner {
         ([ContentOptions.locale, ContentOptions.amount, RenderOptions.fontFile, RenderOptions.logoAssets, ContentOptions.linkText] as [any OptionDeclaration])
             .map(\.name))
     static let maximumNameLength = 150
+    /// A file name is at most 255 bytes: the stem leaves room for `@3x`, `.png` and the rest.
+    static let maximumNameBytes = 200
 
     private let defaults: ParsedOptions
     private let defaultFormats: [OutputFormat]

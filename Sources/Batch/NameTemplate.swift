@@ -87,7 +87,8 @@ package struct NameTemplate: Sendable {
                 }
                 let slug = Self.slug(value)
                 guard !slug.isEmpty else {
-                    return .failure(RecordProblem(field: "name", "name: {\(field)} is empty in this record (\(QuotedValue.quoted(value))), so the template \(QuotedValue.quoted(text)) gives no name for it"))
+                    let what = value.allSatisfy(\.isWhitespace) ? "is empty" : "has no letter or digit"
+                    return .failure(RecordProblem(field: "name", "name: {\(field)} \(what) in this record (\(QuotedValue.quoted(value))), so the template \(QuotedValue.quoted(text)) gives no name for it"))
                 }
                 name += slug
             }
@@ -96,8 +97,11 @@ package struct NameTemplate: Sendable {
         }
         while name.hasPrefix(".") || name.hasPrefix("-") { name.removeFirst() }
         guard !name.isEmpty else { return .failure(RecordProblem(field: "name", "name: the template gives an empty name")) }
-        guard name.count <= BatchRecordPlanner.maximumNameLength else {
-            return .failure(RecordProblem(field: "name", "name: the template gives a name longer than \(BatchRecordPlanner.maximumNameLength) characters"))
+        guard name.count <= BatchRecordPlanner.maximumNameLength, name.utf8.count <= BatchRecordPlanner.maximumNameBytes else {
+            return .failure(
+                RecordProblem(
+                    field: "name",
+                    "name: the template gives a name longer than \(BatchRecordPlanner.maximumNameLength) characters or \(BatchRecordPlanner.maximumNameBytes) bytes (UTF-8)"))
         }
         return .success(name)
     }
@@ -106,22 +110,36 @@ package struct NameTemplate: Sendable {
         character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character))
     }
 
-    /// A value made safe for a file name, the same way for every value: accents dropped
-    /// (`Crème` → `Creme`), each run of other characters (spaces, `/`, `&`, …) one `-`, no `-`
-    /// at either end. Letters keep their case.
+    /// A value made safe for a file name, the same way for every value: accents dropped where
+    /// that leaves a Latin letter (`Crème` → `Creme`, full-width `Ａ` → `A`), letters and digits
+    /// of other scripts kept as they are, composed (NFC: `日本語`, `Ελληνικά`, `عربي`; no
+    /// transliteration, which would change with ICU's tables and make two names one), each run of
+    /// other characters (spaces, `/`, `&`, …) one `-`, no `-` at either end. Letters keep their case.
     package static func slug(_ value: String) -> String {
-        var text = value
-        if !text.utf8.allSatisfy({ $0 < 0x80 }) { text = text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil) }
         var slug = ""
         var pendingDash = false
-        for character in text {
+        func append(_ text: String) {
+            if pendingDash, !slug.isEmpty { slug.append("-") }
+            pendingDash = false
+            slug += text
+        }
+        for character in value {
             if isNameCharacter(character), character != "-" {
-                if pendingDash, !slug.isEmpty { slug.append("-") }
-                pendingDash = false
-                slug.append(character)
-            } else {
-                pendingDash = true
+                append(String(character))
+                continue
             }
+            if !character.isASCII {
+                let folded = String(character).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+                if !folded.isEmpty, folded.allSatisfy({ isNameCharacter($0) && $0 != "-" }) {
+                    append(folded)
+                    continue
+                }
+                if character.isLetter || character.isNumber, character.unicodeScalars.allSatisfy({ !$0.properties.isDefaultIgnorableCodePoint }) {
+                    append(String(character).precomposedStringWithCanonicalMapping)
+                    continue
+                }
+            }
+            pendingDash = true
         }
         return slug
     }

@@ -72,6 +72,23 @@ import Testing
         return outcomes
     }
 
+    /// SKUs in other scripts name their files as written (NFC), and a message says "empty" only
+    /// of an empty value.
+    @Test func skusInOtherScriptsNameTheirFiles() throws {
+        let folder = try Support.temporaryFolder("unicode-names")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("c.csv")
+        // The second SKU is decomposed (e + combining acute): it names the file composed.
+        try Support.write("SKU,Price\n日本語,10\nCafe\u{301} crème,20\nΕλληνικά,30\nعربي,40\n///,50\n\"  \",60\n", to: csv)
+        let output = folder.appendingPathComponent("out")
+        let result = try Self.run(["batch", csv.path, "-o", output.path, "--map", "amount=Price", "--name", "{SKU}"], in: folder)
+        #expect(result.status == 1, "\(result.stdout)")
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".png") })
+        #expect(names == ["日本語.png", "Cafe-creme.png", "Ελληνικά.png", "عربي.png"], "\(names.sorted())")
+        #expect(result.stderr.contains("line 6 (record 5): name: {SKU} has no letter or digit in this record ('///')"), "\(result.stderr)")
+        #expect(result.stderr.contains("line 7 (record 6): name: {SKU} is empty in this record"), "\(result.stderr)")
+    }
+
     static func catalogue(_ count: Int, in folder: URL) throws -> URL {
         let csv = folder.appendingPathComponent("catalogue.csv")
         let made = try BinaryRunner.run(command: "/usr/bin/env", ["python3", root.appendingPathComponent("Tools/shop-catalogue.py").path, "\(count)", csv.path])

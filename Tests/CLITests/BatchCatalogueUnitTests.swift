@@ -82,7 +82,16 @@ import Testing
         #expect(NameTemplate.slug("--x--") == "x")
         #expect(NameTemplate.slug("SKU_1.2") == "SKU_1.2")
         #expect(NameTemplate.slug("\"limited\"") == "limited")
-        #expect(NameTemplate.slug("日本") == "")
+        // Other scripts are kept, composed (NFC), not transliterated; only a Latin letter's
+        // accent is dropped.
+        #expect(NameTemplate.slug("日本語") == "日本語")
+        #expect(NameTemplate.slug("Ελληνικά / 2") == "Ελληνικά-2")
+        #expect(NameTemplate.slug("عربي") == "عربي")
+        #expect(NameTemplate.slug("ガンダム") == "ガンダム", "dakuten are no accent to drop")
+        #expect(NameTemplate.slug("\u{30AB}\u{3099}") == "\u{30AC}", "composed: カ + combining dakuten is ガ")
+        #expect(NameTemplate.slug("Ａｂｃ１") == "Abc1")
+        #expect(NameTemplate.slug("a\u{200B}b") == "a-b", "a zero-width space is no letter")
+        #expect(NameTemplate.slug("★") == "")
     }
 
     /// A template that can name no record (its text and one character a field already pass

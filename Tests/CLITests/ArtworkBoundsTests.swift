@@ -50,11 +50,12 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    /// The binary under `ulimit -v` 512 MiB (and a 100 MiB file-size cap).
+    /// The binary under `ulimit -v` 512 MiB (and a 100 MiB file-size cap), stopped after a minute
+    /// (a server that starts when it should have refused runs until then).
     static func bounded(_ arguments: [String]) throws -> BinaryRunner.Result {
         let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         return try BinaryRunner.run(
-            command: "/bin/sh", ["-c", "ulimit -v 524288; ulimit -f 102400; exec '\(try #require(BinaryRunner.executable).path)' \(quoted)"])
+            command: "/bin/sh", ["-c", "ulimit -v 524288; ulimit -f 102400; exec timeout 60 '\(try #require(BinaryRunner.executable).path)' \(quoted)"])
     }
 
     /// A folder of image files whose badge for en_US (light) is a `kind` fixture.

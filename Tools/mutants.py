@@ -15,9 +15,14 @@ and prints whether the mutant was killed (some test failed: which ones) or survi
 Exit status: 0 when every mutant is killed, 1 otherwise, 2 on bad usage or a broken list.
 
 Options: `--list` prints the mutants; `--check` only checks that every pattern matches once;
-IDs on the command line run only those mutants.
+IDs on the command line run only those mutants. `--sample N` runs N mutants chosen from a seed:
+`--seed TEXT`, else the hash of the checkout's `Sources` tree (`git rev-parse HEAD:Sources`), so
+the sample rotates with every change to the code and is the same for a commit that changes only
+documentation; `.ci/run` runs `--sample 12`, so a mutant that starts surviving fails CI within a
+few commits. The seed and the chosen IDs are printed first.
 """
 
+import hashlib
 import json
 import os
 import re
@@ -157,13 +162,29 @@ def main(argv):
             print(f"{mutant['id']:32} {mutant['file']}: {mutant['breaks']}")
         return 0
     check_only = "--check" in argv
-    wanted = [word for word in argv if not word.startswith("--")]
+    valued = {argv[index + 1] for index, word in enumerate(argv[:-1]) if word in ("--sample", "--seed")}
+    wanted = [word for word in argv if not word.startswith("--") and word not in valued]
     unknown = set(wanted) - {mutant["id"] for mutant in mutants}
     if unknown:
         print(f"error: no mutant named {', '.join(sorted(unknown))}; see --list", file=sys.stderr)
         return 2
     if wanted:
         mutants = [mutant for mutant in mutants if mutant["id"] in wanted]
+    if "--sample" in argv:
+        try:
+            count = int(argv[argv.index("--sample") + 1])
+        except (IndexError, ValueError):
+            print("error: --sample takes a number of mutants", file=sys.stderr)
+            return 2
+        if "--seed" in argv and argv.index("--seed") + 1 < len(argv):
+            seed = argv[argv.index("--seed") + 1]
+        else:
+            seed = subprocess.run(["git", "rev-parse", "HEAD:Sources"], cwd=ROOT, capture_output=True, text=True).stdout.strip() or "no-git"
+        # Each mutant's rank is a digest of the seed and its id: the same seed, the same sample,
+        # whatever the list's order; a mutant added or removed moves no other.
+        ranked = sorted(mutants, key=lambda mutant: hashlib.sha256((seed + "\0" + mutant["id"]).encode()).hexdigest())
+        mutants = ranked[:count]
+        print(f"mutant sample: seed {seed}: {' '.join(mutant['id'] for mutant in mutants)}", flush=True)
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGHUP, on_signal)

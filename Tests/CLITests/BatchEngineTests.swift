@@ -370,6 +370,7 @@ import Testing
         #expect(result.stdout.contains("interrupted by SIGINT"))
         let json = try Support.report(report)
         #expect(json["interrupted"] as? String == "SIGINT")
+        #expect(json["stopped"] as? String == "signal")
         #expect(try Support.counts(json)["rendered"] == 3)
         #expect(try BatchProcess.journal(output).count == 3)
     }

@@ -402,8 +402,12 @@ import Testing
         }
         defer { ProcessProbe.unmount(disk) }
         try write(BatchTestSupport.ndjson(count: 400), "m.ndjson")
-        let batch = try run("batch", "m.ndjson", "-o", "disk/out", "--quiet", "--jobs", "2")
+        let batch = try run("batch", "m.ndjson", "-o", "disk/out", "--quiet", "--jobs", "2", "--report", "r.json")
         #expect(batch.status == 75, "a full disk is the machine's fault, exit 75: \(batch)")
+        // The report, on another disk, says what stopped the run.
+        let stoppedReport = try BatchTestSupport.report(folder.appendingPathComponent("r.json"))
+        #expect(stoppedReport["stopped"] as? String == "unwritable", "\(stoppedReport["stopped"] ?? "none")")
+        #expect(stoppedReport["interrupted"] is NSNull)
         #expect(batch.stderrLines.count == 1, "one line, not one per record: \(batch.stderr.prefix(500))")
         #expect(batch.stderr.contains("no space left on the device"))
         // Not "--fail-fast", which was not given: why it stopped.

@@ -32,9 +32,13 @@ public enum ServeCommand {
         "cache-size", "MiB", .integer(0...4096), default: "0",
         help: "Memory for rendered responses, answered again without rendering (without a CDN in front); 0 turns it off.")
 
+    static let healthPort = Option<Int?>.value(
+        "health-port", "port", .integer(0...65535), defaultHelp: "none: /healthz on --port only",
+        help: "Also answer GET /healthz (only) on this port, with its own thread and connections, so a liveness probe is answered while --port is flooded; 0 picks a free one (printed on standard output after the URL).")
+
     static let serverGroup = OptionGroup(
         title: "SERVER OPTIONS",
-        [port, host, threads, timeout, headerTimeout, maxConnections, allowUnsigned, maxAge, hidden, baseURL, cacheSize])
+        [port, host, threads, timeout, headerTimeout, maxConnections, healthPort, allowUnsigned, maxAge, hidden, baseURL, cacheSize])
 
     /// The drawing options that name files: fixed for the server's life.
     static let filesGroup = OptionGroup(title: "FONTS AND ARTWORK OPTIONS", RenderOptions.fileOptions)
@@ -51,6 +55,7 @@ public enum ServeCommand {
         if let threads = options[ServeCommand.threads] { configuration.threads = threads }
         configuration.timeoutSeconds = options[timeout]
         configuration.maxConnections = options[maxConnections]
+        configuration.healthPort = options[healthPort]
         configuration.headerTimeoutSeconds = options[headerTimeout]
         configuration.hidden = options[hidden]
         configuration.baseURL = options[baseURL] ?? ""

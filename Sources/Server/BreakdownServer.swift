@@ -43,6 +43,31 @@ public final class BreakdownServer {
             close(socket.descriptor)
             throw error
         }
+        // The health listener: its own daemon, thread and connection limit, answering /healthz
+        // only; a flood of connections to the main port leaves it free.
+        var health: (daemon: HTTPDaemon, socket: ListenSocket)?
+        if let healthPort = configuration.healthPort {
+            let healthDaemon = try HTTPDaemon(service: service, metrics: metrics, healthOnly: true)
+            let healthSocket: ListenSocket
+            do {
+                healthSocket = try ListenSocket(host: configuration.host, port: healthPort)
+            } catch {
+                daemon.stop()
+                throw error
+            }
+            var healthConfiguration = configuration
+            healthConfiguration.threads = 1
+            healthConfiguration.maxConnections = HTTPDaemon.healthConnections
+            healthConfiguration.timeoutSeconds = 2
+            do {
+                try healthDaemon.start(socket: healthSocket, configuration: healthConfiguration)
+            } catch {
+                close(healthSocket.descriptor)
+                daemon.stop()
+                throw error
+            }
+            health = (healthDaemon, healthSocket)
+        }
         let signing = configuration.signer == nil ? "unsigned URLs only" : configuration.allowUnsigned ? "signed and unsigned URLs" : "signed URLs only"
         // The warning before the URL: whoever waits for the URL has the warning by then.
         if !missing.isEmpty, let folder = configuration.logoAssets {
@@ -50,14 +75,18 @@ public final class BreakdownServer {
                 "warning: the artwork \(folder) has no \(missing.count) of the SDK's \(renderers.renderers.first?.artworkSource.allImageNames.count ?? 0) logo images (\(missing.prefix(3).joined(separator: ", "))\(missing.count > 3 ? ", …" : "")): requests that need them are answered 500\n")
         }
         AccessLog.write("listening on \(socket.url) with \(configuration.threads) threads (\(signing))\n")
+        if let health { AccessLog.write("health checks on \(health.socket.url)/healthz\n") }
         AccessLog.write(socket.url + "\n", to: 1)
+        if let health { AccessLog.write(health.socket.url + "/healthz\n", to: 1) }
 
         var received: Int32 = 0
         while sigwait(&signals, &received) != 0 {}
         AccessLog.write("received signal \(received): not accepting connections; finishing \(metrics.requestsInFlight) requests in flight\n")
         daemon.stopAccepting()
+        health?.daemon.stopAccepting()
         drain(metrics, signals: signals)
         daemon.stop()
+        health?.daemon.stop()
         AccessLog.write("stopped after \(daemon.requestsAnswered) requests\n")
         return ExitStatus.success
     }

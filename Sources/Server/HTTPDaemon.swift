@@ -85,11 +85,18 @@ final class HTTPDaemon: @unchecked Sendable {
     /// The head-time limit in nanoseconds.
     private let headNanoseconds: UInt64
 
+    /// The health listener's connections (`--health-port`): a probe or two at a time.
+    static let healthConnections = 32
+
+    /// Answers `/healthz` only (the `--health-port` listener); every other path is a 404.
+    let healthOnly: Bool
+
     /// An error (exit status 1) when libmicrohttpd cannot be loaded.
-    init(service: BreakdownService, metrics: ServerMetrics) throws(CLIError) {
+    init(service: BreakdownService, metrics: ServerMetrics, healthOnly: Bool = false) throws(CLIError) {
         mhd = try MicroHTTPD.load()
         self.service = service
         self.metrics = metrics
+        self.healthOnly = healthOnly
         headNanoseconds = UInt64(service.configuration.headerTimeoutSeconds * 1e9)
     }
 
@@ -276,6 +283,8 @@ final class HTTPDaemon: @unchecked Sendable {
         var answer: HTTPResponse
         if let rejection = context.rejection {
             answer = service.decorate(rejection, close: true)
+        } else if healthOnly, BreakdownService.unsignedPart(of: context.uri).split(separator: "?", maxSplits: 1).first != "/healthz" {
+            answer = service.decorate(.problem(404, "this port answers /healthz only (--health-port); images are on --port"), close: false)
         } else {
             let ifNoneMatch = breakdown_mhd_header(mhd.functions, connection, "If-None-Match").map { String(cString: $0) }
             answer = service.respond(

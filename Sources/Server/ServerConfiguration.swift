@@ -15,6 +15,9 @@ public struct ServerConfiguration: Sendable {
     /// The most connections open at once, split evenly between the threads; more wait in the
     /// kernel's queue, holding no thread, until one closes.
     public var maxConnections = 1000
+    /// A port of its own for `/healthz` (one thread, a few connections, nothing else answered),
+    /// so that liveness probes are answered while the main port is flooded; nil: none.
+    public var healthPort: Int?
     /// Extra font files, as `--font-file`.
     public var fontFiles: [String] = []
     /// The artwork folder, as `--logo-assets`; nil: the project's.

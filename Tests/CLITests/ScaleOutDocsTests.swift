@@ -8,9 +8,9 @@ import Testing
 @Suite struct ScaleOutDocsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The fenced blocks of `language` in docs/batch.md.
-    static func blocks(_ language: String) throws -> [String] {
-        let text = try String(contentsOf: root.appendingPathComponent("docs/batch.md"), encoding: .utf8)
+    /// The fenced blocks of `language` in docs/batch.md (or another page).
+    static func blocks(_ language: String, in page: String = "docs/batch.md") throws -> [String] {
+        let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
         var blocks: [String] = []
         var block: [Substring]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -24,6 +24,36 @@ import Testing
             }
         }
         return blocks
+    }
+
+    /// docs/serve.md's Deployment validates, and its liveness probe asks the health port (which a
+    /// flood of the main port leaves free) while readiness asks the main port.
+    @Test func theServeDeploymentValidatesAndProbesTheHealthPort() throws {
+        let deployments = try Self.blocks("yaml", in: "docs/serve.md").filter { $0.contains("kind: Deployment") }
+        try #require(deployments.count == 1, "docs/serve.md has one Kubernetes Deployment")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breakdown-k8s-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("serve.yaml")
+        try deployments[0].write(to: file, atomically: true, encoding: .utf8)
+        let validated = try GeneratedFromOptionsTests.shell("python3", ["-m", "kubernetes_validate", "--strict", file.path])
+        #expect(validated.status == 0 && validated.output.contains("passed"), "\(validated.output)\(validated.errors)")
+        let program = """
+            import sys, yaml
+            docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d and d["kind"] == "Deployment"]
+            container = docs[0]["spec"]["template"]["spec"]["containers"][0]
+            args = container["args"]
+            health = args[args.index("--health-port") + 1]
+            ports = {p["name"]: str(p["containerPort"]) for p in container["ports"]}
+            assert ports["health"] == health, (ports, health)
+            assert ports["http"] == args[args.index("--port") + 1]
+            assert container["livenessProbe"]["httpGet"]["port"] == "health", container["livenessProbe"]
+            assert container["readinessProbe"]["httpGet"]["port"] == "http"
+            assert container["livenessProbe"]["timeoutSeconds"] == 1
+            print("ok")
+            """
+        let checked = try GeneratedFromOptionsTests.shell("python3", ["-c", program, file.path])
+        #expect(checked.status == 0 && checked.output == "ok\n", "\(checked.output)\(checked.errors)")
     }
 
     @Test func theKubernetesJobValidatesStrictly() throws {

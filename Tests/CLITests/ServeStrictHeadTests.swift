@@ -127,4 +127,32 @@ import Testing
         #expect(try Hardening.othersInFlight(server) == 0)
         Hardening.stopsAtOnce(server)
     }
+
+    /// `--health-port`: a listener of its own for probes. The main port is flooded (a connection
+    /// limit of 20, held by 400 idle connections, the rest queued in the kernel); /healthz on the
+    /// health port is answered within a second, a Kubernetes liveness probe's timeout.
+    @Test(.timeLimit(.minutes(2))) func theHealthPortAnswersWhileTheMainPortIsFlooded() throws {
+        let server = try ServerProcess(["--allow-unsigned", "--health-port", "0", "--max-connections", "20", "--threads", "2"])
+        let line = try #require(server.log.split(separator: "\n").first { $0.hasPrefix("health checks on http://127.0.0.1:") }, "\(server.log)")
+        let healthPort = try #require(Int(line.split(separator: ":").last?.split(separator: "/").first ?? ""))
+        #expect(healthPort != server.port)
+        var flood: [HTTPConnection] = []
+        for _ in 0..<400 { if let connection = try? HTTPConnection(port: server.port, timeout: 2) { flood.append(connection) } }
+        #expect(flood.count >= 100, "the flood connected")
+        for _ in 0..<5 {
+            let start = Date()
+            let probe = try HTTPConnection(port: healthPort, timeout: 5)
+            let reply = try probe.request("GET", "/healthz")
+            let seconds = Date().timeIntervalSince(start)
+            #expect(reply.status == 200 && seconds < 1, "\(reply.status) after \(seconds) s")
+        }
+        // Only /healthz: images and metrics stay on the main port.
+        let other = try HTTPConnection(port: healthPort, timeout: 5)
+        let image = try other.request("GET", "/v1/breakdown.png?amount=100")
+        #expect(image.status == 404)
+        #expect(try Hardening.problem(image).detail == "this port answers /healthz only (--health-port); images are on --port")
+        flood.removeAll()
+        #expect(try Hardening.othersInFlight(server) == 0)
+        Hardening.stopsAtOnce(server)
+    }
 }

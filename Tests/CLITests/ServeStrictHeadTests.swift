@@ -139,9 +139,12 @@ import Testing
         var flood: [HTTPConnection] = []
         for _ in 0..<400 { if let connection = try? HTTPConnection(port: server.port, timeout: 2) { flood.append(connection) } }
         #expect(flood.count >= 100, "the flood connected")
+        // Five probes at once, each kept open (keep-alive), as a kubelet and a load balancer may.
+        var probes: [HTTPConnection] = []
         for _ in 0..<5 {
             let start = Date()
             let probe = try HTTPConnection(port: healthPort, timeout: 5)
+            probes.append(probe)
             let reply = try probe.request("GET", "/healthz")
             let seconds = Date().timeIntervalSince(start)
             #expect(reply.status == 200 && seconds < 1, "\(reply.status) after \(seconds) s")
@@ -152,6 +155,7 @@ import Testing
         #expect(image.status == 404)
         #expect(try Hardening.problem(image).detail == "this port answers /healthz only (--health-port); images are on --port")
         flood.removeAll()
+        probes.removeAll()
         #expect(try Hardening.othersInFlight(server) == 0)
         Hardening.stopsAtOnce(server)
     }

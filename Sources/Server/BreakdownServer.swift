@@ -50,7 +50,7 @@ public final class BreakdownServer {
             let healthDaemon = try HTTPDaemon(service: service, metrics: metrics, healthOnly: true)
             let healthSocket: ListenSocket
             do {
-                healthSocket = try ListenSocket(host: configuration.host, port: healthPort)
+                healthSocket = try ListenSocket(host: configuration.host, port: healthPort, option: "--health-port")
             } catch {
                 daemon.stop()
                 throw error

@@ -9,7 +9,8 @@ struct ListenSocket {
     /// `http://127.0.0.1:8080` (IPv6 in brackets).
     let url: String
 
-    init(host: String, port: Int) throws(CLIError) {
+    /// `option` names the flag that chose the port, for the message of a busy one.
+    init(host: String, port: Int, option: String = "--port") throws(CLIError) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -29,7 +30,7 @@ struct ListenSocket {
             let code = errno
             close(fd)
             switch code {
-            case EADDRINUSE: throw .usage("port \(port) on \(host) is already in use; choose another with --port (0 picks a free one)")
+            case EADDRINUSE: throw .usage("port \(port) on \(host) is already in use; choose another with \(option) (0 picks a free one)")
             case EACCES: throw .usage("no permission to listen on port \(port); ports below 1024 need privileges: use --port 8080")
             default: throw .usage("cannot listen on \(host) port \(port): \(String(cString: strerror(code)))")
             }

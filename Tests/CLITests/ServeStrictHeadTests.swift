@@ -154,6 +154,9 @@ import Testing
         let image = try other.request("GET", "/v1/breakdown.png?amount=100")
         #expect(image.status == 404)
         #expect(try Hardening.problem(image).detail == "this port answers /healthz only (--health-port); images are on --port")
+        // A health port that is taken is refused in one line naming the option.
+        let busy = try BinaryRunner.run(["serve", "--allow-unsigned", "--port", "0", "--health-port", String(healthPort)])
+        #expect(busy.status == 2 && busy.stderr == "error: port \(healthPort) on 127.0.0.1 is already in use; choose another with --health-port (0 picks a free one)\n", "\(busy.stderr)")
         flood.removeAll()
         probes.removeAll()
         #expect(try Hardening.othersInFlight(server) == 0)

@@ -221,7 +221,10 @@ public final class ArtworkLibrary {
             throw PaintError(
                 "logo assets \(source.directory.path) is iOS artwork (\(source.kind.rawValue)): the Android view draws the Android SDK's res folder (its VectorDrawables) or, without --logo-assets, the project's look-alikes")
         }
-        return Self.prefix(folder) + name + ".xml"
+        let path = Self.prefix(folder) + name + ".xml"
+        // A drawable linked from outside the res folder is refused, as a catalog's file is.
+        try source.checkInside(URL(fileURLWithPath: path), imageName: name)
+        return path
     }
 
     /// A drawable that failed: for a copy of the project's folder without `android/drawable`,

@@ -161,7 +161,7 @@ public struct ArtworkSource: Sendable, Hashable {
     /// A file the source names must be inside its folder once links are resolved (a link to a
     /// file elsewhere, or a linked imageset folder, is refused as a `../` name is): the folder the
     /// user named is all that is read.
-    private func checkInside(_ url: URL, imageName: String) throws(PaintError) {
+    func checkInside(_ url: URL, imageName: String) throws(PaintError) {
         guard kind != .projectArtwork else { return }
         func real(_ path: String) -> String? {
             guard let resolved = realpath(path, nil) else { return nil }

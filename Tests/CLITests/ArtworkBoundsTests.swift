@@ -165,4 +165,27 @@ import Testing
         let inside = try BinaryRunner.run(["render", "--amount", "100", "--logo-assets", catalog.path, "-o", root.appendingPathComponent("b.png").path])
         #expect(inside.status == 0, "\(inside.stderr)")
     }
+
+    /// The Android view's res folder holds to the same rule.
+    @Test func androidDrawablesThatResolveOutsideTheResFolderAreRefused() throws {
+        let root = try BatchTestSupport.temporaryFolder("android-links")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let drawables = BatchCatalogueTests.root.appendingPathComponent("LogoAssets/android/drawable")
+        let outside = root.appendingPathComponent("outside"), res = root.appendingPathComponent("res/drawable")
+        for folder in [outside, res] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: drawables.path) where name.hasSuffix(".xml") {
+            try FileManager.default.copyItem(at: drawables.appendingPathComponent(name), to: outside.appendingPathComponent(name))
+            try FileManager.default.createSymbolicLink(at: res.appendingPathComponent(name), withDestinationURL: outside.appendingPathComponent(name))
+        }
+        let arguments = ["render", "--platform", "android", "--amount", "100", "--logo-assets", res.deletingLastPathComponent().path, "-o", root.appendingPathComponent("a.png").path]
+        let linked = try BinaryRunner.run(arguments)
+        #expect(linked.status == 2 && linked.stderr.contains("outside the Android res folder"), "\(linked.stderr)")
+        // Copied in, the same files draw.
+        for name in try FileManager.default.contentsOfDirectory(atPath: outside.path) {
+            try FileManager.default.removeItem(at: res.appendingPathComponent(name))
+            try FileManager.default.copyItem(at: outside.appendingPathComponent(name), to: res.appendingPathComponent(name))
+        }
+        let copied = try BinaryRunner.run(arguments)
+        #expect(copied.status == 0, "\(copied.stderr)")
+    }
 }

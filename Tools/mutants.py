@@ -196,8 +196,13 @@ def main(argv):
     results = []
     stale = 0
     for mutant in mutants:
-        with open(os.path.join(ROOT, mutant["file"]), encoding="utf-8") as handle:
-            text = handle.read()
+        try:
+            with open(os.path.join(ROOT, mutant["file"]), encoding="utf-8") as handle:
+                text = handle.read()
+        except FileNotFoundError:
+            stale += 1
+            results.append((mutant, "stale pattern", f"{mutant['file']} does not exist (moved?)", 0.0))
+            continue
         mutated, reason = mutate(mutant, text)
         if mutated is None:
             stale += 1

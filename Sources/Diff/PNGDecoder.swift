@@ -1,5 +1,6 @@
 import BreakdownEncode
 import BreakdownLayout
+import BreakdownPaint
 import CPangoCairo
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import BreakdownPipeline
 import BreakdownOptions
 import BreakdownBatch
 import BreakdownLayout
+import BreakdownPaint
 import Foundation
 
 /// A PNG file's pixel size, from its header (`PNGHeader`), reading only its first bytes.

@@ -24,7 +24,7 @@ enum ArtworkBounds {
         let bytes = [UInt8](data)
         switch format {
         case .png:
-            if let size = pngSize(bytes[...]) { try checkImage(size, what: "the PNG image") }
+            if let size = PNGHeader.size(of: bytes) { try checkImage(size, what: "the PNG image") }
         case .pdf: try checkPDF(bytes)
         case .svg: try checkSVG(bytes)
         }
@@ -39,17 +39,6 @@ enum ArtworkBounds {
     }
 
     // MARK: - Image headers
-
-    /// A PNG's size from its IHDR chunk, or nil when the bytes are no PNG.
-    static func pngSize(_ bytes: ArraySlice<UInt8>) -> (width: Int, height: Int)? {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        let start = bytes.startIndex
-        guard bytes.count >= 24, Array(bytes[start..<start + 8]) == signature, Array(bytes[start + 12..<start + 16]) == Array("IHDR".utf8) else {
-            return nil
-        }
-        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return (word(start + 16), word(start + 20))
-    }
 
     /// A JPEG's size from its first start-of-frame segment, or nil.
     static func jpegSize(_ bytes: ArraySlice<UInt8>) -> (width: Int, height: Int)? {
@@ -263,8 +252,8 @@ enum ArtworkBounds {
             let compact = payload.filter { !$0.isWhitespace }
             let padded = compact + String(repeating: "=", count: (4 - compact.count % 4) % 4)
             guard let image = Data(base64Encoded: padded) else { throw PaintError("the SVG embeds an image whose base64 does not decode") }
-            let imageBytes = [UInt8](image)[...]
-            guard let size = pngSize(imageBytes) ?? jpegSize(imageBytes) else {
+            let imageBytes = [UInt8](image)
+            guard let size = PNGHeader.size(of: imageBytes) ?? jpegSize(imageBytes[...]) else {
                 throw PaintError("the SVG embeds an image whose size cannot be read from its header")
             }
             try checkImage(size, what: "the SVG's embedded image")

@@ -1,5 +1,6 @@
 /// The start of a PNG file: its signature and the IHDR chunk that follows it, which holds the
-/// pixel size. The one reader of a PNG's size without decoding it (verify, the gallery).
+/// pixel size. The one reader of a PNG's size without decoding it (verify, the gallery, the
+/// artwork bounds).
 package enum PNGHeader {
     /// The eight bytes every PNG starts with.
     package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -98,6 +98,26 @@ def pdf(width, height):
 seed("artwork", b"\1" + pdf(72, 24).encode())
 seed("artwork", b"\2" + pngs[0])
 seed("artwork", b"\0" + b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 10"/>')
+# The shapes the artwork bounds read (Sources/Paint/ArtworkBounds.swift): Flate streams with
+# direct and indirect lengths, an image XObject, an inline image, escaped names, filter arrays;
+# SVGs embedding PNG and JPEG data URLs, spelt with character references.
+def pdf_streams(streams):
+    text = "%PDF-1.5\n" + "".join("%d 0 obj\n%s\nendobj\n" % (n, body) for n, body in enumerate(streams, 1))
+    return text.encode("latin-1") + b"trailer\n<< /Root 1 0 R >>\n%%EOF\n"
+content = zlib.compress(b"q BI /W 4 /H 2 /CS /G /BPC 8 ID \x00\x01\x02\x03\x04\x05\x06\x07 EI Q 0 0 m 1 1 l S")
+image = zlib.compress(bytes(range(16)))
+seed("artwork", b"\1" + pdf_streams([
+    "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 40 20] /Contents 4 0 R /Resources << /XObject << /I 5 0 R >> >> >>",
+    "<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream" % (len(content), content.decode("latin-1")),
+    "<< /Type /XObject /Subtype /Image /Width 4 /Height 4 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 6 0 R /Filter [/FlateDecode] >>\nstream\n%s\nendstream" % image.decode("latin-1"),
+    "%d" % len(image),
+    "<< /Filt#65r /Fl#61teDecode /Length %d >>\nstream\n%s\nendstream" % (len(content), content.decode("latin-1")),
+]))
+tiny_png = base64.b64encode(pngs[0][:64]).decode()
+jpeg = base64.b64encode(bytes([0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 11, 8, 0, 2, 0, 3, 1, 1, 0x11, 0, 0xFF, 0xD9])).decode()
+seed("artwork", b"\0" + ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 30 10">'
+    '<image width="10" height="10" href="data:image/png;base64,%s"/><image x="10" width="10" height="10" xlink:href="&#100;ata:image/jpeg;base64,%s"/></svg>' % (tiny_png, jpeg)).encode())
 
 
 # Journals: the header and lines with their CHECK (FNV-1a 64 of the line's body, then the

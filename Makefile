@@ -40,6 +40,9 @@ deps:
 	@# kubernetes-validate (PyPI, with PyYAML): the tests validate docs/batch.md's Kubernetes Job with it.
 	@python3 -c "import kubernetes_validate, yaml" 2>/dev/null || python3 -m pip install --quiet kubernetes-validate 2>/dev/null \
 		|| python3 -m pip install --quiet --user --break-system-packages kubernetes-validate
+	@# openapi-spec-validator and Schemathesis (PyPI): the serve tests validate /openapi.json and fuzz the live server from it.
+	@python3 -c "import openapi_spec_validator, schemathesis" 2>/dev/null || python3 -m pip install --quiet openapi-spec-validator schemathesis 2>/dev/null \
+		|| python3 -m pip install --quiet --user --break-system-packages openapi-spec-validator schemathesis
 	@# Pillow (PyPI): the PNG tests read our files back with PIL, an independent decoder.
 	@python3 -c 'import PIL' 2>/dev/null || python3 -m pip install --quiet pillow 2>/dev/null \
 		|| python3 -m pip install --quiet --user --break-system-packages pillow

@@ -1,6 +1,7 @@
 import BreakdownBatch
 import BreakdownContent
 import BreakdownOptions
+import BreakdownPipeline
 import BreakdownServer
 import Foundation
 
@@ -36,9 +37,12 @@ public enum ServeCommand {
         "health-port", "port", .integer(0...65535), defaultHelp: "none: /healthz on --port only",
         help: "Also answer GET /healthz (only) on this port, with its own thread and connections, so a liveness probe is answered while --port is flooded; 0 picks a free one (printed on standard output after the URL).")
 
+    static let openAPI = Flag.flag(
+        "openapi", help: "Print the OpenAPI 3.1 description of the server these options would start (what GET /openapi.json answers) and exit.")
+
     static let serverGroup = OptionGroup(
         title: "SERVER OPTIONS",
-        [port, host, threads, timeout, headerTimeout, maxConnections, healthPort, allowUnsigned, maxAge, hidden, baseURL, cacheSize])
+        [port, host, threads, timeout, headerTimeout, maxConnections, healthPort, allowUnsigned, maxAge, hidden, baseURL, cacheSize, openAPI])
 
     /// The drawing options that name files: fixed for the server's life.
     static let filesGroup = OptionGroup(title: "FONTS AND ARTWORK OPTIONS", RenderOptions.fileOptions)
@@ -76,6 +80,17 @@ public enum ServeCommand {
         configuration.fontFiles = options[RenderOptions.fontFile]
         configuration.logoAssets = options[RenderOptions.logoAssets]
         configuration.signer = try URLSigner.fromEnvironment(ProcessInfo.processInfo.environment)
+        if options[openAPI] {
+            // The document needs no key: without one it describes the signed URLs a deployment answers.
+            let renderer: BreakdownRenderer
+            do throws(BreakdownError) {
+                renderer = try BreakdownRenderer(fontFiles: configuration.fontFiles)
+            } catch {
+                throw CLIError(error)
+            }
+            console.writeOutput(OpenAPIDocument.json(for: configuration, fontFamilies: renderer.fontFamilies))
+            return ExitStatus.success
+        }
         if configuration.signer == nil, !configuration.allowUnsigned {
             throw .usage(
                 "no signing key: set \(URLSigner.keyVariable) and \(URLSigner.saltVariable) (hex) for signed URLs, or give \(options.name(of: allowUnsigned)) for local use")

@@ -136,6 +136,13 @@ public final class BreakdownRenderer {
         return typesetter
     }
 
+    /// The font families a request may name in either view (the iOS view's fonts, and the
+    /// Android view's, Roboto among them, when fonts-roboto is installed), sorted.
+    package var fontFamilies: [String] {
+        let android = (try? androidTypesetter().fonts.families) ?? []
+        return Set(fonts.families + android).sorted()
+    }
+
     /// The warning for a circled question or circled logo link whose image the artwork lacks.
     public static func missingLinkImageWarning(_ imageName: String) -> String {
         "the SDK's image \(imageName) is in no version of its asset catalog, so the iPhone shows no link and no space before it; drawn the same (give --logo-assets with an image of that name to draw one)"

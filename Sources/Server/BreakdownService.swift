@@ -11,7 +11,7 @@ import Foundation
 /// - `GET|HEAD /v1/breakdown.{png,svg,pdf,json}?<query>`, or `/<signature>/v1/…` when signed:
 ///   the query's keys are the manifest keys (the render options without dashes), parsed by the
 ///   same code as the command line and manifests.
-/// - `GET /healthz`, `GET /metrics`.
+/// - `GET /healthz`, `GET /metrics`, `GET /openapi.json` (OpenAPIDocument).
 /// `@unchecked Sendable` is safe: its lets are Sendable or guard themselves (renderers, cache, metrics); connectionCount and missingArtwork are set once before the daemon starts and only read after.
 final class BreakdownService: @unchecked Sendable {
     /// Options that name files: fonts and artwork are fixed when the server starts.
@@ -31,6 +31,8 @@ final class BreakdownService: @unchecked Sendable {
     let metrics: ServerMetrics
     /// SHA-256 for the ETags.
     let crypto: LibCrypto
+    /// `/openapi.json`: this server's description, made once.
+    let openAPIText: String
     /// Open connections, for /metrics (set once the daemon runs).
     var connectionCount: () -> Int = { 0 }
     /// The official logo images the server's `--logo-assets` does not hold (set once at start,
@@ -45,6 +47,7 @@ final class BreakdownService: @unchecked Sendable {
         self.renderers = renderers
         self.cache = ResponseCache(budget: configuration.cacheBytes)
         self.metrics = metrics
+        self.openAPIText = OpenAPIDocument.json(for: configuration, fontFamilies: renderers.renderers.first?.fontFamilies ?? [])
     }
 
     /// The path and query with any signature segment taken off: what the access log shows.
@@ -76,13 +79,14 @@ final class BreakdownService: @unchecked Sendable {
         switch path {
         case "/healthz" where signature == nil: endpoint = "healthz"
         case "/metrics" where signature == nil: endpoint = "metrics"
+        case "/openapi.json" where signature == nil: endpoint = "openapi"
         case "/v1/breakdown.png": endpoint = "png"
         case "/v1/breakdown.svg": endpoint = "svg"
         case "/v1/breakdown.pdf": endpoint = "pdf"
         case "/v1/breakdown.json": endpoint = "json"
         case "/v1/breakdown.html": endpoint = "html"
         default:
-            return .problem(404, "no such page; the server answers /v1/breakdown.png, .svg, .pdf, .json and .html, /healthz and /metrics")
+            return .problem(404, "no such page; the server answers /v1/breakdown.png, .svg, .pdf, .json and .html, /healthz, /metrics and /openapi.json")
         }
         guard method == "GET" || method == "HEAD" else {
             var response = HTTPResponse.problem(405, "\(AccessLog.escape(method, limit: 16)) is not allowed here; use GET or HEAD", endpoint: endpoint)
@@ -95,6 +99,7 @@ final class BreakdownService: @unchecked Sendable {
             return .text(
                 200, metrics.prometheusText(connections: connectionCount(), cache: cache.usage),
                 contentType: "text/plain; version=0.0.4; charset=utf-8", endpoint: endpoint)
+        case "openapi": return .text(200, openAPIText, contentType: "application/json", endpoint: endpoint)
         default: break
         }
         let signed: Bool

@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+/// `GET /openapi.json` and `serve --openapi`: a valid OpenAPI 3.1 document (openapi-spec-validator,
+/// PyPI) whose query keys are the keys the live server reads, and Schemathesis (PyPI) finding
+/// nothing against a live server with every check on; a document that drifts from the server
+/// is caught.
+@Suite(.serialized) struct ServeOpenAPITests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Schemathesis")
+
+    /// Validates a document file with openapi-spec-validator; its one-line verdict.
+    static func validate(_ file: URL) throws -> (status: Int32, output: String) {
+        let program = """
+            import sys
+            from openapi_spec_validator import validate
+            from openapi_spec_validator.readers import read_from_filename
+            document, _ = read_from_filename(sys.argv[1])
+            validate(document)
+            print("valid", document["openapi"])
+            """
+        let result = try GeneratedFromOptionsTests.shell("python3", ["-c", program, file.path])
+        return (result.status, result.output + result.errors)
+    }
+
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// The query parameters of the document's components.
+    static func queryKeys(_ document: [String: Any]) throws -> Set<String> {
+        let components = try #require(document["components"] as? [String: Any])
+        let parameters = try #require(components["parameters"] as? [String: [String: Any]])
+        return Set(parameters.values.filter { $0["in"] as? String == "query" }.compactMap { $0["name"] as? String })
+    }
+
+    @Test func theServerAnswersAValidDocumentThatServeOpenAPIPrintsToo() throws {
+        let server = try ServerProcess(["--allow-unsigned"])
+        let reply = try server.get("/openapi.json")
+        #expect(reply.status == 200)
+        #expect(reply["Content-Type"] == "application/json")
+        let printed = try BinaryRunner.run(["serve", "--openapi", "--allow-unsigned"])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout == reply.text, "serve --openapi prints what the server answers")
+
+        let scratch = try GeneratedFromOptionsTests.scratch()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let file = scratch.appendingPathComponent("openapi.json")
+        try reply.body.write(to: file)
+        let verdict = try Self.validate(file)
+        #expect(verdict.status == 0 && verdict.output.hasPrefix("valid 3.1.0"), "\(verdict.output)")
+
+        // Unsigned only: no signed paths. Without --allow-unsigned: signed only, and valid too.
+        let unsigned = try Self.object(reply.text)
+        let unsignedPaths = Set(try #require(unsigned["paths"] as? [String: Any]).keys)
+        for name in ["png", "svg", "pdf", "json", "html"] {
+            #expect(unsignedPaths.contains("/v1/breakdown.\(name)"))
+            #expect(!unsignedPaths.contains("/{signature}/v1/breakdown.\(name)"))
+        }
+        #expect(unsignedPaths.isSuperset(of: ["/healthz", "/metrics", "/openapi.json"]))
+        let signedText = try BinaryRunner.run(["serve", "--openapi"]).stdout
+        let signedPaths = Set(try #require(try Self.object(signedText)["paths"] as? [String: Any]).keys)
+        #expect(signedPaths.contains("/{signature}/v1/breakdown.png") && !signedPaths.contains("/v1/breakdown.png"))
+        try Data(signedText.utf8).write(to: file)
+        let signedVerdict = try Self.validate(file)
+        #expect(signedVerdict.status == 0, "\(signedVerdict.output)")
+
+        // The limits are the server's: the largest scale it draws is the enumeration's last.
+        let parameters = try #require((unsigned["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]])
+        let scale = try #require(parameters["scale"]?["schema"] as? [String: Any])
+        #expect(scale["enum"] as? [String] == ["0.75", "1", "1.5", "2", "2.625", "3"])
+        let fontSize = try #require(parameters["font-size"]?["schema"] as? [String: Any])
+        #expect(fontSize["maximum"] as? Double == 100)
+    }
+
+    /// Every key in the document is read by the server (never "unknown option"), and every other
+    /// key a render or a manifest knows is refused by it: the document and the server agree.
+    @Test func everyKeyTheServerReadsIsInTheDocumentAndNoOther() throws {
+        let server = try ServerProcess(["--allow-unsigned"])
+        let document = try Self.object(try server.get("/openapi.json").text)
+        let documented = try Self.queryKeys(document)
+        #expect(documented.count > 30, "\(documented.sorted())")
+        for key in documented.sorted() {
+            let reply = try server.get("/v1/breakdown.json?\(key)=1")
+            #expect(!reply.text.contains("unknown option"), "the server does not read \(key), which the document lists: \(reply.text)")
+        }
+        // Candidates from elsewhere: the manifest schema's keys (every render option, name,
+        // format) and words near them.
+        let schema = try Self.object(try BinaryRunner.run(["schema"]).stdout)
+        let manifestKeys = Set(try #require(schema["properties"] as? [String: Any]).keys)
+        let candidates = manifestKeys.union(["metadata", "output", "signature", "jobs", "amounts", "Amount"])
+        var accepted: [String] = []
+        for key in candidates.subtracting(documented).sorted() {
+            let reply = try server.get("/v1/breakdown.json?\(key)=1")
+            if reply.status != 400 { accepted.append(key) }
+        }
+        #expect(accepted.isEmpty, "the server reads keys the document leaves out: \(accepted)")
+        #expect(manifestKeys.subtracting(documented) == ["font-file", "logo-assets", "name", "format"])
+    }
+
+    /// Runs Schemathesis (`--checks all`, our hook and settings) against `document` (a URL or a
+    /// file) for the server at `port`; its exit status and output. At most `seconds` of wall clock.
+    static func schemathesis(_ document: String, port: Int, examples: Int, seconds: Int, extra: [String] = []) throws
+        -> (status: Int32, output: String)
+    {
+        let scratch = try GeneratedFromOptionsTests.scratch()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "timeout", "--kill-after=10", String(seconds), "python3", "-m", "schemathesis.cli",
+            "--config-file", folder.appendingPathComponent("schemathesis.toml").path,
+            "run", document, "--url", "http://127.0.0.1:\(port)", "--checks", "all", "--max-examples", String(examples),
+            "--seed", "20261202", "--no-color", "--workers", "1", "--report-dir", scratch.path,
+        ] + extra
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONPATH"] = folder.path
+        environment["SCHEMATHESIS_HOOKS"] = "hooks"
+        process.environment = environment
+        process.currentDirectoryURL = scratch
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    static var hasSchemathesis: Bool {
+        (try? GeneratedFromOptionsTests.shell("python3", ["-c", "import schemathesis"]).status) == 0
+    }
+
+    @Test func schemathesisFindsNothingAgainstALiveServer() throws {
+        try #require(Self.hasSchemathesis, "Schemathesis is not installed: make deps installs it (pip install schemathesis)")
+        let server = try ServerProcess(["--allow-unsigned"])
+        let run = try Self.schemathesis("http://127.0.0.1:\(server.port)/openapi.json", port: server.port, examples: 40, seconds: 400)
+        #expect(run.status == 0, "\(run.output.suffix(6000))")
+        #expect(run.output.contains("No issues found"), "\(run.output.suffix(2000))")
+        // Every operation it selected was tested, not skipped: the five endpoints, /healthz and
+        // /metrics at least (it may leave out the document's own URL).
+        let selected = run.output.firstMatch(of: /Selected: (\d+)\/(\d+)/), tested = run.output.firstMatch(of: /Tested: (\d+)/)
+        #expect(selected.map { Int($0.1)! >= 7 && $0.1 == $0.2 } == true && tested?.1 == selected?.1, "\(run.output.suffix(2000))")
+        #expect(server.stop() == 0, "the server outlived Schemathesis: \(server.log.suffix(2000))")
+    }
+
+    /// A document that says more or less than the server reads fails Schemathesis: a query key
+    /// the server does not have (as a key added on one side only), and a choice left out of an
+    /// enumeration (the server still takes it).
+    @Test func schemathesisCatchesADocumentThatDriftsFromTheServer() throws {
+        try #require(Self.hasSchemathesis, "Schemathesis is not installed: make deps installs it (pip install schemathesis)")
+        let server = try ServerProcess(["--allow-unsigned"])
+        let original = try server.get("/openapi.json").text
+        let scratch = try GeneratedFromOptionsTests.scratch()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        func drifted(_ change: (inout [String: Any]) throws -> Void) throws -> String {
+            var document = try Self.object(original)
+            try change(&document)
+            let file = scratch.appendingPathComponent("drifted-\(UUID().uuidString).json")
+            try JSONSerialization.data(withJSONObject: document).write(to: file)
+            return file.path
+        }
+        func parameters(_ document: inout [String: Any], _ change: (inout [String: [String: Any]]) -> Void) throws {
+            var components = try #require(document["components"] as? [String: Any])
+            var parameters = try #require(components["parameters"] as? [String: [String: Any]])
+            change(&parameters)
+            components["parameters"] = parameters
+            document["components"] = components
+        }
+        // A key only the document has, required so that every request gives it.
+        let extraKey = try drifted { document in
+            try parameters(&document) { parameters in
+                parameters["shade"] = ["name": "shade", "in": "query", "required": true, "schema": ["type": "string", "enum": ["light"]]]
+            }
+            var paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
+            var operation = try #require(paths["/v1/breakdown.json"]?["get"])
+            operation["parameters"] = (operation["parameters"] as? [Any] ?? []) + [["$ref": "#/components/parameters/shade"]]
+            paths["/v1/breakdown.json"] = ["get": operation]
+            document["paths"] = paths
+        }
+        let extra = try Self.schemathesis(extraKey, port: server.port, examples: 10, seconds: 200, extra: ["--include-operation-id", "breakdownJSON"])
+        #expect(extra.status != 0, "\(extra.output.suffix(3000))")
+        #expect(extra.output.contains("refused for one key alone: unknown option"), "\(extra.output.suffix(3000))")
+
+        // A range narrower than the server's (font sizes the server still takes).
+        let narrowed = try drifted { document in
+            try parameters(&document) { parameters in
+                parameters["font-size"]?["schema"] = ["type": "number", "minimum": 1, "maximum": 50]
+            }
+        }
+        let narrow = try Self.schemathesis(narrowed, port: server.port, examples: 30, seconds: 200, extra: ["--include-operation-id", "breakdownJSON"])
+        #expect(narrow.status != 0, "\(narrow.output.suffix(3000))")
+        #expect(narrow.output.contains("Schema-violating request accepted"), "\(narrow.output.suffix(3000))")
+    }
+}

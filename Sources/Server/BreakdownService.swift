@@ -1,3 +1,4 @@
+import BreakdownBatch
 import BreakdownContent
 import BreakdownEncode
 import BreakdownOptions
@@ -271,6 +272,9 @@ final class BreakdownService: @unchecked Sendable {
             if format == .svg { headers.append(("Content-Security-Policy", Self.svgPolicy)) }
             headers.append(("X-Breakdown-Width", Self.points(image.metadata.size.width)))
             headers.append(("X-Breakdown-Height", Self.points(image.metadata.size.height)))
+            // As the CLI words them on stderr, one field each.
+            for warning in image.metadata.contrast.warnings { headers.append(("X-Breakdown-Warning", Self.quotedHeaderValue(ContrastWarning.prefix + warning))) }
+            for warning in image.warnings { headers.append(("X-Breakdown-Warning", Self.quotedHeaderValue(warning))) }
             return ResponseCache.Entry(status: 200, headers: headers, body: image.bytes)
         } catch {
             switch error {
@@ -289,9 +293,20 @@ final class BreakdownService: @unchecked Sendable {
         }
     }
 
-    /// Text safe in a header: printable ASCII kept, anything else as `?`, at most 200 characters.
-    static func headerValue(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.prefix(200).map { (0x20..<0x7F).contains($0.value) ? $0 : "?" }))
+    /// Text safe in a header: printable ASCII kept, anything else as `?`, at most `limit` characters.
+    static func headerValue(_ text: String, limit: Int = 200) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit).map { (0x20..<0x7F).contains($0.value) ? $0 : "?" }))
+    }
+
+    /// A quoted string (RFC 9110 5.6.4) of `headerValue(text)`: warnings hold commas, so each
+    /// field is quoted and a list of them (as a proxy may join them) still splits.
+    static func quotedHeaderValue(_ text: String) -> String {
+        var out = "\""
+        for character in headerValue(text, limit: 1000) {
+            if character == "\"" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "\""
     }
 
     static func contentType(_ format: OutputFormat) -> String {

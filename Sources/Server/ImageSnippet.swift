@@ -1,3 +1,4 @@
+import BreakdownBatch
 import BreakdownContent
 import BreakdownEncode
 import BreakdownOptions
@@ -54,9 +55,20 @@ extension BreakdownService {
         var kept = asked.pairs.filter { $0.key != scaleKey && $0.key != Self.hiddenKey }
         if let hidden = asked.hidden { kept.append((Self.hiddenKey, hidden.rawValue)) }
         let dark = asked.options[ContentOptions.appearance] != .dark
+        // What a reader of the page sees: the light image's warnings, and the dark one's (with
+        // the brand's readable palette for the dark image when the mark would vanish and the
+        // query chose no dark palette).
+        var notes = metadata.contrast.warnings.map { ContrastWarning.prefix + $0 }
+        var darkPairs: [(key: String, value: String?)] = []
+        if dark {
+            let darkChoice = try darkSource(pairs: kept, renderer: renderer)
+            notes += darkChoice.notes
+            darkPairs = darkChoice.extra
+        }
         func srcset(appearance: String?) -> (first: String, all: String) {
             var pairs = kept.filter { appearance == nil || $0.key != appearanceKey }
             if let appearance { pairs.append((appearanceKey, appearance)) }
+            if appearance != nil { pairs += darkPairs }
             let urls = scales.map { scale in imageURL(pairs + [(scaleKey, String(scale))], signed: signed) }
             let all = zip(scales, urls).map { scale, url in scale == 1 ? url : "\(url) \(scale)x" }.joined(separator: ", ")
             return (urls[0], all)
@@ -69,10 +81,63 @@ extension BreakdownService {
         html += "<img src=\"\(HTMLText.escape(light.first))\" srcset=\"\(HTMLText.escape(light.all))\" width=\"\(width)\" height=\"\(height)\""
         html += " alt=\"\(HTMLText.escape(metadata.altText))\" style=\"border:0;display:inline-block;vertical-align:middle\">\n</picture>"
         if let link = metadata.linkURL { html = "<a href=\"\(HTMLText.escape(link))\">" + html + "</a>" }
+        html = notes.map { "<!-- \(Self.commentText($0)) -->\n" }.joined() + html
         return ResponseCache.Entry(
             status: 200,
-            headers: headers + [("X-Breakdown-Width", Self.points(metadata.size.width)), ("X-Breakdown-Height", Self.points(metadata.size.height))],
+            headers: headers + [("X-Breakdown-Width", Self.points(metadata.size.width)), ("X-Breakdown-Height", Self.points(metadata.size.height))]
+                + notes.map { ("X-Breakdown-Warning", Self.quotedHeaderValue($0)) },
             body: Data((html + "\n").utf8))
+    }
+
+    /// The palettes tried, in order, for a dark image whose mark would vanish.
+    static let readablePalettes: [ColorPalette] = [.alt, .default, .lightMono, .darkMono]
+
+    /// The dark `<source>`'s warnings and any pairs it adds. When its logo mark is below 3:1,
+    /// the query gave no `dark-palette` and the view is iOS's, the first palette whose mark is
+    /// readable is added as `dark-palette` and the note says so (an email cannot be told later);
+    /// the Android view has one static style, so its note says only what is low.
+    func darkSource(pairs: [(key: String, value: String?)], renderer: BreakdownRenderer) throws(CLIError)
+        -> (notes: [String], extra: [(key: String, value: String?)])
+    {
+        let appearanceKey = ContentOptions.appearance.name, darkPaletteKey = ContentOptions.darkPalette.name
+        func contrast(_ extra: [(key: String, value: String?)]) throws(CLIError) -> RenderMetadata.ContrastRecord {
+            var record: [String: String] = [:]
+            for pair in pairs where pair.key != appearanceKey && pair.key != Self.hiddenKey { record[pair.key] = pair.value ?? "true" }
+            record[appearanceKey] = "dark"
+            for pair in extra { record[pair.key] = pair.value }
+            let request = try RenderRequest(ParsedOptions(record: record, groups: Self.queryGroups, source: .query))
+            do {
+                let layout = try renderer.layout(request.view, style: request.settings.style, scale: .x1)
+                return RenderMetadata(layout: layout, format: .png, scale: 1, background: request.settings.background).contrast
+            } catch {
+                throw CLIError(error)
+            }
+        }
+        let darkContrast = try contrast([])
+        let inDark = "in dark mode, "
+        let asDrawn = darkContrast.warnings.map { ContrastWarning.prefix + inDark + $0 }
+        let isAndroid = pairs.contains { $0.key == ContentOptions.platform.name && $0.value == "android" }
+        guard darkContrast.logo < ContrastRatio.minimum, !pairs.contains(where: { $0.key == darkPaletteKey }), !isAndroid else {
+            return (asDrawn, [])
+        }
+        let vanishing = "in dark mode the logo's mark \(darkContrast.logoForeground) on \(darkContrast.logoBackground) is \(ContrastReport.format(darkContrast.logo)):1 as the SDK draws it, below 3:1"
+        for palette in Self.readablePalettes {
+            let extra: [(key: String, value: String?)] = [(darkPaletteKey, palette.rawValue)]
+            let tried = try contrast(extra)
+            if tried.logo >= ContrastRatio.minimum {
+                // What is still low in the dark image drawn (the text, the link) is said as drawn.
+                let rest = tried.warnings.map { ContrastWarning.prefix + inDark + $0 }
+                return (["\(vanishing): the dark image uses \(darkPaletteKey)=\(palette.rawValue) instead (the mark \(tried.logoForeground) on \(tried.logoBackground) is \(ContrastReport.format(tried.logo)):1); give \(darkPaletteKey) to choose"] + rest, extra)
+            }
+        }
+        return (asDrawn + ["no palette makes the dark image's logo readable: give a background, or appearance=light"], [])
+    }
+
+    /// Text safe inside an HTML comment (which no entity escapes): no `--` to end it early.
+    static func commentText(_ text: String) -> String {
+        var text = text
+        while text.contains("--") { text = text.replacingOccurrences(of: "--", with: "- -") }
+        return text
     }
 
     /// A PNG image URL for these pairs: sorted by key, percent-encoded, signed when the server

@@ -181,8 +181,8 @@ public enum OpenAPIDocument {
         "X-Breakdown-Height": ("The image's height in points.", .object([("type", .string("string")), ("pattern", .string("^[0-9]+(\\.[0-9]{1,3})?$"))])),
         "X-Breakdown-Hidden": ("Why the breakdown is hidden (printable ASCII).", .object([("type", .string("string"))])),
         "X-Breakdown-Warning": (
-            "A low-contrast warning, as the CLI words it (one field per warning): the image is drawn as the SDK shows it.",
-            .object([("type", .string("string"))])
+            "A warning about the image, in the CLI's words (low contrast as the SDK draws it, a link image the artwork lacks; for the snippet, the dark image's palette), one quoted string per field (the words hold commas).",
+            .object([("type", .string("string")), ("pattern", .string("^\"([^\"\\\\]|\\\\.)*\"(, *\"([^\"\\\\]|\\\\.)*\")*$"))])
         ),
         "Content-Security-Policy": ("The SVG's policy: nothing runs, nothing is fetched.", .object([("type", .string("string")), ("const", .string(BreakdownService.svgPolicy))])),
     ]

@@ -147,6 +147,7 @@ public enum OpenAPIDocument {
     private static var sharedProblems: [(key: String, value: JSONValue)] {
         [
             ("408", problemResponse("The request line and header fields did not all arrive within --header-timeout.")),
+            ("413", problemResponse("The request announces a body: no endpoint takes one.")),
             ("414", problemResponse("The request target is longer than the server's limit.")),
             ("431", problemResponse("The header fields are larger than the server's limit.")),
             ("500", problemResponse("The server cannot draw this request (e.g. its artwork lacks the logo image the request needs).")),

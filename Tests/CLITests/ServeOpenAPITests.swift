@@ -194,3 +194,35 @@ import Testing
         #expect(narrow.output.contains("Schema-violating request accepted"), "\(narrow.output.suffix(3000))")
     }
 }
+
+/// docs/serve.md's metrics table against what `/metrics` says after one request to every
+/// endpoint: every metric and every endpoint label is documented, and nothing else is.
+@Suite struct ServeMetricsDocsTests {
+    @Test func everyMetricAndEndpointLabelIsDocumented() throws {
+        let server = try ServerProcess(["--allow-unsigned"])
+        for target in [
+            "/v1/breakdown.png?amount=100", "/v1/breakdown.svg?amount=100", "/v1/breakdown.pdf?amount=100", "/v1/breakdown.json?amount=100",
+            "/v1/breakdown.html?amount=100", "/healthz", "/openapi.json", "/nowhere", "/metrics",
+        ] {
+            _ = try server.get(target)
+        }
+        let metrics = try server.get("/metrics").text
+        let emitted = Set(metrics.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+            line.split(separator: " ").first.map { String($0.prefix { $0 != "{" }) }
+        }.map { $0.replacing(/_(bucket|sum|count)$/, with: "") })
+        let labels = Set(metrics.matches(of: /endpoint="([a-z]+)"/).map { String($0.1) })
+        #expect(labels == ["png", "svg", "pdf", "json", "html", "healthz", "openapi", "other", "metrics"], "\(labels.sorted())")
+
+        let docs = try String(contentsOf: ServeDocsTests.docs, encoding: .utf8)
+        let table = docs.split(separator: "\n").filter { $0.hasPrefix("| `breakdown_") || $0.hasPrefix("| `process_") }
+        let documented = Set(table.flatMap { row in
+            (row.split(separator: "|").first.map(String.init) ?? "").matches(of: /`([a-z_]+)(\{[a-z,]+\})?`/).map { String($0.1) }
+        })
+        #expect(emitted == documented, "emitted \(emitted.sorted()), documented \(documented.sorted())")
+        let requestsRow = try #require(table.first { $0.contains("breakdown_http_requests_total") })
+        let cells = requestsRow.split(separator: "|")
+        try #require(cells.count == 3, "\(requestsRow)")
+        let documentedLabels = Set(cells[2].matches(of: /`([a-z]+)`/).map { String($0.1) })
+        #expect(documentedLabels == labels, "documented endpoint labels \(documentedLabels.sorted())")
+    }
+}

@@ -40,9 +40,13 @@ public enum ServeCommand {
     static let openAPI = Flag.flag(
         "openapi", help: "Print the OpenAPI 3.1 description of the server these options would start (what GET /openapi.json answers) and exit.")
 
+    static let playground = Flag.flag(
+        "playground",
+        help: "Answer GET / with a page to try every option: the images live, light and dark, both views, the URL and the snippet to copy. Its URLs are unsigned, so it needs --allow-unsigned.")
+
     static let serverGroup = OptionGroup(
         title: "SERVER OPTIONS",
-        [port, host, threads, timeout, headerTimeout, maxConnections, healthPort, allowUnsigned, maxAge, hidden, baseURL, cacheSize, openAPI])
+        [port, host, threads, timeout, headerTimeout, maxConnections, healthPort, allowUnsigned, maxAge, hidden, baseURL, cacheSize, playground, openAPI])
 
     /// The drawing options that name files: fixed for the server's life.
     static let filesGroup = OptionGroup(title: "FONTS AND ARTWORK OPTIONS", RenderOptions.fileOptions)
@@ -75,6 +79,12 @@ public enum ServeCommand {
             }
         }
         configuration.allowUnsigned = options[allowUnsigned]
+        configuration.playground = options[playground]
+        if configuration.playground, !configuration.allowUnsigned {
+            // The page asks for unsigned images; a server that signs must not answer them to strangers.
+            throw .usage(
+                "\(options.name(of: playground)) needs \(options.name(of: allowUnsigned)): the page's images are unsigned URLs, and it never signs any")
+        }
         configuration.maxAge = options[maxAge]
         configuration.cacheBytes = options[cacheSize] << 20
         configuration.fontFiles = options[RenderOptions.fontFile]

@@ -12,7 +12,8 @@ import Foundation
 /// - `GET|HEAD /v1/breakdown.{png,svg,pdf,json}?<query>`, or `/<signature>/v1/…` when signed:
 ///   the query's keys are the manifest keys (the render options without dashes), parsed by the
 ///   same code as the command line and manifests.
-/// - `GET /healthz`, `GET /metrics`, `GET /openapi.json` (OpenAPIDocument).
+/// - `GET /healthz`, `GET /metrics`, `GET /openapi.json` (OpenAPIDocument), and `GET /` with
+///   `--playground` (PlaygroundPage).
 /// `@unchecked Sendable` is safe: its lets are Sendable or guard themselves (renderers, cache, metrics); connectionCount and missingArtwork are set once before the daemon starts and only read after.
 final class BreakdownService: @unchecked Sendable {
     /// Options that name files: fonts and artwork are fixed when the server starts.
@@ -34,6 +35,8 @@ final class BreakdownService: @unchecked Sendable {
     let crypto: LibCrypto
     /// `/openapi.json`: this server's description, made once.
     let openAPIText: String
+    /// `/` with `--playground`: the page, made once (empty without).
+    let playgroundText: String
     /// Open connections, for /metrics (set once the daemon runs).
     var connectionCount: () -> Int = { 0 }
     /// The official logo images the server's `--logo-assets` does not hold (set once at start,
@@ -48,7 +51,10 @@ final class BreakdownService: @unchecked Sendable {
         self.renderers = renderers
         self.cache = ResponseCache(budget: configuration.cacheBytes)
         self.metrics = metrics
-        self.openAPIText = OpenAPIDocument.json(for: configuration, fontFamilies: renderers.renderers.first?.fontFamilies ?? [])
+        let families = renderers.renderers.first?.fontFamilies ?? []
+        self.openAPIText = OpenAPIDocument.json(for: configuration, fontFamilies: families)
+        self.playgroundText = configuration.playground
+            ? PlaygroundPage.html(groups: Self.queryGroups, limits: configuration.limits, fontFamilies: families, baseURL: configuration.baseURL) : ""
     }
 
     /// The path and query with any signature segment taken off: what the access log shows.
@@ -81,6 +87,7 @@ final class BreakdownService: @unchecked Sendable {
         case "/healthz" where signature == nil: endpoint = "healthz"
         case "/metrics" where signature == nil: endpoint = "metrics"
         case "/openapi.json" where signature == nil: endpoint = "openapi"
+        case "/" where signature == nil && configuration.playground: endpoint = "playground"
         case "/v1/breakdown.png": endpoint = "png"
         case "/v1/breakdown.svg": endpoint = "svg"
         case "/v1/breakdown.pdf": endpoint = "pdf"
@@ -101,6 +108,10 @@ final class BreakdownService: @unchecked Sendable {
                 200, metrics.prometheusText(connections: connectionCount(), cache: cache.usage),
                 contentType: "text/plain; version=0.0.4; charset=utf-8", endpoint: endpoint)
         case "openapi": return .text(200, openAPIText, contentType: "application/json", endpoint: endpoint)
+        case "playground":
+            var page = HTTPResponse.text(200, playgroundText, contentType: "text/html; charset=utf-8", endpoint: endpoint)
+            page.add("Content-Security-Policy", PlaygroundPage.policy)
+            return page
         default: break
         }
         let signed: Bool

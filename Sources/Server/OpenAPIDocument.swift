@@ -61,6 +61,11 @@ public enum OpenAPIDocument {
             ("/openapi.json", .object([("get", plainOperation(
                 id: "openapi", summary: "This document.", mediaType: "application/json", schema: .object([("type", .string("object"))])))])),
         ]
+        if configuration.playground {
+            paths.append(("/", .object([("get", plainOperation(
+                id: "playground", summary: "The playground (`--playground`): a form with every option, the images live, the URL and the snippet to copy.",
+                mediaType: "text/html", schema: .object([("type", .string("string"))])))])))
+        }
         return .object([
             ("openapi", .string("3.1.0")),
             ("info", .object([
@@ -250,15 +255,26 @@ public enum OpenAPIDocument {
     /// Printable text: what the query reader lets through (no control characters).
     static let printablePattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"
 
+    /// The values a key takes when they are a list: a choice option's within the limits, and the
+    /// free-text options the configuration checks against one (locale, currency); nil: not a list.
+    static func choices(_ spec: OptionSpec, limits: ServerLimits) -> [String]? {
+        switch spec.name {
+        case ContentOptions.locale.name: return ContentOptions.merchantLocales
+        case ContentOptions.currency.name: return ContentOptions.currencies
+        default: break
+        }
+        guard case .value(_, .choice, _) = spec.kind else { return nil }
+        return limits.choices(spec)
+    }
+
     /// One query key's schema: what the server reads from its value, within the limits.
     static func querySchema(_ spec: OptionSpec, limits: ServerLimits, fontFamilies: [String] = []) -> JSONValue {
         func string(_ members: [(key: String, value: JSONValue)]) -> JSONValue {
             .object([("type", .string("string"))] + members + (spec.defaultValue.map { [("default", .string($0))] } ?? []))
         }
         // Free-text options the configuration checks: the values it takes.
+        if let choices = choices(spec, limits: limits) { return string([("enum", .array(choices.map { .string($0) }))]) }
         switch spec.name {
-        case ContentOptions.locale.name: return string([("enum", .array(ContentOptions.merchantLocales.map { .string($0) }))])
-        case ContentOptions.currency.name: return string([("enum", .array(ContentOptions.currencies.map { .string($0) }))])
         case ContentOptions.minimum.name, ContentOptions.maximum.name, ContentOptions.amount.name:
             return string([("pattern", .string(decimalPattern(upTo: limits.amount)))])
         case RenderOptions.font.name where !fontFamilies.isEmpty:
@@ -270,21 +286,10 @@ public enum OpenAPIDocument {
             .object([("type", .string(type)), ("minimum", .number(low)), ("maximum", .number(high))]
                 + (spec.defaultValue.flatMap(Double.init).map { [("default", .number($0))] } ?? []))
         }
-        let limit: Double? = switch spec.name {
-        case RenderOptions.fontSize.name: limits.fontSize
-        case RenderOptions.width.name: limits.width
-        case RenderOptions.padding.name: limits.padding
-        case RenderOptions.scale.name: Double(limits.scale)
-        default: nil
-        }
+        let limit = limits.largest(spec.name)
         switch kind {
         case .text: return string([("minLength", .number(1)), ("pattern", .string(printablePattern))])
-        case .choice(let values):
-            let allowed = values.filter { value in
-                guard let limit, let number = Double(value) else { return true }
-                return number <= limit
-            }
-            return string([("enum", .array(allowed.map { .string($0) }))])
+        case .choice: return string([])
         case .decimal: return string([("pattern", .string(decimalPattern(upTo: limits.amount)))])
         case .integer(let range): return number("integer", Double(range.lowerBound), min(Double(range.upperBound), limit ?? .infinity))
         case .number(let range): return number("number", range.lowerBound, min(range.upperBound, limit ?? .infinity))

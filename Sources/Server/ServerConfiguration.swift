@@ -42,6 +42,8 @@ public struct ServerConfiguration: Sendable {
     /// The scheme and host the snippets of `/v1/breakdown.html` put before their image URLs
     /// (`https://img.example.com`); empty: root-relative URLs.
     public var baseURL = ""
+    /// Answer `GET /` with the playground page (PlaygroundPage); needs `allowUnsigned`.
+    public var playground = false
     /// After SIGTERM, how long to wait for in-flight requests before stopping anyway.
     public var drainSeconds = 30
 

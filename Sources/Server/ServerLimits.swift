@@ -56,4 +56,22 @@ public struct ServerLimits: Sendable, Hashable {
     }
 
     static func format(_ value: Double) -> String { value.shortText }
+
+    /// The largest value of the drawing option `name` a URL may give, when a limit narrows it.
+    func largest(_ name: String) -> Double? {
+        switch name {
+        case RenderOptions.fontSize.name: fontSize
+        case RenderOptions.width.name: width
+        case RenderOptions.padding.name: padding
+        case RenderOptions.scale.name: Double(scale)
+        default: nil
+        }
+    }
+
+    /// The choices of a choice option that are within the limits (scales up to `scale`).
+    func choices(_ spec: OptionSpec) -> [String] {
+        guard case .value(_, .choice(let values), _) = spec.kind else { return [] }
+        guard let limit = largest(spec.name) else { return values }
+        return values.filter { Double($0).map { $0 <= limit } ?? true }
+    }
 }

@@ -199,9 +199,9 @@ import Testing
 /// endpoint: every metric and every endpoint label is documented, and nothing else is.
 @Suite struct ServeMetricsDocsTests {
     @Test func everyMetricAndEndpointLabelIsDocumented() throws {
-        let server = try ServerProcess(["--allow-unsigned"])
+        let server = try ServerProcess(["--allow-unsigned", "--playground"])
         for target in [
-            "/v1/breakdown.png?amount=100", "/v1/breakdown.svg?amount=100", "/v1/breakdown.pdf?amount=100", "/v1/breakdown.json?amount=100",
+            "/", "/v1/breakdown.png?amount=100", "/v1/breakdown.svg?amount=100", "/v1/breakdown.pdf?amount=100", "/v1/breakdown.json?amount=100",
             "/v1/breakdown.html?amount=100", "/healthz", "/openapi.json", "/nowhere", "/metrics",
         ] {
             _ = try server.get(target)
@@ -211,7 +211,7 @@ import Testing
             line.split(separator: " ").first.map { String($0.prefix { $0 != "{" }) }
         }.map { $0.replacing(/_(bucket|sum|count)$/, with: "") })
         let labels = Set(metrics.matches(of: /endpoint="([a-z]+)"/).map { String($0.1) })
-        #expect(labels == ["png", "svg", "pdf", "json", "html", "healthz", "openapi", "other", "metrics"], "\(labels.sorted())")
+        #expect(labels == ["png", "svg", "pdf", "json", "html", "healthz", "openapi", "playground", "other", "metrics"], "\(labels.sorted())")
 
         let docs = try String(contentsOf: ServeDocsTests.docs, encoding: .utf8)
         let table = docs.split(separator: "\n").filter { $0.hasPrefix("| `breakdown_") || $0.hasPrefix("| `process_") }
@@ -224,5 +224,110 @@ import Testing
         try #require(cells.count == 3, "\(requestsRow)")
         let documentedLabels = Set(cells[2].matches(of: /`([a-z]+)`/).map { String($0.1) })
         #expect(documentedLabels == labels, "documented endpoint labels \(documentedLabels.sorted())")
+    }
+}
+
+/// `serve --playground`: the page at `/`, its form generated from the option table, used in
+/// headless Chromium as a person would (Tools/playground-drive.py): the previews are the
+/// server's bytes for the form's query, the same bytes `render` writes.
+@Suite(.serialized) struct ServePlaygroundTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func thePlaygroundNeverAnswersUnsignedImagesForAServerThatSigns() throws {
+        let alone = try BinaryRunner.run(["serve", "--playground", "--port", "0"])
+        #expect(alone.status == 2 && alone.stderr.contains("--playground needs --allow-unsigned"), "\(alone.stderr)")
+        let keys = ["BREAKDOWN_KEY": String(repeating: "ab", count: 32), "BREAKDOWN_SALT": String(repeating: "cd", count: 16)]
+        let signing = try BinaryRunner.run(command: BinaryRunner.executable!.path, ["serve", "--playground", "--port", "0"], environment: keys)
+        #expect(signing.status == 2 && signing.stderr.contains("--playground needs --allow-unsigned"), "\(signing.stderr)")
+
+        // Without --playground there is no page; with it, the document lists it.
+        let plain = try ServerProcess(["--allow-unsigned"])
+        #expect(try plain.get("/").status == 404)
+        let server = try ServerProcess(["--allow-unsigned", "--playground"])
+        let page = try server.get("/")
+        #expect(page.status == 200 && page["Content-Type"] == "text/html; charset=utf-8")
+        #expect(page["Content-Security-Policy"]?.contains("connect-src 'self'") == true)
+        let document = try ServeOpenAPITests.object(try server.get("/openapi.json").text)
+        #expect((document["paths"] as? [String: Any])?["/"] != nil)
+    }
+
+    /// Every query key of the document is a field, with the document's choices, and no other.
+    @Test func theFormHasAFieldForEveryKeyWithItsChoices() throws {
+        let server = try ServerProcess(["--allow-unsigned", "--playground"])
+        let html = try server.get("/").text
+        let document = try ServeOpenAPITests.object(try server.get("/openapi.json").text)
+        let keys = try ServeOpenAPITests.queryKeys(document)
+        let fields = Set(html.matches(of: /<(?:input|select)[^>]* name="([^"]+)"/).map { String($0.1) })
+        #expect(fields == keys, "fields \(fields.symmetricDifference(keys).sorted()) differ")
+        let parameters = try #require((document["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]])
+        for (name, parameter) in parameters where parameter["in"] as? String == "query" {
+            guard let choices = (parameter["schema"] as? [String: Any])?["enum"] as? [String] else { continue }
+            let select = try #require(html.firstMatch(of: try Regex("<select name=\"\(name)\"[^>]*>(.*?)</select>")), "\(name) is not a drop-down")
+            let offered = String(select.output[1].substring ?? "").matches(of: /<option value="([^"]*)"/).map { String($0.1) }
+            #expect(offered == [""] + choices, "\(name): \(offered)")
+        }
+    }
+
+    /// The bytes `breakdown render` writes for these options.
+    static func rendered(_ arguments: [String]) throws -> Data {
+        let folder = try GeneratedFromOptionsTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("image.png")
+        let result = try BinaryRunner.run(["render"] + arguments + ["-o", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try Data(contentsOf: file)
+    }
+
+    @Test(arguments: [1280, 390]) func aPersonChangesTheAmountAndTheLogoAndSeesTheServersImages(width: Int) throws {
+        try #require(ServeDocsTests.program("chromium", "chromium-browser") != nil, "Chromium is not installed: make deps installs it")
+        let server = try ServerProcess(["--allow-unsigned", "--playground"])
+        let folder = try GeneratedFromOptionsTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let drive = Self.root.appendingPathComponent("Tools/playground-drive.py").path
+        func use(_ actions: [String], shot: String) throws -> [String: Any] {
+            let result = try GeneratedFromOptionsTests.shell(
+                "python3", [drive, "http://127.0.0.1:\(server.port)/", String(width), folder.appendingPathComponent(shot).path] + actions)
+            #expect(result.status == 0, "\(result.errors)")
+            return try ServeOpenAPITests.object(result.output)
+        }
+        func figures(_ report: [String: Any]) throws -> [String: [String: Any]] {
+            let list = try #require(report["figures"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: list.map { ("\($0["platform"]!) \($0["appearance"]!)", $0) })
+        }
+        func bytes(_ figure: [String: Any]?) -> Data? { (figure?["bytes"] as? String).flatMap { Data(base64Encoded: $0) } }
+
+        let before = try figures(try use([], shot: "before.png"))
+        let report = try use(["type:amount=250", "choose:logo=lockup"], shot: "after-\(width).png")
+        let after = try figures(report)
+        #expect(after.count == 4)
+        // What render writes for the same options, at the preview's scale.
+        let common = ["--amount", "250", "--logo", "lockup", "--scale", "2"]
+        let expected: [String: Data] = [
+            "ios light": try Self.rendered(common), "ios dark": try Self.rendered(common + ["--appearance", "dark"]),
+            "android light": try Self.rendered(common + ["--platform", "android"]),
+            "android dark": try Self.rendered(common + ["--platform", "android", "--appearance", "dark"]),
+        ]
+        for (view, data) in expected {
+            #expect(bytes(after[view]) == data, "\(view): the page shows other bytes than render writes (\(after[view]?["problem"] ?? ""))")
+            #expect(bytes(before[view]) != nil && bytes(before[view]) != data, "\(view): the preview did not change")
+            let shown = try #require(after[view]?["shownWidth"] as? Double), natural = try #require(after[view]?["naturalWidth"] as? Double)
+            // At its size in points (a 2x image at half its pixels), or narrower on a small screen.
+            #expect(shown <= natural / 2 + 0.5 && shown > min(natural / 2, Double(width) / 2) - 1, "\(view): shown \(shown) px of \(natural)")
+        }
+        // The URL and the snippet to copy are the server's for the form's query.
+        #expect(report["url"] as? String == "/v1/breakdown.png?amount=250&logo=lockup&scale=2")
+        #expect(report["snippet"] as? String == (try server.get("/v1/breakdown.html?logo=lockup&amount=250").text))
+        // Nothing scrolls sideways, and the screenshot shows the window.
+        #expect((report["scrollWidth"] as? Int).map { $0 <= width } == true, "the page is \(report["scrollWidth"] ?? "?") px wide in a \(width) px window")
+        let shot = folder.appendingPathComponent("after-\(width).png")
+        let size = try GeneratedFromOptionsTests.shell(
+            "python3", ["-c", "import sys; from PIL import Image; i = Image.open(sys.argv[1]); print(*i.size, len(i.convert('RGB').getcolors(1 << 20)))", shot.path])
+        let numbers = size.output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(numbers.count == 3 && numbers[0] == width && numbers[1] == 900 && numbers[2] > 50, "\(size.output) \(size.errors)")
+        if let keep = ProcessInfo.processInfo.environment["BREAKDOWN_PLAYGROUND_SHOTS"] {
+            try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: keep + "/playground-\(width).png")
+            try FileManager.default.copyItem(atPath: shot.path, toPath: keep + "/playground-\(width).png")
+        }
     }
 }

@@ -27,11 +27,17 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    /// The query parameters of the document's components.
-    static func queryKeys(_ document: [String: Any]) throws -> Set<String> {
+    /// The query parameters of an operation (`/v1/breakdown.json` unless given), references resolved.
+    static func queryKeys(_ document: [String: Any], path: String = "/v1/breakdown.json") throws -> Set<String> {
         let components = try #require(document["components"] as? [String: Any])
         let parameters = try #require(components["parameters"] as? [String: [String: Any]])
-        return Set(parameters.values.filter { $0["in"] as? String == "query" }.compactMap { $0["name"] as? String })
+        let operation = try #require((document["paths"] as? [String: [String: Any]])?[path]?["get"] as? [String: Any], "no GET \(path)")
+        let listed = try #require(operation["parameters"] as? [[String: Any]])
+        let resolved = try listed.map { parameter -> [String: Any] in
+            guard let reference = parameter["$ref"] as? String else { return parameter }
+            return try #require(parameters[String(reference.split(separator: "/").last!)], "\(reference) resolves to nothing")
+        }
+        return Set(resolved.filter { $0["in"] as? String == "query" }.compactMap { $0["name"] as? String })
     }
 
     @Test func theServerAnswersAValidDocumentThatServeOpenAPIPrintsToo() throws {
@@ -80,6 +86,9 @@ import Testing
         let document = try Self.object(try server.get("/openapi.json").text)
         let documented = try Self.queryKeys(document)
         #expect(documented.count > 30, "\(documented.sorted())")
+        for name in ["png", "svg", "pdf", "html"] {
+            #expect(try Self.queryKeys(document, path: "/v1/breakdown.\(name)") == documented, "\(name) lists other keys")
+        }
         for key in documented.sorted() {
             let reply = try server.get("/v1/breakdown.json?\(key)=1")
             #expect(!reply.text.contains("unknown option"), "the server does not read \(key), which the document lists: \(reply.text)")

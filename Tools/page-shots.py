@@ -102,6 +102,31 @@ class Browser:
             self.events.append(self.read_message(deadline))
 
 
+def open_page(browser, url, width, height, mobile=False, bypass_csp=False):
+    """Opens URL in a new tab of WIDTH × HEIGHT CSS pixels (device scale 1) and waits for its load
+    event; returns the tab's session and a function that evaluates a script there (awaiting a
+    promise) and returns its value. `bypass_csp` lets the caller's scripts do what the page's
+    own policy forbids it (read its blob: images back)."""
+    target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    browser.send("Emulation.setDeviceMetricsOverride",
+                 {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}, session)
+    browser.send("Page.enable", {}, session)
+    if bypass_csp:
+        browser.send("Page.setBypassCSP", {"enabled": True}, session)
+    browser.send("Page.navigate", {"url": url}, session)
+    browser.wait_event("Page.loadEventFired", session)
+
+    def evaluate(expression):
+        result = browser.send("Runtime.evaluate",
+                              {"expression": expression, "returnByValue": True, "awaitPromise": True}, session)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"script failed: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    return session, evaluate
+
+
 def main(argv):
     height, click, positional = 1200, None, []
     index = 0
@@ -121,20 +146,7 @@ def main(argv):
     parts = [item.split("=", 1) for item in positional[3:]]
     browser = Browser(width, height)
     try:
-        target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        browser.send("Emulation.setDeviceMetricsOverride",
-                     {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session)
-        browser.send("Page.enable", {}, session)
-        browser.send("Page.navigate", {"url": url}, session)
-        browser.wait_event("Page.loadEventFired", session)
-
-        def evaluate(expression):
-            result = browser.send("Runtime.evaluate",
-                                  {"expression": expression, "returnByValue": True, "awaitPromise": True}, session)
-            if "exceptionDetails" in result:
-                raise RuntimeError(f"script failed: {result['exceptionDetails']}")
-            return result["result"].get("value")
+        session, evaluate = open_page(browser, url, width, height)
 
         if click:
             if not evaluate(f"(function () {{ var e = document.querySelector({json.dumps(click)});"

@@ -31,23 +31,9 @@ def main(argv):
     height = 900
     browser = page_shots.Browser(width, height)
     try:
-        target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        browser.send("Emulation.setDeviceMetricsOverride",
-                     {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}, session)
-        browser.send("Page.enable", {}, session)
         # The page's policy lets it fetch from the server only; reading its blob images back
         # is this tool's, not the page's.
-        browser.send("Page.setBypassCSP", {"enabled": True}, session)
-        browser.send("Page.navigate", {"url": url}, session)
-        browser.wait_event("Page.loadEventFired", session)
-
-        def evaluate(expression):
-            result = browser.send("Runtime.evaluate",
-                                  {"expression": expression, "returnByValue": True, "awaitPromise": True}, session)
-            if "exceptionDetails" in result:
-                raise RuntimeError(f"script failed: {result['exceptionDetails']}")
-            return result["result"].get("value")
+        session, evaluate = page_shots.open_page(browser, url, width, height, mobile=width < 600, bypass_csp=True)
 
         def wait_ready():
             # Ready, and for the query the form holds now (not an earlier one still answering).

@@ -25,6 +25,20 @@ public final class BreakdownRenderer {
     private var androidTypesetterStorage: Typesetter?
     /// The pixels of the PNG being drawn, reused from image to image.
     private let pixelMemory = PixelMemory()
+    /// Layouts made lately, answered again for a repeated sentence (LayoutCache).
+    private var layoutCache = LayoutCache(capacity: BreakdownRenderer.layoutCacheCapacity)
+    /// How many layouts a renderer keeps.
+    package static let layoutCacheCapacity = 1024
+
+    /// Keep layouts for repeats (the default), or lay out every time (for the tests that prove
+    /// the two give the same bytes). Setting it empties the cache.
+    package var cachesLayouts: Bool {
+        get { layoutCache.capacity > 0 }
+        set { layoutCache = LayoutCache(capacity: newValue ? Self.layoutCacheCapacity : 0) }
+    }
+
+    /// Layouts answered from the cache and made, since the renderer was made or `cachesLayouts` set.
+    package var layoutCacheCounts: (hits: Int, misses: Int, kept: Int) { (layoutCache.hits, layoutCache.misses, layoutCache.count) }
 
     /// Makes a renderer: loads the fonts and prepares the artwork and the PNG encoder.
     /// - Parameters:
@@ -80,10 +94,12 @@ public final class BreakdownRenderer {
         case .ios:
             return try layout(breakdown, style: style, scale: scale)
         case .android(_, let android):
-            do throws(LayoutError) {
-                return try androidTypesetter().layoutAndroid(breakdown, view: android, style: style, density: scale.factor)
-            } catch {
-                throw BreakdownError.renderingFailed(error.message)
+            return try layoutCache.layout(for: LayoutCache.Key(view: view, breakdown: breakdown, style: style, scale: scale)) { () throws(BreakdownError) in
+                do throws(LayoutError) {
+                    return try androidTypesetter().layoutAndroid(breakdown, view: android, style: style, density: scale.factor)
+                } catch {
+                    throw BreakdownError.renderingFailed(error.message)
+                }
             }
         }
     }
@@ -91,6 +107,13 @@ public final class BreakdownRenderer {
     /// Lays out the iOS view's breakdown without drawing it (see `layout(_:style:scale:)` for
     /// either view).
     public func layout(_ breakdown: PriceBreakdown, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
+        try layoutCache.layout(for: LayoutCache.Key(view: nil, breakdown: breakdown, style: style, scale: scale)) { () throws(BreakdownError) in
+            try layoutAnew(breakdown, style: style, scale: scale)
+        }
+    }
+
+    /// The iOS view's layout, made now (`layout` answers repeats from the cache).
+    private func layoutAnew(_ breakdown: PriceBreakdown, style: LayoutStyle, scale: RenderScale) throws(BreakdownError) -> BreakdownLayout {
         var artwork: LogoArtwork?
         var linkArtwork: LogoArtwork?
         var warnings: [String] = []

@@ -123,7 +123,7 @@ final class BatchCollector: @unchecked Sendable {
     /// One outcome, in manifest order, by the handling worker (the lock is not held).
     private func handle(_ given: BatchOutcome) {
         var outcome = given
-        if outcome.status == .skipped, !outcome.kept, let name = outcome.name {
+        if outcome.status == .skipped, !outcome.kept, outcome.earlier == nil, let name = outcome.name {
             outcome.earlier = earlier.entry(name)?.status
         }
         if outcome.changedFromEarlier, let name = outcome.name {

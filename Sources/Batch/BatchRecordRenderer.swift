@@ -106,6 +106,16 @@ final class BatchRecordRenderer {
             outcome.status = .skipped
             outcome.files = files
             outcome.message = "up to date"
+            // What the image in place shows, from the record itself: the same options and
+            // renderer drew it (the fingerprint says so), so its outcome is this record's, known
+            // even when the run that drew it left no report (killed by SIGKILL).
+            if let request = earlyRequest ?? (try? RenderRequest(plan.options)) {
+                switch request.view.outcome {
+                case .inRange: outcome.earlier = BatchOutcome.Status.rendered.rawValue
+                case .outsideLimits: outcome.earlier = BatchOutcome.Status.outsideLimits.rawValue
+                case .hidden: break
+                }
+            }
             return outcome
         }
         if let earlier = journal.earlierFingerprint(name: plan.name), earlier != plan.fingerprint {

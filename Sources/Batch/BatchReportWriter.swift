@@ -41,7 +41,8 @@ final class BatchReportWriter {
         // A previous report is not left beside this batch's outcomes (checked above: it is replaceable).
         unlink(path)
         let header: [(key: String, value: JSONValue)] = [
-            ("manifest", .string(settings.manifestLabel)), ("output", .string(settings.outputDirectory)),
+            ("manifest", .string(settings.manifestLabel)), ("manifestDigest", settings.manifestDigest.map { .string($0) } ?? .null),
+            ("output", .string(settings.outputDirectory)),
             ("shard", .string(settings.shard.description)),
             ("options", .object(BatchShardReports.givenOptions(settings.defaults).map { ($0.key, .string($0.value)) })),
         ]

@@ -10,6 +10,10 @@ package struct BatchSettings: Sendable {
     package var outputDirectory: String
     /// How the manifest is named in messages and the report.
     package var manifestLabel: String
+    /// A digest of the manifest file's bytes when the run started (nil: standard input, or not a
+    /// regular file): in the report, so `breakdown report` never combines shards of two contents
+    /// of one manifest path.
+    package var manifestDigest: String?
     package var jobs = ProcessInfo.processInfo.activeProcessorCount
     package var shard = Shard.whole
     /// Render every record even when its outputs are up to date.

@@ -3,6 +3,7 @@ import BreakdownEncode
 import BreakdownOptions
 import Foundation
 import BreakdownIO
+import BreakdownLayout
 
 /// Every batch also keeps its own report in the output folder,
 /// `.breakdown-batch/report-RUN-K-of-N.json` (K/N its shard; `0-of-1` unsharded), written like
@@ -42,9 +43,27 @@ package enum BatchShardReports {
         return (run, Shard(index: index, count: count))
     }
 
+    /// The digest of a manifest file's bytes (`BatchSettings.manifestDigest`); nil when it is
+    /// not a regular file that can be read (standard input, a pipe).
+    package static func manifestDigest(ofFile path: String) -> String? {
+        // Looked at without opening it: opening a FIFO (`<(cmd)`, /dev/stdin) and closing it
+        // again would end its writer's stream before the batch reads it.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var digest = ContentDigest()
+        do throws(RegularFile.Problem) {
+            _ = try RegularFile.stream(path, limit: Int.max) { digest.add($0) }
+            return Fingerprint.hex(digest.value)
+        } catch {
+            return nil
+        }
+    }
+
     /// One report read back: its record lines (as written) and what follows them.
     struct Report {
         var manifest: String
+        /// The digest of the manifest's bytes the run read (nil: an older report, or standard input).
+        var manifestDigest: String?
         var records: [(index: Int, line: String, object: [String: Any])] = []
         var counts: [String: Int] = [:]
         var interrupted: String?
@@ -126,6 +145,7 @@ package enum BatchShardReports {
                 if line.hasSuffix(",") { line = line.dropLast() }
                 guard let object = try? JSONSerialization.jsonObject(with: Data(("{" + line + "}").utf8)) as? [String: Any] else { continue }
                 if let manifest = object["manifest"] as? String { report.manifest = manifest }
+                if let digest = object["manifestDigest"] as? String { report.manifestDigest = digest }
                 if let counts = object["counts"] as? [String: Int] { report.counts = counts }
                 if let interrupted = object["interrupted"] as? String { report.interrupted = interrupted }
                 if let stopped = object["stoppedEarly"] as? Bool { report.stoppedEarly = stopped }
@@ -197,14 +217,23 @@ package enum BatchShardReports {
         var runs: [Run] = []
         // Reports of a run's earlier shard count: superseded by its latest, named, never combined.
         var leftOut: [String] = []
+        // Reports of the same manifest path whose bytes were others than the run's latest (the
+        // file was edited between shards): their records are another list, never combined.
+        var otherContent: [String] = []
         for key in runOrder {
             let files = all.filter { $0.run == key }
             let count = files.last!.shard.count
             leftOut += files.filter { $0.shard.count != count }.map(\.name)
             var run = Run(count: count)
-            for file in files where file.shard.count == count {
+            var latestDigest: String?
+            for file in files.filter({ $0.shard.count == count }).reversed() {
                 guard let report = read(own + "/" + file.name) else {
                     throw .failure("cannot read the report \(own)/\(file.name): it is not a report this tool wrote")
+                }
+                if file.name == files.last!.name { latestDigest = report.manifestDigest }
+                if let digest = report.manifestDigest, let latestDigest, digest != latestDigest {
+                    otherContent.append(file.name)
+                    continue
                 }
                 run.reports[file.shard.index] = report
                 run.modified[file.shard.index] = file.modified
@@ -243,8 +272,16 @@ package enum BatchShardReports {
         ]
         for key in Set(statusKeys.values) { counts[key] = 0 }
         var failures: [String: Int] = [:]
+        // The folder's view: a record skipped because an earlier run drew it counts as what that
+        // run found (its `earlier`), and `drawnEarlier` says how many those are.
+        counts["drawnEarlier"] = 0
         for record in records {
-            guard let status = record.object["status"] as? String, let key = statusKeys[status] else { continue }
+            guard var status = record.object["status"] as? String else { continue }
+            if status == "skipped", let earlier = record.object["earlier"] as? String, earlier == "rendered" || earlier == "outside-limits" {
+                status = earlier
+                counts["drawnEarlier", default: 0] += 1
+            }
+            guard let key = statusKeys[status] else { continue }
             counts[key, default: 0] += 1
             if status == "failed" {
                 let cause = record.object["cause"] as? String ?? FailureCause.of(field: record.object["field"] as? String).key
@@ -262,11 +299,17 @@ package enum BatchShardReports {
         let shards = runs.reduce(0) { $0 + $1.count }
         var line = summary.countsLine + " (\(BatchSummary.count(records.count, "record")) in \(BatchSummary.count(shards, "shard"))"
         line += runs.count > 1 ? " of \(runs.count) runs)" : ")"
+        if let drawnEarlier = counts["drawnEarlier"], drawnEarlier > 0 {
+            line += "; \(BatchSummary.count(drawnEarlier, "record")) drawn by an earlier run, skipped since, counted as that run found"
+        }
         for run in runs where !run.missing.isEmpty {
             let which = runs.count > 1 ? " of the run of \(run.manifest)\(Self.optionsShown(run))" : ""
             line += "; no report from \(run.missing.count == 1 ? "shard" : "shards") \(run.missing.map { "\($0)/\(run.count)" }.joined(separator: ", "))\(which): it has not finished (rerun it)"
         }
         if !interrupted.isEmpty { line += "; \(interrupted.count) interrupted (\(Set(interrupted).sorted().joined(separator: ", ")))" }
+        if !otherContent.isEmpty {
+            line += "; left out \(BatchSummary.count(otherContent.count, "report")) of another content of the manifest, which changed after \(otherContent.count == 1 ? "it was" : "they were") written (\(otherContent.sorted().prefix(8).joined(separator: ", "))\(otherContent.count > 8 ? " and \(otherContent.count - 8) more" : "")): rerun \(otherContent.count == 1 ? "that shard" : "those shards")"
+        }
         if !leftOut.isEmpty {
             line += "; left out \(BatchSummary.count(leftOut.count, "report")) of an earlier shard count of the same run (\(leftOut.sorted().prefix(8).joined(separator: ", "))\(leftOut.count > 8 ? " and \(leftOut.count - 8) more" : ""))"
         }
@@ -285,7 +328,7 @@ package enum BatchShardReports {
                 })
             var text = "{\n  \"manifest\": \(JSONValue.string(manifests.last ?? "").compact),\n  \"output\": \(JSONValue.string(folder).compact),\n"
             text += "  \"shards\": \(latest.shard.count),\n  \"missingShards\": [\(runs.last!.missing.map(String.init).joined(separator: ", "))],\n"
-            text += "  \"runs\": \(runList.compact),\n  \"leftOut\": \(JSONValue.array(leftOut.sorted().map { .string($0) }).compact),\n  \"records\": ["
+            text += "  \"runs\": \(runList.compact),\n  \"leftOut\": \(JSONValue.array((leftOut + otherContent).sorted().map { .string($0) }).compact),\n  \"records\": ["
             text += records.isEmpty ? "" : "\n    " + records.map(\.line).joined(separator: ",\n    ") + "\n  "
             let countsJSON = JSONValue.object(counts.keys.sorted().map { ($0, JSONValue.number(Double(counts[$0]!))) })
             let failuresJSON = JSONValue.object(failures.keys.sorted().map { ($0, JSONValue.number(Double(failures[$0]!))) })

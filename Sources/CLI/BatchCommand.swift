@@ -94,6 +94,7 @@ public enum BatchCommand {
         var settings = BatchSettings(
             outputDirectory: output, manifestLabel: manifest == "-" ? "(standard input)" : manifest,
             defaults: BatchRecordPlanner.defaults(from: options))
+        if manifest != "-" { settings.manifestDigest = BatchShardReports.manifestDigest(ofFile: manifest) }
         if let jobs = options[Self.jobs] { settings.jobs = jobs }
         if let text = options[Self.shard] {
             if text == "auto" || text.hasPrefix("auto/") {

@@ -14,17 +14,25 @@ import BreakdownIO
 /// One worker at a time handles outcomes (the one that delivered the next chunk in order), with
 /// the lock held only to take a chunk or change the counts: a worker delivering meanwhile leaves
 /// its chunk and goes back to drawing instead of waiting while another writes report entries.
-/// `@unchecked Sendable` is safe: every var changes only under lock, except what only the
-/// handling worker touches (`changes` is also read under lock, and written under it); the lets are set in init.
+/// `@unchecked Sendable` is safe: what changes is in `state`, behind its lock; the lets are set
+/// in init, and the report writers and the progress line are used by the handling worker only
+/// (one at a time, `State.handling`).
 final class BatchCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: [Int: [BatchOutcome]] = [:]
-    private var nextChunk = 0
-    /// A worker is handling outcomes (only one at a time, in manifest order).
-    private var handling = false
-    private var counts = BatchCounts()
-    private var cancelled = false
-    private var fullDisk = false
+    /// What the workers share (guarded together).
+    private struct State {
+        var pending: [Int: [BatchOutcome]] = [:]
+        var nextChunk = 0
+        /// A worker is handling outcomes (only one at a time, in manifest order).
+        var handling = false
+        var counts = BatchCounts()
+        var cancelled = false
+        var fullDisk = false
+        /// What changed for the images replaced (`locale en_CA → fr_CA`), first seen first.
+        var changes: [String] = []
+        /// The first files removed, kept and left for failed or hidden records (up to 8 each).
+        var samples: (removed: [String], kept: [String], foreign: [String]) = ([], [], [])
+    }
+    private let state = Locked(State())
     private let settings: BatchSettings
     private let console: Console
     private let progress: BatchProgress
@@ -33,10 +41,6 @@ final class BatchCollector: @unchecked Sendable {
     private let earlier: BatchShardReports.Earlier
     /// This run's command line options, to say what changed for an image it replaces.
     private let givenOptions: [String: String]
-    /// What changed for the images replaced (`locale en_CA → fr_CA`), first seen first.
-    private var changes: [String] = []
-    /// The first files removed, kept and left for failed or hidden records (up to 8 each).
-    private var samples: (removed: [String], kept: [String], foreign: [String]) = ([], [], [])
     private let committer: BatchCommitter
     private let queue: BatchWorkQueue
     private let onOutcome: (@Sendable (BatchOutcome) -> Void)?
@@ -60,64 +64,57 @@ final class BatchCollector: @unchecked Sendable {
     /// reading and workers leave the records they have not started.
     var isCancelled: Bool {
         if BatchInterrupt.isRequested { return true }
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
+        return state.withLock { $0.cancelled }
     }
 
     /// `--fail-fast` stopped the batch.
     var stoppedByFailure: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
+        return state.withLock { $0.cancelled }
     }
 
     /// A full disk stopped the batch (its one line is already printed).
     var stoppedByFullDisk: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return fullDisk
+        return state.withLock { $0.fullDisk }
     }
 
     /// The command line options that changed for images replaced or kept (`locale en_CA → fr_CA`).
     var currentChanges: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return changes
+        return state.withLock { $0.changes }
     }
 
     /// The first files removed, kept and left for failed or hidden records.
     var currentSamples: (removed: [String], kept: [String], foreign: [String]) {
-        lock.lock()
-        defer { lock.unlock() }
-        return samples
+        return state.withLock { $0.samples }
     }
 
     var currentCounts: BatchCounts {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts
+        return state.withLock { $0.counts }
     }
 
     /// The outcomes of chunk number `chunk` (chunks are numbered in manifest order from 0).
     func deliver(chunk: Int, _ outcomes: [BatchOutcome]) {
-        lock.lock()
-        pending[chunk] = outcomes
-        // Another worker is handling: it will take this chunk when its turn comes.
-        guard !handling else {
-            lock.unlock()
-            return
+        // Another worker is handling: it will take this chunk when its turn comes. Otherwise this
+        // worker handles the next chunk in order, if that is here.
+        var next = state.withLock { state -> [BatchOutcome]? in
+            state.pending[chunk] = outcomes
+            guard !state.handling, let next = state.pending.removeValue(forKey: state.nextChunk) else { return nil }
+            state.handling = true
+            return next
         }
-        handling = true
-        while let next = pending.removeValue(forKey: nextChunk) {
-            lock.unlock()
-            for outcome in next { handle(outcome) }
-            lock.lock()
-            nextChunk += 1
+        while let outcomes = next {
+            for outcome in outcomes { handle(outcome) }
+            // Stop handling in the same step that finds the next chunk missing: one delivered
+            // after it is then handled by the worker that delivers it.
+            next = state.withLock { state in
+                state.nextChunk += 1
+                guard let next = state.pending.removeValue(forKey: state.nextChunk) else {
+                    state.handling = false
+                    return nil
+                }
+                return next
+            }
             queue.release()
         }
-        handling = false
-        lock.unlock()
     }
 
     /// One outcome, in manifest order, by the handling worker (the lock is not held).
@@ -127,9 +124,9 @@ final class BatchCollector: @unchecked Sendable {
             outcome.earlier = earlier.entry(name)?.status
         }
         if outcome.changedFromEarlier, let name = outcome.name {
-            if lock.withLock({ changes.count }) < 8 {
+            if state.withLock({ $0.changes.count }) < 8 {
                 let found = earlier.changes(name, now: givenOptions)
-                lock.withLock { for change in found where !changes.contains(change) { changes.append(change) } }
+                state.withLock { state in for change in found where !state.changes.contains(change) { state.changes.append(change) } }
             }
             if outcome.status != .rendered, outcome.status != .outsideLimits {
                 // Kept or refused: the image in place is still the earlier run's.
@@ -137,24 +134,24 @@ final class BatchCollector: @unchecked Sendable {
                 outcome.earlierOptions = earlier.options(name)
             }
         }
-        let (now, wasCancelled) = lock.withLock { () -> (BatchCounts, Bool) in
-            let wasCancelled = cancelled
-            counts.add(outcome.status)
-            counts.warnings += outcome.warnings.count
-            if outcome.replacedChanged { counts.replacedChanged += 1 }
-            if outcome.kept { counts.kept += 1 }
-            counts.removedFiles += outcome.removedFiles.count
-            counts.keptFiles += outcome.keptFiles.count
-            counts.foreignFiles += outcome.foreignFiles.count
-            samples.removed += outcome.removedFiles.prefix(8 - samples.removed.count)
-            samples.kept += outcome.keptFiles.prefix(8 - samples.kept.count)
-            samples.foreign += outcome.foreignFiles.prefix(8 - samples.foreign.count)
+        let (now, wasCancelled) = state.withLock { state -> (BatchCounts, Bool) in
+            let wasCancelled = state.cancelled
+            state.counts.add(outcome.status)
+            state.counts.warnings += outcome.warnings.count
+            if outcome.replacedChanged { state.counts.replacedChanged += 1 }
+            if outcome.kept { state.counts.kept += 1 }
+            state.counts.removedFiles += outcome.removedFiles.count
+            state.counts.keptFiles += outcome.keptFiles.count
+            state.counts.foreignFiles += outcome.foreignFiles.count
+            state.samples.removed += outcome.removedFiles.prefix(8 - state.samples.removed.count)
+            state.samples.kept += outcome.keptFiles.prefix(8 - state.samples.kept.count)
+            state.samples.foreign += outcome.foreignFiles.prefix(8 - state.samples.foreign.count)
             if outcome.status == .failed {
-                counts.causes[(outcome.cause ?? .of(field: outcome.field)).key, default: 0] += 1
-                if settings.failFast || outcome.stopsBatch { cancelled = true }
-                if outcome.stopsBatch { fullDisk = true }
+                state.counts.causes[(outcome.cause ?? .of(field: outcome.field)).key, default: 0] += 1
+                if settings.failFast || outcome.stopsBatch { state.cancelled = true }
+                if outcome.stopsBatch { state.fullDisk = true }
             }
-            return (counts, wasCancelled)
+            return (state.counts, wasCancelled)
         }
         if outcome.status == .failed {
             // After a full disk stopped the batch, records already in flight fail the same way: one line is enough.

@@ -1,3 +1,4 @@
+import BreakdownContent
 import BreakdownOptions
 import Foundation
 
@@ -6,7 +7,9 @@ import Foundation
 /// system durable (`syncfs`, then the output folder) and only then appends the group's journal
 /// entries. Workers never wait for it; the cost of durability is one sync per group instead of
 /// two fsyncs per image.
-/// `@unchecked Sendable` is safe: everything that changes (pending, the times, the counts, failure) is guarded by condition; the journal is written by its own thread only.
+/// `@unchecked Sendable` is safe: what the workers and the batch change (the pending entries,
+/// the flags) is in `state`, behind its lock; `groups` and `failure` are written by the commit
+/// thread only, and `failure` is read by `finish` after that thread has signalled `stopped`.
 final class BatchCommitter: @unchecked Sendable {
     /// How groups are formed. The environment can change them (see `docs/batch.md`).
     struct Policy: Sendable {
@@ -40,13 +43,18 @@ final class BatchCommitter: @unchecked Sendable {
     private let folder: BatchFolder
     private let journal: BatchJournal
     private let policy: Policy
-    private let condition = NSCondition()
-    private var pending: [JournalEntry] = []
-    private var pendingHead = 0
-    private var firstPendingTime: Double?
-    private var finishing = false
-    /// See `drain`.
-    private var draining = false
+    /// What waits to be committed, and what the batch has said (guarded together).
+    private struct State {
+        var pending: [JournalEntry] = []
+        var pendingHead = 0
+        var firstPendingTime: Double?
+        var finishing = false
+        /// See `drain`.
+        var draining = false
+
+        var waiting: Int { pending.count - pendingHead }
+    }
+    private let state = Locked(State())
     private var groups = 0
     private var failure: CLIError?
     private let stopped = DispatchSemaphore(value: 0)
@@ -62,15 +70,16 @@ final class BatchCommitter: @unchecked Sendable {
 
     /// A record whose files are in place (called in manifest order).
     func add(_ entry: JournalEntry) {
-        condition.lock()
-        // The first of a group wakes the commit thread, which otherwise waits without a time
-        // limit while nothing is pending: it then waits for the group or its interval. (Without
-        // this, a stream that paused after its records left them unjournalled until it ended.)
-        let first = pendingHead == pending.count
-        if first { firstPendingTime = monotonicNow() }
-        pending.append(entry)
-        if first || draining || pending.count - pendingHead >= policy.groupSize { condition.signal() }
-        condition.unlock()
+        let groupSize = policy.groupSize
+        state.withLockWaking { state in
+            // The first of a group wakes the commit thread, which otherwise waits without a time
+            // limit while nothing is pending: it then waits for the group or its interval. (Without
+            // this, a stream that paused after its records left them unjournalled until it ended.)
+            let first = state.waiting == 0
+            if first { state.firstPendingTime = monotonicSeconds() }
+            state.pending.append(entry)
+            return first || state.draining || state.waiting >= groupSize ? .one : .none
+        }
     }
 
     /// The manifest has been read: only the records in flight are left. From now on each commit
@@ -79,57 +88,51 @@ final class BatchCommitter: @unchecked Sendable {
     /// disk, the end of a batch of 2,000 images came 5–7 ms sooner).
     func drain() {
         guard policy.drainsAtEnd else { return }
-        condition.lock()
-        draining = true
-        condition.signal()
-        condition.unlock()
+        state.withLock(waking: .one) { $0.draining = true }
     }
 
     /// Commits what is left, stops the thread and makes the journal durable. Throws the first
     /// failure to sync or to write the journal (its records are drawn again by the next run).
     func finish() throws(CLIError) {
-        condition.lock()
-        finishing = true
-        condition.signal()
-        condition.unlock()
+        state.withLock(waking: .one) { $0.finishing = true }
         stopped.wait()
         if let failure { throw failure }
         try journal.sync()
     }
 
+    /// The commit thread: takes a group when one is full, its interval is over, or the batch is
+    /// draining or finishing; stops once finishing leaves nothing pending.
     private func run() {
-        condition.lock()
+        let policy = policy
         while true {
-            let waiting = pending.count - pendingHead
-            if waiting == 0 {
-                if finishing { break }
-                condition.wait()
-                continue
-            }
-            let due = (firstPendingTime ?? 0) + policy.interval
-            if waiting < policy.groupSize, !finishing, !draining, monotonicNow() < due {
-                _ = condition.wait(until: Date(timeIntervalSinceNow: max(0, due - monotonicNow())))
-                continue
-            }
-            let take = min(waiting, policy.groupSize)
-            let group = Array(pending[pendingHead..<pendingHead + take])
-            pendingHead += take
-            if pendingHead == pending.count {
-                pending.removeAll(keepingCapacity: true)
-                pendingHead = 0
-                firstPendingTime = nil
-            } else {
-                firstPendingTime = monotonicNow()
-                if pendingHead > 4096 {
-                    pending.removeFirst(pendingHead)
-                    pendingHead = 0
+            let group: [JournalEntry]? = state.withLock(when: { state in
+                if state.waiting == 0 { return state.finishing ? .ready : .waitForChange }
+                let due = (state.firstPendingTime ?? 0) + policy.interval
+                if state.waiting < policy.groupSize, !state.finishing, !state.draining, monotonicSeconds() < due {
+                    return .waitForChangeOrTime(due)
                 }
+                return .ready
+            }) { state in
+                guard state.waiting > 0 else { return nil }
+                let take = min(state.waiting, policy.groupSize)
+                let group = Array(state.pending[state.pendingHead..<state.pendingHead + take])
+                state.pendingHead += take
+                if state.pendingHead == state.pending.count {
+                    state.pending.removeAll(keepingCapacity: true)
+                    state.pendingHead = 0
+                    state.firstPendingTime = nil
+                } else {
+                    state.firstPendingTime = monotonicSeconds()
+                    if state.pendingHead > 4096 {
+                        state.pending.removeFirst(state.pendingHead)
+                        state.pendingHead = 0
+                    }
+                }
+                return group
             }
-            condition.unlock()
+            guard let group else { break }
             commit(group)
-            condition.lock()
         }
-        condition.unlock()
         stopped.signal()
     }
 
@@ -146,11 +149,4 @@ final class BatchCommitter: @unchecked Sendable {
             failure = error
         }
     }
-}
-
-/// Seconds on the monotonic clock.
-func monotonicNow() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

@@ -265,8 +265,7 @@ package enum BatchEngine {
 
 /// The hand-over from a batch's run to its worker threads, once: what they work with, or
 /// nothing (the run ended before its first record).
-/// `@unchecked Sendable` is safe: `context` and `decided` change only under condition, once.
-private final class WorkerStart: @unchecked Sendable {
+private final class WorkerStart: Sendable {
     struct Context {
         var folder: BatchFolder
         var journal: BatchJournal
@@ -274,34 +273,25 @@ private final class WorkerStart: @unchecked Sendable {
         var collector: BatchCollector
     }
 
-    private let condition = NSCondition()
-    private var context: Context?
-    private var decided = false
+    /// Decided once: nil until `open` or `close`, then the context, or nil inside.
+    private let decision = Locked<Context??>(nil)
 
     /// Lets the workers go with `context` (the first call decides).
     func open(_ context: Context) {
-        condition.lock()
-        if !decided {
-            self.context = context
-            decided = true
-            condition.broadcast()
+        decision.withLock(waking: .all) { decision in
+            if decision == nil { decision = .some(context) }
         }
-        condition.unlock()
     }
 
     /// Stops workers that are still waiting (no effect after `open`).
     func close() {
-        condition.lock()
-        decided = true
-        condition.broadcast()
-        condition.unlock()
+        decision.withLock(waking: .all) { decision in
+            if decision == nil { decision = .some(nil) }
+        }
     }
 
     /// Waits for `open` or `close`: the context, or nil.
     func wait() -> Context? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !decided { condition.wait() }
-        return context
+        decision.withLock(when: { $0 == nil ? .waitForChange : .ready }) { $0 ?? nil }
     }
 }

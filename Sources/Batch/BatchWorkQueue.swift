@@ -1,15 +1,17 @@
+import BreakdownContent
 import Foundation
 
 /// Chunks of jobs waiting for a worker: a worker takes a whole chunk (consecutive records) at
 /// a time and hands its outcomes back together, so a lock is taken twice a chunk, not per
 /// record. The producer never gets far ahead: it waits for room in a window of chunks that are
 /// queued, in flight or waiting to be handled in order (`BatchCollector` frees the room).
-/// `@unchecked Sendable` is safe: the chunks, head and closed change only under condition, and room is a semaphore.
-final class BatchWorkQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var chunks: [(number: Int, jobs: [BatchJob])] = []
-    private var head = 0
-    private var closed = false
+final class BatchWorkQueue: Sendable {
+    private struct State {
+        var chunks: [(number: Int, jobs: [BatchJob])] = []
+        var head = 0
+        var closed = false
+    }
+    private let state = Locked(State())
     private let room: DispatchSemaphore
 
     init(window: Int) {
@@ -20,14 +22,13 @@ final class BatchWorkQueue: @unchecked Sendable {
     func push(_ chunk: [BatchJob], number: Int) {
         guard !chunk.isEmpty else { return }
         room.wait()
-        condition.lock()
-        if head > 64 {
-            chunks.removeFirst(head)
-            head = 0
+        state.withLock(waking: .one) { state in
+            if state.head > 64 {
+                state.chunks.removeFirst(state.head)
+                state.head = 0
+            }
+            state.chunks.append((number, chunk))
         }
-        chunks.append((number, chunk))
-        condition.signal()
-        condition.unlock()
     }
 
     /// A chunk has been handled: its room is free again.
@@ -35,19 +36,15 @@ final class BatchWorkQueue: @unchecked Sendable {
 
     /// The next chunk, waiting for one; nil once closed and empty.
     func pop() -> (number: Int, jobs: [BatchJob])? {
-        condition.lock()
-        defer { condition.unlock() }
-        while head == chunks.count, !closed { condition.wait() }
-        guard head < chunks.count else { return nil }
-        head += 1
-        return chunks[head - 1]
+        state.withLock(when: { $0.head < $0.chunks.count || $0.closed ? .ready : .waitForChange }) { state in
+            guard state.head < state.chunks.count else { return nil }
+            state.head += 1
+            return state.chunks[state.head - 1]
+        }
     }
 
     /// No more chunks will come; workers finish what is queued and stop.
     func close() {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(waking: .all) { $0.closed = true }
     }
 }

@@ -16,7 +16,7 @@ import Synchronization
 /// arguments (64 bytes each, in the connection's memory pool: a long query of short arguments
 /// would exhaust the pool before any handler runs). A watchdog closes connections whose request
 /// head does not arrive whole in time (slow senders).
-/// `@unchecked Sendable` is safe: the daemon pointer is guarded by daemonLock, the connections by connectionsLock, the flags and counters are Atomic, and the watchdog thread is started and joined by the thread that owns the daemon.
+/// `@unchecked Sendable` is safe: the daemon pointer and the connections are each in a Locked (the connections' lock also guards every ClientConnection's fields), the flags and counters are Atomic, and the watchdog thread is started and joined by the thread that owns the daemon.
 final class HTTPDaemon: @unchecked Sendable {
     /// One request's state between its request line and its completion.
     final class RequestContext {
@@ -68,17 +68,15 @@ final class HTTPDaemon: @unchecked Sendable {
     let mhd: MicroHTTPD
     /// The running daemon; written at start and stop, read by /metrics on the worker threads.
     private var daemon: OpaquePointer? {
-        get { daemonLock.withLock { storedDaemon } }
-        set { daemonLock.withLock { storedDaemon = newValue } }
+        get { storedDaemon.withLock { $0 } }
+        set { storedDaemon.withLock { $0 = newValue } }
     }
-    private var storedDaemon: OpaquePointer?
-    private let daemonLock = NSLock()
+    private let storedDaemon = Locked<OpaquePointer?>(nil)
     private let draining = Atomic<Bool>(false)
     private let answered = Atomic<Int>(0)
-    /// Open connections, for the watchdog; guarded by `connectionsLock` along with every
-    /// ClientConnection's fields.
-    private var connections: [ObjectIdentifier: ClientConnection] = [:]
-    private let connectionsLock = NSLock()
+    /// Open connections, for the watchdog; every ClientConnection's fields and every
+    /// RequestContext's `request` and `finished` are read and written under this lock too.
+    private let connections = Locked<[ObjectIdentifier: ClientConnection]>([:])
     private let watchdogRunning = Atomic<Bool>(false)
     private var watchdog: Thread?
     private let watchdogDone = DispatchSemaphore(value: 0)
@@ -158,7 +156,7 @@ final class HTTPDaemon: @unchecked Sendable {
     /// to us before it closes the descriptor).
     func closeLateHeads(now: UInt64) {
         let isDraining = draining.load(ordering: .relaxed)
-        connectionsLock.withLock {
+        connections.withLock { connections in
             for connection in connections.values where connection.awaitingHead && !connection.timedOut {
                 let waited = now &- connection.headStart
                 let idleWhileDraining = isDraining && connection.request == nil && waited > 250_000_000
@@ -182,12 +180,12 @@ final class HTTPDaemon: @unchecked Sendable {
 
     func connectionOpened(fd: Int32) -> ClientConnection {
         let connection = ClientConnection(fd: fd)
-        connectionsLock.withLock { connections[ObjectIdentifier(connection)] = connection }
+        connections.withLock { $0[ObjectIdentifier(connection)] = connection }
         return connection
     }
 
     func connectionClosed(_ connection: ClientConnection) {
-        let unfinished = connectionsLock.withLock { () -> RequestContext? in
+        let unfinished = connections.withLock { connections -> RequestContext? in
             connections[ObjectIdentifier(connection)] = nil
             defer { connection.request = nil }
             return connection.request
@@ -213,7 +211,7 @@ final class HTTPDaemon: @unchecked Sendable {
         }
         request.rejection = rejection
         if let connection {
-            let previous = connectionsLock.withLock { () -> RequestContext? in
+            let previous = connections.withLock { _ -> RequestContext? in
                 defer { connection.request = request }
                 return connection.request
             }
@@ -256,7 +254,7 @@ final class HTTPDaemon: @unchecked Sendable {
         -> Bool
     {
         if let client = breakdown_mhd_socket_context(mhd.functions, connection).map({ Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }) {
-            let timedOut = connectionsLock.withLock { () -> Bool in
+            let timedOut = connections.withLock { _ -> Bool in
                 client.awaitingHead = false
                 return client.timedOut
             }
@@ -307,7 +305,7 @@ final class HTTPDaemon: @unchecked Sendable {
         let client = connection.flatMap { breakdown_mhd_socket_context(mhd.functions, $0) }.map {
             Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue()
         }
-        let current = connectionsLock.withLock { () -> RequestContext? in
+        let current = connections.withLock { _ -> RequestContext? in
             guard let client else { return nil }
             defer {
                 client.request = nil
@@ -321,7 +319,7 @@ final class HTTPDaemon: @unchecked Sendable {
 
     /// Counts a request out and writes its log line, once.
     private func finish(_ context: RequestContext, terminatedNormally: Bool) {
-        let first = connectionsLock.withLock { () -> Bool in
+        let first = connections.withLock { _ -> Bool in
             defer { context.finished = true }
             return !context.finished
         }

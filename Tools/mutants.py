@@ -114,6 +114,27 @@ def touch_importers(relative):
                         os.utime(path)
 
 
+def descendants(pid):
+    """Every process below pid (read from /proc), deepest last: swift test starts its test bundle,
+    and the bundle its children, in process groups of their own, which killpg does not reach."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as handle:
+                parent = int(handle.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    found, queue = [], [pid]
+    while queue:
+        for child in children.get(queue.pop(), []):
+            found.append(child)
+            queue.append(child)
+    return found
+
+
 def run(command, log):
     started = time.monotonic()
     process = subprocess.Popen(
@@ -123,6 +144,12 @@ def run(command, log):
         output, _ = process.communicate(timeout=TIMEOUT_SECONDS)
         status = process.returncode
     except subprocess.TimeoutExpired:
+        # A hung mutant's test processes (and the batches they started) go too, not just the group.
+        for child in descendants(process.pid):
+            try:
+                os.kill(child, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         os.killpg(process.pid, signal.SIGKILL)
         output, _ = process.communicate()
         output += f"\ntimed out after {TIMEOUT_SECONDS} s\n"

@@ -240,7 +240,7 @@ package enum BatchEngine {
             let jobs = max(1, settings.jobs)
             let folder = try BatchFolder(path: settings.outputDirectory, spools: jobs)
             StaleTemporaryFiles.remove(in: folder.own)
-            let journal = try BatchJournal(folder: folder)
+            let journal = try BatchJournal(folder: folder, shard: settings.shard)
             if let rebuilt = journal.rebuilt { console.printWarning(rebuilt) }
             let committer = BatchCommitter(folder: folder, journal: journal, policy: .fromEnvironment())
             let report = try settings.reportPath.map { path throws(CLIError) in try BatchReportWriter(path: path, settings: settings) }

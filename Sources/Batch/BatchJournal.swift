@@ -58,26 +58,61 @@ struct JournalEntry: Hashable, Sendable {
     }
 }
 
-/// Resume's record of finished work: one append-only file per output folder,
-/// `.breakdown-batch/journal`, a line per record whose files are durable. Entries are appended
-/// only after a group commit made their files durable (see `BatchCommitter`), so every file the
-/// journal lists was whole on disk before its line was written. The latest entry for a name wins.
+/// Resume's record of finished work: append-only files in the output folder's
+/// `.breakdown-batch`, a line per record whose files are durable. Each writer appends to a
+/// journal of its own, so no two processes ever append to one file (appends from two machines to
+/// one file on a network file system are not atomic): an unsharded run writes `journal`, shard
+/// K of N writes `journal-K-of-N`. Entries are appended only after a group commit made their
+/// files durable (see `BatchCommitter`), so every file a journal lists was whole on disk before
+/// its line was written.
 ///
-/// In memory: the offset of each name's latest line, by a 64-bit hash of the name (16 bytes a
-/// record); a lookup reads that line back.
+/// Resume reads every journal of the folder (its own, and those of other shard counts or of an
+/// unsharded run: the folder's history), read-only but its own. A name's entry is believed only
+/// while the files it lists are the very files in the folder (inode, size, time, owner), so of
+/// the entries several journals hold for one name, the one that drew the files in place is the
+/// one that counts; where none did, this writer's own latest entry, else the first other one.
 ///
-/// The first line is the header, `breakdown batch journal 2`. A journal whose header is anything
-/// else (cut short, CRLF line ends, another version, not a journal) is rebuilt when opened: a new
-/// journal with only the header replaces it (written beside it, then renamed), `rebuilt` says
-/// why, and the batch prints it once as a warning; its records are drawn again, and the next run
-/// resumes from the new journal as usual.
-/// `@unchecked Sendable` is safe: descriptor and latest are set while the journal is opened, before
-/// any worker starts, and only read after (workers look names up, concurrently); appends come
-/// from the committer's one thread.
+/// In memory: the offset of each name's latest line in each journal, by a 64-bit hash of the
+/// name (16 bytes a record); a lookup reads that line back.
+///
+/// The first line is the header, `breakdown batch journal 2`. Its own journal whose header is
+/// anything else (cut short, CRLF line ends, another version, not a journal) is rebuilt when
+/// opened: a new journal with only the header replaces it (written beside it, then renamed),
+/// `rebuilt` says why, and the batch prints it once as a warning; its records are drawn again,
+/// and the next run resumes from the new journal as usual. Another writer's journal with a
+/// damaged header is not read (and not touched): `rebuilt` says so too.
+/// `@unchecked Sendable` is safe: the descriptors and maps are set while the journals are opened,
+/// before any worker starts, and only read after (workers look names up, concurrently); appends
+/// come from the committer's one thread.
 final class BatchJournal: @unchecked Sendable {
+    /// The unsharded run's journal; shards add `-K-of-N`.
     static let fileName = "journal"
     static let header = "breakdown batch journal 2\n"
 
+    /// The journal shard `shard` writes.
+    static func fileName(for shard: Shard) -> String {
+        shard.count == 1 ? fileName : "\(fileName)-\(shard.index)-of-\(shard.count)"
+    }
+
+    /// Whether `name` is a journal of some writer (`journal`, `journal-K-of-N`).
+    static func isJournalName(_ name: String) -> Bool {
+        guard name != fileName else { return true }
+        guard name.hasPrefix(fileName + "-") else { return false }
+        let parts = name.dropFirst(fileName.count + 1).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1] == "of", let index = Int(parts[0]), let count = Int(parts[2]) else { return false }
+        return count > 1 && (0..<count).contains(index) && parts[0] == "\(index)" && parts[2] == "\(count)"
+    }
+
+    /// Another writer's journal, read at the start and never written.
+    private struct OtherJournal {
+        var name: String
+        var descriptor: Int32
+        var latest: [UInt64: Int]
+    }
+
+    /// This writer's journal (`journal` or `journal-K-of-N`).
+    let ownName: String
+    private var others: [OtherJournal] = []
     private let folder: BatchFolder
     private var descriptor: Int32
     /// Why the journal found was replaced by a new one (its header was damaged), or nil.
@@ -86,34 +121,68 @@ final class BatchJournal: @unchecked Sendable {
     /// Lines read at the start (all kinds), for the documentation's growth note and tests.
     private(set) var linesRead = 0
 
-    init(folder: BatchFolder) throws(CLIError) {
+    init(folder: BatchFolder, shard: Shard = .whole) throws(CLIError) {
         self.folder = folder
-        let descriptor = openat(folder.own, Self.fileName, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        ownName = Self.fileName(for: shard)
+        let descriptor = openat(folder.own, ownName, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             // A full disk is a failure (exit 1) worded as every other full disk; anything else is the folder's problem (exit 2).
             let code = errno
             throw CLIError(
-                "cannot open the batch journal \(folder.path)/\(BatchFolder.ownFolderName)/\(Self.fileName): \(OutputPath.writeProblem(code))",
+                "cannot open the batch journal \(folder.path)/\(BatchFolder.ownFolderName)/\(ownName): \(OutputPath.writeProblem(code))",
                 exitStatus: code == ENOSPC || code == EDQUOT ? ExitStatus.failure : ExitStatus.usage)
         }
         self.descriptor = descriptor
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .usage("the batch journal in \(folder.path)/\(BatchFolder.ownFolderName) is not a regular file; remove it")
+            throw .usage("the batch journal \(folder.path)/\(BatchFolder.ownFolderName)/\(ownName) is not a regular file; remove it")
         }
         if info.st_size == 0 {
             try append(Self.header)
-        } else if let problem = try headerProblem() {
+        } else if let problem = try headerProblem(descriptor) {
             try rebuild()
-            rebuilt = "the batch journal \(folder.path)/\(BatchFolder.ownFolderName)/\(Self.fileName) \(problem), so it was rebuilt: "
+            rebuilt = "the batch journal \(folder.path)/\(BatchFolder.ownFolderName)/\(ownName) \(problem), so it was rebuilt: "
                 + "every record is drawn again this time, and later runs resume as usual"
         } else {
-            try load()
+            latest = try load(descriptor, isOwn: true)
+        }
+        try openOthers()
+    }
+
+    /// Opens, read-only, every other writer's journal in the folder, in name order.
+    private func openOthers() throws(CLIError) {
+        guard let stream = fdopendir(dup(folder.own)) else { return }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ownName, Self.isJournalName(name) { names.append(name) }
+        }
+        var skipped: [String] = []
+        for name in names.sorted() {
+            let descriptor = openat(folder.own, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else { continue }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else {
+                close(descriptor)
+                continue
+            }
+            if try headerProblem(descriptor) != nil {
+                skipped.append(name)
+                close(descriptor)
+                continue
+            }
+            others.append(OtherJournal(name: name, descriptor: descriptor, latest: try load(descriptor, isOwn: false)))
+        }
+        if !skipped.isEmpty {
+            let list = skipped.map { "\(folder.path)/\(BatchFolder.ownFolderName)/\($0)" }.joined(separator: ", ")
+            let note = "the batch journal\(skipped.count == 1 ? "" : "s") \(list) of another shard count \(skipped.count == 1 ? "has" : "have") a damaged header and \(skipped.count == 1 ? "is" : "are") not read: their records are drawn again"
+            rebuilt = rebuilt.map { $0 + "; " + note } ?? note
         }
     }
 
-    /// What is wrong with the first line, or nil when it is the header.
-    private func headerProblem() throws(CLIError) -> String? {
+    /// What is wrong with the first line of the journal open as `descriptor`, or nil when it is the header.
+    private func headerProblem(_ descriptor: Int32) throws(CLIError) -> String? {
         let expected = Array(Self.header.utf8)
         var buffer = [UInt8](repeating: 0, count: 256)
         var count = 0
@@ -146,7 +215,7 @@ final class BatchJournal: @unchecked Sendable {
         descriptor = fresh
         do throws(CLIError) {
             try append(Self.header)
-            guard fdatasync(fresh) == 0, renameat(folder.own, temporary, folder.own, Self.fileName) == 0 else {
+            guard fdatasync(fresh) == 0, renameat(folder.own, temporary, folder.own, ownName) == 0 else {
                 throw .failure("cannot rebuild the batch journal in \(folder.path): \(BatchFolder.lastError)")
             }
         } catch {
@@ -158,11 +227,16 @@ final class BatchJournal: @unchecked Sendable {
         close(old)
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        for other in others { close(other.descriptor) }
+    }
 
-    /// Reads every line once, keeping the offset of each name's latest intact entry. A last line
-    /// without its newline (a torn append) is ended, so the next entry starts on its own line.
-    private func load() throws(CLIError) {
+    /// Reads every line of a journal once: the offset of each name's latest intact entry. A last
+    /// line of its own journal without its newline (a torn append) is ended, so the next entry
+    /// starts on its own line; another writer's is left as it is (that writer may be appending).
+    private func load(_ descriptor: Int32, isOwn: Bool) throws(CLIError) -> [UInt64: Int] {
+        var latest: [UInt64: Int] = [:]
         var offset = 0
         var pending: [UInt8] = []
         var lineStart = 0
@@ -193,42 +267,56 @@ final class BatchJournal: @unchecked Sendable {
             }
             offset += count
         }
-        if !pending.isEmpty { try append("\n") }
+        if isOwn, !pending.isEmpty { try append("\n") }
         if !compatible { latest.removeAll() }
+        return latest
     }
 
-    /// The files of `name` when the journal's latest entry for it has this fingerprint, lists
-    /// every file in `files`, and each is in the output folder with the size and modification
-    /// time recorded; else nil.
-    func upToDate(name: String, fingerprint: String, files: [String]) -> [JournalFile]? {
-        guard let offset = latest[Fingerprint(name).value], let entry = entry(at: offset), entry.name == name,
-            entry.fingerprint == fingerprint
-        else { return nil }
-        var found: [JournalFile] = []
-        for file in files {
-            guard let recorded = entry.files.first(where: { $0.name == file }), folder.regularFile(file) == recorded else { return nil }
-            found.append(recorded)
+    /// The latest entry for `name` in each journal: its own first, then the others in name order.
+    private func entries(_ name: String) -> [JournalEntry] {
+        let key = Fingerprint(name).value
+        var found: [JournalEntry] = []
+        if let offset = latest[key], let entry = Self.entry(in: descriptor, at: offset), entry.name == name { found.append(entry) }
+        for other in others {
+            if let offset = other.latest[key], let entry = Self.entry(in: other.descriptor, at: offset), entry.name == name { found.append(entry) }
         }
         return found
     }
 
-    /// The fingerprint of the journal's latest entry for `name` while its first file is still in
-    /// the output folder (an image this run would replace); nil when there is none.
+    /// Of a name's entries, the one that drew the files in place (its first file is the very file
+    /// in the folder); else its own journal's, else the first other one's.
+    private func drawer(_ name: String) -> JournalEntry? {
+        let found = entries(name)
+        return found.first { entry in entry.files.first.map { folder.regularFile($0.name) == $0 } ?? false } ?? found.first
+    }
+
+    /// The files of `name` when a journal's latest entry for it has this fingerprint, lists
+    /// every file in `files`, and each is in the output folder with the size and modification
+    /// time recorded; else nil.
+    func upToDate(name: String, fingerprint: String, files: [String]) -> [JournalFile]? {
+        for entry in entries(name) where entry.fingerprint == fingerprint {
+            var found: [JournalFile] = []
+            for file in files {
+                guard let recorded = entry.files.first(where: { $0.name == file }), folder.regularFile(file) == recorded else { break }
+                found.append(recorded)
+            }
+            if found.count == files.count { return found }
+        }
+        return nil
+    }
+
+    /// The fingerprint of the entry for `name` that drew the image in place, while its first file
+    /// is still in the output folder (an image this run would replace); nil when there is none.
     func earlierFingerprint(name: String) -> String? {
-        guard let offset = latest[Fingerprint(name).value], let entry = entry(at: offset), entry.name == name,
-            let first = entry.files.first, folder.regularFile(first.name) != nil
-        else { return nil }
+        guard let entry = drawer(name), let first = entry.files.first, folder.regularFile(first.name) != nil else { return nil }
         return entry.fingerprint
     }
 
-    /// The journal's latest entry for `name`, whatever its fingerprint or files: what an earlier
-    /// run drew under that name.
-    func earlierEntry(name: String) -> JournalEntry? {
-        guard let offset = latest[Fingerprint(name).value], let entry = entry(at: offset), entry.name == name else { return nil }
-        return entry
-    }
+    /// What an earlier run drew under `name`, whatever its fingerprint or files: the entry that
+    /// drew the files in place, else the latest one.
+    func earlierEntry(name: String) -> JournalEntry? { drawer(name) }
 
-    private func entry(at offset: Int) -> JournalEntry? {
+    private static func entry(in descriptor: Int32, at offset: Int) -> JournalEntry? {
         var buffer = [UInt8](repeating: 0, count: 8192)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
         guard count > 0, let end = buffer[..<count].firstIndex(of: 0x0A) else { return nil }

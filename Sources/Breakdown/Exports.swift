@@ -65,6 +65,7 @@
 @_exported import enum BreakdownOptions.OptionSource
 @_exported import enum BreakdownOptions.OptionSpelling
 @_exported import protocol BreakdownOptions.OptionValue
+@_exported import protocol BreakdownOptions.SpelledOptionValue
 @_exported import enum BreakdownOptions.ContentOptions
 @_exported import struct BreakdownOptions.OptionGroup
 @_exported import struct BreakdownOptions.OptionSpec

@@ -40,6 +40,16 @@ public enum BreakdownView: Sendable, Hashable {
         }
     }
 
+    /// Whether a dark appearance can be given a palette of its own (`darkPalette`): the iOS
+    /// view's logo is a dynamic image with a light and a dark palette; the Android view has one
+    /// static style whatever the theme.
+    public var hasDarkPalette: Bool {
+        switch self {
+        case .ios: true
+        case .android: false
+        }
+    }
+
     /// How a view ends: the instalments, the limits sentence, or nothing.
     public enum Outcome: Sendable, Hashable {
         /// Drawn with the instalments: the amount is within the configuration's limits.

@@ -1,3 +1,4 @@
+import Foundation
 import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
@@ -9,10 +10,10 @@ import BreakdownContent
 package enum GalleryCatalog {
     /// The gallery's own scale, padding and page colours; drawing options given to `gallery`
     /// replace the first three, and every tile is shown on its appearance's page colour.
-    package static let scale = "2"
-    static let padding = "8"
-    package static let lightBackground = "#FFFFFF"
-    package static let darkBackground = "#000000"
+    package static let scale = RenderScale.x2
+    static let padding = 8.0
+    package static let lightBackground = RGBAColor(red8: 255, green8: 255, blue8: 255)
+    package static let darkBackground = RGBAColor(red8: 0, green8: 0, blue8: 0)
     /// Options the gallery sets on every tile only to present it; the user's value wins.
     static let presentationOptions: Set<String> = ["scale", "padding", "background"]
     /// Options that set the text size: `--font-size`, `--content-size` (iOS) or `--font-scale`
@@ -55,15 +56,15 @@ package enum GalleryCatalog {
         let repeatable = Set(RenderOptions.drawing.options.filter(\.isRepeatable).map(\.name))
         return list.map { variant in
             var variant = variant
-            variant.options.removeAll { presentationOptions.contains($0.key) && given.contains($0.key) }
-            var own = Set(variant.options.map(\.key))
+            variant.settings.removeAll { presentationOptions.contains($0.name) && given.contains($0.name) }
+            var own = Set(variant.settings.map(\.name))
             // A text size is one choice: a tile that sets one keeps it, whichever the user gave.
             if !own.isDisjoint(with: textSizeOptions) { own.formUnion(textSizeOptions) }
             let otherPlatforms = variant.platform == .android ? iosOnlyOptions : androidOnlyOptions
             let added = drawing.filter { !own.contains($0.key) && !otherPlatforms.contains($0.key) }
             // Single values go into the tile's record; repeatable ones (font files) reach every
             // record through the engine's defaults, so the command only shows them.
-            variant.options += added.filter { !repeatable.contains($0.key) }
+            variant.given = added.filter { !repeatable.contains($0.key) }
             variant.inherited = added.filter { repeatable.contains($0.key) }
             return variant
         }
@@ -72,7 +73,9 @@ package enum GalleryCatalog {
     /// Logo type × palette × appearance, in range and outside the limits, then the hidden cases.
     private static func brandVariants(_ brand: Brand) -> [GalleryVariant] {
         var list: [GalleryVariant] = []
-        let ranges = [("In range: 100 (the logo at the end)", "100", "in"), ("Outside the limits: 5000 (the logo first)", "5000", "out")]
+        let ranges: [(String, Decimal, String)] = [
+            ("In range: 100 (the logo at the end)", 100, "in"), ("Outside the limits: 5000 (the logo first)", 5000, "out"),
+        ]
         for (group, amount, tag) in ranges {
             for logo in LogoType.allCases {
                 for appearance in Appearance.allCases {
@@ -83,20 +86,20 @@ package enum GalleryCatalog {
                                 caption: "\(Words.logo(logo)), \(Words.palette(palette)), \(Words.appearance(appearance))",
                                 words: "\(logo.rawValue) · \(palette.rawValue) · \(appearance.rawValue)",
                                 name: "brand-\(brand.locale)-\(tag)-\(logo.rawValue)-\(palette.rawValue)-\(appearance.rawValue)",
-                                [("locale", brand.locale), ("amount", amount), ("logo", logo.rawValue), ("palette", palette.rawValue)],
+                                [.set(ContentOptions.locale, brand.locale), .set(ContentOptions.amount, amount), .set(ContentOptions.logo, logo), .set(ContentOptions.palette, palette)],
                                 appearance: appearance))
                     }
                 }
             }
         }
-        let hidden = [
+        let hidden: [(String, String, String, [OptionSetting])] = [
             (
                 "No merchant configuration", "no configuration", "no-config",
-                [("locale", brand.locale), ("amount", "100"), ("no-configuration", "true")]
+                [.set(ContentOptions.locale, brand.locale), .set(ContentOptions.amount, 100), .on(ContentOptions.noConfiguration)]
             ),
             (
                 "A US Spanish shopper: the language is not offered", "consumer language not offered (es_US)", "no-language",
-                [("locale", brand.locale), ("amount", "100"), ("consumer-locale", "es_US")]
+                [.set(ContentOptions.locale, brand.locale), .set(ContentOptions.amount, 100), .set(ContentOptions.consumerLocale, "es_US")]
             ),
         ]
         for (caption, words, tag, options) in hidden {
@@ -112,11 +115,11 @@ package enum GalleryCatalog {
     /// link styles, font scales and a wrapped view.
     private static func androidVariants() -> [GalleryVariant] {
         var list: [GalleryVariant] = []
-        let android = ("platform", "android")
+        let android = OptionSetting.set(ContentOptions.platform, .android)
         let styles: [(ColorPalette, String)] = [
             (.default, "Default style"), (.alt, "Alt style"), (.darkMono, "MonochromeDark style"), (.lightMono, "MonochromeLight style"),
         ]
-        let ranges = [("in range: 100", "100", "in"), ("outside the limits: 5000", "5000", "out")]
+        let ranges: [(String, Decimal, String)] = [("in range: 100", 100, "in"), ("outside the limits: 5000", 5000, "out")]
         for (locale, title, logos) in [
             ("en_AU", "Afterpay (en_AU)", LogoType.allCases), ("en_GB", "Clearpay (en_GB)", LogoType.allCases),
             ("en_US", "Cash App Afterpay (en_US)", [LogoType.lockup]),
@@ -130,7 +133,7 @@ package enum GalleryCatalog {
                                 caption: "\(Words.logo(logo)), \(words)" + (logo == .compactBadge ? Self.compactNote : ""),
                                 words: "android · \(logo.rawValue) · \(palette.rawValue)",
                                 name: "android-\(locale)-\(tag)-\(logo.rawValue)-\(palette.rawValue)",
-                                [android, ("locale", locale), ("amount", amount), ("logo", logo.rawValue), ("palette", palette.rawValue)],
+                                [android, .set(ContentOptions.locale, locale), .set(ContentOptions.amount, amount), .set(ContentOptions.logo, logo), .set(ContentOptions.palette, palette)],
                                 appearance: .light))
                     }
                 }
@@ -140,29 +143,29 @@ package enum GalleryCatalog {
             variant(
                 section: "Android: Cash App Afterpay (en_US)", group: "Hidden (GONE)",
                 caption: "Badge: the Cash App view shows only the lockup", words: "android · badge", name: "android-en_US-hidden-badge",
-                [android, ("locale", "en_US"), ("amount", "100"), ("logo", "badge")], appearance: .light))
+                [android, .set(ContentOptions.locale, "en_US"), .set(ContentOptions.amount, 100), .set(ContentOptions.logo, .badge)], appearance: .light))
         for style in ModalLinkStyle.namedStyles {
             list.append(
                 variant(
                     section: "Android: text and sizes", group: "Info link styles", caption: Words.linkStyle(style.name),
                     words: "android · link \(style.name)", name: "android-link-\(style.name)",
-                    [android, ("amount", "100"), ("link-style", style.name)], appearance: .light))
+                    [android, .set(ContentOptions.amount, 100), .set(ContentOptions.linkStyle, style)], appearance: .light))
         }
-        for scale in ["0.85", "1.3", "2.0"] {
+        for scale in [0.85, 1.3, 2.0] {
             list.append(
                 variant(
                     section: "Android: text and sizes", group: "Font scale (Android 14's non-linear scaling)",
                     caption: "Font scale \(scale)", words: "android · font scale \(scale)", name: "android-font-scale-\(scale)",
-                    [android, ("amount", "100"), ("font-scale", scale)], appearance: .light))
+                    [android, .set(ContentOptions.amount, 100), .set(RenderOptions.fontScale, scale)], appearance: .light))
         }
         list.append(
             variant(
                 section: "Android: text and sizes", group: "Wrapped and dark", caption: "Wrapped to 300 dp, outside the limits",
-                words: "android · width 300 dp", name: "android-width-300", [android, ("amount", "5000"), ("width", "300")], appearance: .light))
+                words: "android · width 300 dp", name: "android-width-300", [android, .set(ContentOptions.amount, 5000), .set(RenderOptions.width, 300)], appearance: .light))
         list.append(
             variant(
                 section: "Android: text and sizes", group: "Wrapped and dark", caption: "Dark theme (text colours only), French (Canada)",
-                words: "android · dark · fr_CA", name: "android-dark-fr_CA", [android, ("locale", "fr_CA"), ("amount", "100")], appearance: .dark))
+                words: "android · dark · fr_CA", name: "android-dark-fr_CA", [android, .set(ContentOptions.locale, "fr_CA"), .set(ContentOptions.amount, 100)], appearance: .dark))
         return list
     }
 
@@ -177,38 +180,39 @@ package enum GalleryCatalog {
                 variant(
                     section: "Text", group: "Intro text", caption: Words.intro(intro), words: "intro \(intro.rawValue)",
                     name: "intro-\(intro.rawValue)",
-                    [("amount", "100"), ("intro", intro.rawValue)], appearance: .light))
+                    [.set(ContentOptions.amount, 100), .set(ContentOptions.intro, intro)], appearance: .light))
         }
         for style in ModalLinkStyle.namedStyles {
             list.append(
                 variant(
                     section: "Text", group: "Info link styles", caption: Words.linkStyle(style.name),
                     words: "link \(style.name)", name: "link-\(style.name)",
-                    [("amount", "100"), ("link-style", style.name)], appearance: .light))
+                    [.set(ContentOptions.amount, 100), .set(ContentOptions.linkStyle, style)], appearance: .light))
         }
         list.append(
             variant(
                 section: "Text", group: "Info link styles", caption: "Custom link text in blue (Pango markup)",
                 words: "custom link (Pango markup)", name: "link-custom",
-                [("amount", "100"), ("link-text", "<span foreground=\"#0A84FF\">How it works</span>")], appearance: .light))
+                [.set(ContentOptions.amount, 100), .set(ContentOptions.linkText, "<span foreground=\"#0A84FF\">How it works</span>")],
+                appearance: .light))
         list.append(
             variant(
                 section: "Text", group: "Info link styles", caption: Words.linkStyle("moreInfoText") + ", dark appearance",
                 words: "link moreInfoText · dark", name: "link-moreInfoText-dark",
-                [("amount", "100"), ("link-style", "moreInfoText")], appearance: .dark))
-        let optional = [
-            ("Without \u{201C}interest-free\u{201D}", "without interest-free", "no-interest-free", [("no-interest-free", "true")]),
-            ("Without \u{201C}with\u{201D}", "without with", "no-with", [("no-with", "true")]),
+                [.set(ContentOptions.amount, 100), .set(ContentOptions.linkStyle, .moreInfoText)], appearance: .dark))
+        let optional: [(String, String, String, [OptionSetting])] = [
+            ("Without \u{201C}interest-free\u{201D}", "without interest-free", "no-interest-free", [.on(ContentOptions.noInterestFree)]),
+            ("Without \u{201C}with\u{201D}", "without with", "no-with", [.on(ContentOptions.noWith)]),
             (
                 "Without \u{201C}interest-free\u{201D} and \u{201C}with\u{201D}", "without both", "no-interest-free-no-with",
-                [("no-interest-free", "true"), ("no-with", "true")]
+                [.on(ContentOptions.noInterestFree), .on(ContentOptions.noWith)]
             ),
         ]
         for (caption, words, tag, flags) in optional {
             list.append(
                 variant(
                     section: "Text", group: "Optional words off", caption: caption, words: words, name: "words-\(tag)",
-                    [("amount", "100")] + flags, appearance: .light))
+                    [.set(ContentOptions.amount, 100)] + flags, appearance: .light))
         }
         return list
     }
@@ -221,7 +225,7 @@ package enum GalleryCatalog {
                     section: "Sizes", group: "Dynamic Type sizes (body style)",
                     caption: "\(Words.contentSize(category)), \(formatPoints(category.bodyPointSize)) pt",
                     words: "\(category.rawValue) (\(formatPoints(category.bodyPointSize)) pt)", name: "size-\(category.rawValue)",
-                    [("amount", "100"), ("content-size", category.rawValue)], appearance: .light))
+                    [.set(ContentOptions.amount, 100), .set(RenderOptions.contentSize, category)], appearance: .light))
         }
         // On a phone the view sits in a container: the accessibility sizes wrap there.
         for category in ContentSizeCategory.allCases where category.rawValue.hasPrefix("accessibility") {
@@ -230,25 +234,27 @@ package enum GalleryCatalog {
                     section: "Sizes", group: "Accessibility sizes in a phone-width container (358 pt)",
                     caption: "\(Words.contentSize(category)) in a 358 pt wide container",
                     words: "\(category.rawValue) · width 358 pt", name: "size-\(category.rawValue)-width-358",
-                    [("amount", "100"), ("content-size", category.rawValue), ("width", "358")], appearance: .light))
+                    [.set(ContentOptions.amount, 100), .set(RenderOptions.contentSize, category), .set(RenderOptions.width, 358)],
+                    appearance: .light))
         }
-        let widths: [(String, String, [(String, String)])] = [
-            ("180", "", []), ("240", ", French (Canada)", [("locale", "fr_CA")]),
-            ("300", ", accessibility medium text", [("content-size", "accessibilityMedium")]),
+        let widths: [(Double, String, [OptionSetting])] = [
+            (180, "", []), (240, ", French (Canada)", [.set(ContentOptions.locale, "fr_CA")]),
+            (300, ", accessibility medium text", [.set(RenderOptions.contentSize, .accessibilityMedium)]),
         ]
         for (width, detail, extra) in widths {
             list.append(
                 variant(
-                    section: "Sizes", group: "Wrapped to a narrow width", caption: "Wrapped to \(width) pt" + detail,
-                    words: "width \(width) pt" + extra.map { " · \($0.1)" }.joined(),
-                    name: "width-\(width)", [("amount", "100"), ("width", width)] + extra, appearance: .light))
+                    section: "Sizes", group: "Wrapped to a narrow width", caption: "Wrapped to \(width.optionText) pt" + detail,
+                    words: "width \(width.optionText) pt" + extra.map { " · \($0.text)" }.joined(),
+                    name: "width-\(width.optionText)", [.set(ContentOptions.amount, 100), .set(RenderOptions.width, width)] + extra,
+                    appearance: .light))
         }
-        for size in ["12", "28"] {
+        for size in [12.0, 28.0] {
             list.append(
                 variant(
-                    section: "Sizes", group: "Custom font size", caption: "Font size \(size) pt", words: "font size \(size) pt",
-                    name: "font-size-\(size)",
-                    [("amount", "100"), ("font-size", size)], appearance: .light))
+                    section: "Sizes", group: "Custom font size", caption: "Font size \(size.optionText) pt",
+                    words: "font size \(size.optionText) pt", name: "font-size-\(size.optionText)",
+                    [.set(ContentOptions.amount, 100), .set(RenderOptions.fontSize, size)], appearance: .light))
         }
         return list
     }
@@ -258,36 +264,42 @@ package enum GalleryCatalog {
         return [
             variant(
                 section: "More", group: group, caption: "Australian dollars on a US device (shown as A$)", words: "AUD on a US device", name: "more-aud-on-us-device",
-                [("amount", "100"), ("device-locale", "en_US")], appearance: .light),
+                [.set(ContentOptions.amount, 100), .set(ContentOptions.deviceLocale, "en_US")], appearance: .light),
             variant(
                 section: "More", group: group, caption: "Canadian merchant, French-speaking shopper", words: "en_CA merchant, fr_CA consumer", name: "more-en_CA-consumer-fr_CA",
-                [("locale", "en_CA"), ("amount", "100"), ("consumer-locale", "fr_CA")], appearance: .light),
+                [.set(ContentOptions.locale, "en_CA"), .set(ContentOptions.amount, 100), .set(ContentOptions.consumerLocale, "fr_CA")],
+                appearance: .light),
             variant(
                 section: "More", group: group, caption: "No minimum amount, price $0 (the range starts at $1)", words: "no minimum, amount 0", name: "more-no-minimum",
-                [("amount", "0"), ("no-minimum", "true")], appearance: .light),
+                [.set(ContentOptions.amount, 0), .on(ContentOptions.noMinimum)], appearance: .light),
             variant(
                 section: "More", group: group, caption: "Lockup, alt palette in light and default in dark, light appearance", words: "dynamic alt/default · light", name: "more-dynamic-light",
-                [("amount", "100"), ("logo", "lockup"), ("palette", "alt"), ("dark-palette", "default")], appearance: .light),
+                [.set(ContentOptions.amount, 100), .set(ContentOptions.logo, .lockup), .set(ContentOptions.palette, .alt), .set(ContentOptions.darkPalette, .default)],
+                appearance: .light),
             variant(
                 section: "More", group: group, caption: "Lockup, alt palette in light and default in dark, dark appearance", words: "dynamic alt/default · dark", name: "more-dynamic-dark",
-                [("amount", "100"), ("logo", "lockup"), ("palette", "alt"), ("dark-palette", "default")], appearance: .dark),
+                [.set(ContentOptions.amount, 100), .set(ContentOptions.logo, .lockup), .set(ContentOptions.palette, .alt), .set(ContentOptions.darkPalette, .default)],
+                appearance: .dark),
             variant(
                 section: "More", group: group, caption: "Purple text and a blue \u{201C}Learn more\u{201D} link", words: "custom text and link colours", name: "more-custom-colours",
-                [("amount", "100"), ("text-color", "#5B2A86"), ("link-color", "#0A84FF"), ("link-style", "learnMoreText")],
+                [
+                    .set(ContentOptions.amount, 100), .set(RenderOptions.textColor, RGBAColor(red8: 0x5B, green8: 0x2A, blue8: 0x86)),
+                    .set(RenderOptions.linkColor, RGBAColor(red8: 0x0A, green8: 0x84, blue8: 0xFF)), .set(ContentOptions.linkStyle, .learnMoreText),
+                ],
                 appearance: .light),
         ]
     }
 
     private static func variant(
-        section: String, group: String, caption: String, words: String, name: String, _ options: [(String, String)],
+        section: String, group: String, caption: String, words: String, name: String, _ settings: [OptionSetting],
         appearance: Appearance
     ) -> GalleryVariant {
-        var all = options.map { (key: $0.0, value: $0.1) }
-        if appearance == .dark { all.append((key: "appearance", value: "dark")) }
-        all.append((key: "background", value: appearance == .dark ? darkBackground : lightBackground))
-        all.append((key: "padding", value: padding))
-        all.append((key: "scale", value: scale))
-        return GalleryVariant(section: section, group: group, caption: caption, optionWords: words, name: name, options: all)
+        var all = settings
+        if appearance == .dark { all.append(.set(ContentOptions.appearance, .dark)) }
+        all.append(.set(RenderOptions.background, appearance == .dark ? darkBackground : lightBackground))
+        all.append(.set(RenderOptions.padding, padding))
+        all.append(.set(RenderOptions.scale, scale))
+        return GalleryVariant(section: section, group: group, caption: caption, optionWords: words, name: name, settings: all)
     }
 
     private static func formatPoints(_ value: Double) -> String { value.shortText }

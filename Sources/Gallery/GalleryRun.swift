@@ -55,7 +55,7 @@ package enum GalleryRun {
         if let jobs = options[GalleryOptions.jobs] { settings.jobs = jobs }
         settings.force = options[GalleryOptions.force]
         settings.quiet = options[GalleryOptions.quiet]
-        let scale = options.isGiven(RenderOptions.scale) ? options[RenderOptions.scale].factor : Double(GalleryCatalog.scale) ?? 2
+        let scale = options.isGiven(RenderOptions.scale) ? options[RenderOptions.scale].factor : GalleryCatalog.scale.factor
 
         let outcomes = OutcomeList()
         let summary = try BatchEngine.run(

@@ -12,17 +12,33 @@ package struct GalleryVariant: Sendable {
     /// The option words in short, for the tooltip: `badge · darkMono · dark`.
     package var optionWords: String
     package var name: String
-    /// The tile's own option names (without dashes) and values, in the order the command shows
-    /// them; flags "true". These go into the batch record.
-    var options: [(key: String, value: String)]
+    /// The tile's own options, typed where the catalog sets them, in the order the command shows
+    /// them.
+    var settings: [OptionSetting]
+    /// Single-valued drawing options the user gave `gallery` (`--font-size 20`), as given: they
+    /// follow the tile's own in its record.
+    var given: [(key: String, value: String)] = []
     /// Repeatable drawing options the user gave `gallery` (font files): they reach the engine as
     /// its defaults, under every record; only the command shows them.
     var inherited: [(key: String, value: String)] = []
 
-    package var isDark: Bool { options.contains { $0.key == "appearance" && $0.value == "dark" } }
+    package init(section: String, group: String, caption: String, optionWords: String, name: String, settings: [OptionSetting]) {
+        self.section = section
+        self.group = group
+        self.caption = caption
+        self.optionWords = optionWords
+        self.name = name
+        self.settings = settings
+    }
+
+    /// The option names (without dashes) and texts that go into the batch record, in the order
+    /// the command shows them; flags "true".
+    var options: [(key: String, value: String)] { settings.map(\.pair) + given }
+
+    package var isDark: Bool { settings.contains(.set(ContentOptions.appearance, .dark)) }
 
     /// Whose view the tile shows.
-    package var platform: Platform { options.contains { $0.key == "platform" && $0.value == "android" } ? .android : .ios }
+    package var platform: Platform { settings.contains(.set(ContentOptions.platform, .android)) ? .android : .ios }
 
     /// The batch record: the tile's own options, the name, PNG.
     package var record: [String: ManifestValue] {

@@ -14,11 +14,26 @@ struct Paragraph {
         case androidDrawable(name: String, tint: RGBAColor?)
     }
 
-    /// The Android view's inline boxes, sized by its own rules (android.md 5.3–5.5 and 6): the
-    /// logo, and the square of an image link (`icon_circled_question`, `afterpay_logo_small`).
-    struct AndroidBoxes {
-        var logo: InlineBox
-        var imageLink: InlineBox
+    /// Whose rules draw the paragraph's inline pieces: each view says what it knows.
+    enum Inlines {
+        /// The iOS view: boxes sized from the font's metrics and the artwork's ratios.
+        /// - logoArtwork: the file that draws the logo (its ratio sizes the logo); nil: the reference's ratios.
+        /// - linkArtwork: the file holding the SDK's image for a circled question or circled logo
+        ///   link; nil: the link draws nothing and takes no space, as on the phone.
+        /// - fontHasCircledInfo: the text font has an ⓘ glyph: the default link is that character,
+        ///   as on iOS; else the drawn icon.
+        case ios(logoArtwork: LogoArtwork?, linkArtwork: LogoArtwork?, fontHasCircledInfo: Bool)
+        /// The Android view: boxes sized by its own rules (android.md 5.3–5.5 and 6), the logo's
+        /// and the square of an image link (`icon_circled_question`, `afterpay_logo_small`); its
+        /// default link is always the ⓘ character (a fallback font draws it where the font has none).
+        case android(logo: InlineBox, imageLink: InlineBox)
+
+        var fontHasCircledInfo: Bool {
+            switch self {
+            case .ios(_, _, let has): has
+            case .android: true
+            }
+        }
     }
 
     struct Inline {
@@ -39,16 +54,9 @@ struct Paragraph {
     static let circledInfo = "\u{24D8}"
 
     /// - Parameters:
-    ///   - logoArtwork: the file that draws the logo (its ratio sizes the logo); nil: the reference's ratios.
-    ///   - fontHasCircledInfo: the text font has an ⓘ glyph: the default link is that character, as on
-    ///     iOS; else the drawn icon.
-    ///   - linkArtwork: the file holding the SDK's image for a circled question or circled logo
-    ///     link; nil: the link draws nothing and takes no space, as on the phone.
+    ///   - inlines: whose rules draw the logo and the image links.
     ///   - tracking: letter spacing in points for the whole paragraph (SF Pro's tracking for the size), 0 for none.
-    init(
-        breakdown: PriceBreakdown, metrics: FontMetrics, logoArtwork: LogoArtwork? = nil, fontHasCircledInfo: Bool = false, fontSize: Double,
-        tracking: Double = 0, linkArtwork: LogoArtwork? = nil, android: AndroidBoxes? = nil
-    ) throws(LayoutError) {
+    init(breakdown: PriceBreakdown, metrics: FontMetrics, inlines rules: Inlines, fontSize: Double, tracking: Double = 0) throws(LayoutError) {
         var text = ""
         var inlines: [Inline] = []
         var linkTextRange: Range<Int>?
@@ -58,7 +66,11 @@ struct Paragraph {
         func appendLogo() {
             let start = text.utf8.count
             text += Self.objectCharacter
-            let box = android?.logo ?? InlineGeometry.logo(breakdown.logo, artwork: logoArtwork, metrics: metrics)
+            let box =
+                switch rules {
+                case .ios(let logoArtwork, _, _): InlineGeometry.logo(breakdown.logo, artwork: logoArtwork, metrics: metrics)
+                case .android(let logo, _): logo
+                }
             inlines.append(Inline(byteOffset: start, box: box, kind: .logo))
         }
         switch breakdown.logoPlacement {
@@ -75,17 +87,29 @@ struct Paragraph {
         switch breakdown.link.content {
         case .none:
             break
-        case .circledQuestionIcon where android != nil, .circledLogo where android != nil:
-            // The Android SDK's own drawables: the question mark tinted in the link colour, the
-            // small logo in its own colours; a square of the font's height, centred (section 6).
-            text += " "
-            let start = text.utf8.count
-            text += Self.objectCharacter
-            let isQuestion = breakdown.link.content == .circledQuestionIcon
-            let kind = InlineKind.androidDrawable(
-                name: isQuestion ? "icon_circled_question" : "afterpay_logo_small", tint: isQuestion ? breakdown.linkColor : nil)
-            inlines.append(Inline(byteOffset: start, box: android?.imageLink ?? icon, kind: kind))
-        case .circledInfoIcon where fontHasCircledInfo:
+        case .circledQuestionIcon, .circledLogo:
+            switch rules {
+            case .android(_, let imageLink):
+                // The Android SDK's own drawables: the question mark tinted in the link colour, the
+                // small logo in its own colours; a square of the font's height, centred (section 6).
+                text += " "
+                let start = text.utf8.count
+                text += Self.objectCharacter
+                let isQuestion = breakdown.link.content == .circledQuestionIcon
+                let kind = InlineKind.androidDrawable(
+                    name: isQuestion ? "icon_circled_question" : "afterpay_logo_small", tint: isQuestion ? breakdown.linkColor : nil)
+                inlines.append(Inline(byteOffset: start, box: imageLink, kind: kind))
+            case .ios(_, let linkArtwork, _):
+                // The SDK loads an image no asset catalog of it has: nothing, not even the space,
+                // unless the given artwork holds one by that name.
+                guard let linkArtwork, linkArtwork.width > 0, linkArtwork.height > 0 else { break }
+                text += " "
+                let start = text.utf8.count
+                text += Self.objectCharacter
+                let box = InlineGeometry.linkIcon(widthToHeight: linkArtwork.width / linkArtwork.height, metrics: metrics)
+                inlines.append(Inline(byteOffset: start, box: box, kind: .linkImage(linkArtwork)))
+            }
+        case .circledInfoIcon where rules.fontHasCircledInfo:
             // The font's own glyph in the link colour, not underlined, as iOS draws it.
             text += " "
             let start = text.utf8.count
@@ -99,15 +123,6 @@ struct Paragraph {
             let start = text.utf8.count
             text += Self.objectCharacter
             inlines.append(Inline(byteOffset: start, box: icon, kind: .linkIcon(artwork: "icon-circled-info", tint: breakdown.linkColor)))
-        case .circledQuestionIcon, .circledLogo:
-            // The SDK loads an image no asset catalog of it has: nothing, not even the space,
-            // unless the given artwork holds one by that name.
-            guard let linkArtwork, linkArtwork.width > 0, linkArtwork.height > 0 else { break }
-            text += " "
-            let start = text.utf8.count
-            text += Self.objectCharacter
-            let box = InlineGeometry.linkIcon(widthToHeight: linkArtwork.width / linkArtwork.height, metrics: metrics)
-            inlines.append(Inline(byteOffset: start, box: box, kind: .linkImage(linkArtwork)))
         case .text(let words):
             text += " "
             let start = text.utf8.count
@@ -136,10 +151,13 @@ struct Paragraph {
         // custom string, then the link colour, and sets a clear underline colour: the markup's font
         // (family, size, weight, style, scale), colours and underline are dropped, the rest stays.
         if let markupAttributes {
+            let dropped: Set<UInt32>
+            switch rules {
+            case .ios: dropped = AttributeList.viewOverrides
             // The Android view keeps the custom CharSequence's own spans (android.md section 6).
-            attributes.splice(
-                markupAttributes.list, at: markupAttributes.at, length: markupAttributes.length,
-                dropping: android == nil ? AttributeList.viewOverrides : [])
+            case .android: dropped = []
+            }
+            attributes.splice(markupAttributes.list, at: markupAttributes.at, length: markupAttributes.length, dropping: dropped)
         }
         // Tracking spaces the text's letters (and the spaces around the logo and link), not the
         // logo and image icons: it goes on every stretch of text between the object characters.

@@ -60,10 +60,10 @@ package final class Typesetter {
         if let variations = face.variations { pango_font_description_set_variations(description, variations) }
         let metrics = metrics(description, key: "\(face.family)|\(style.fontSize)|\(face.variations ?? "")")
         let tracking = style.tracking == .sf ? SFTracking.points(at: style.fontSize, table: face.trackingTable) : 0
-        let paragraph = try Paragraph(
-            breakdown: breakdown, metrics: metrics, logoArtwork: logoArtwork,
-            fontHasCircledInfo: breakdown.link.content == .circledInfoIcon && hasCircledInfo(description, family: face.family),
-            fontSize: style.fontSize, tracking: tracking, linkArtwork: linkArtwork)
+        let inlines = Paragraph.Inlines.ios(
+            logoArtwork: logoArtwork, linkArtwork: linkArtwork,
+            fontHasCircledInfo: breakdown.link.content == .circledInfoIcon && hasCircledInfo(description, family: face.family))
+        let paragraph = try Paragraph(breakdown: breakdown, metrics: metrics, inlines: inlines, fontSize: style.fontSize, tracking: tracking)
 
         let handle = pangoLayout(paragraph, description: description, width: style.width)
         try checkExtents(handle.pointer)

@@ -12,10 +12,7 @@ public protocol OptionValue: Sendable {
 }
 
 /// An option value that is one of a fixed set of words: the option's choices are its cases.
-public protocol OptionChoice: OptionValue, CaseIterable {
-    /// The word for this case, as typed.
-    var optionText: String { get }
-}
+public protocol OptionChoice: SpelledOptionValue, CaseIterable {}
 
 extension OptionChoice where Self: RawRepresentable, RawValue == String {
     /// The case whose raw value is `text`.

@@ -100,7 +100,7 @@ extension BreakdownService {
         -> (notes: [String], extra: [(key: String, value: String?)])
     {
         let appearanceKey = ContentOptions.appearance.name, darkPaletteKey = ContentOptions.darkPalette.name
-        func contrast(_ extra: [(key: String, value: String?)]) throws(CLIError) -> RenderMetadata.ContrastRecord {
+        func contrast(_ extra: [(key: String, value: String?)]) throws(CLIError) -> (RenderMetadata.ContrastRecord, BreakdownView) {
             var record: [String: String] = [:]
             for pair in pairs where pair.key != appearanceKey && pair.key != Self.hiddenKey { record[pair.key] = pair.value ?? "true" }
             record[appearanceKey] = "dark"
@@ -108,22 +108,21 @@ extension BreakdownService {
             let request = try RenderRequest(ParsedOptions(record: record, groups: Self.queryGroups, source: .query))
             do {
                 let layout = try renderer.layout(request.view, style: request.settings.style, scale: .x1)
-                return RenderMetadata(layout: layout, format: .png, scale: 1, background: request.settings.background).contrast
+                return (RenderMetadata(layout: layout, format: .png, scale: 1, background: request.settings.background).contrast, request.view)
             } catch {
                 throw CLIError(error)
             }
         }
-        let darkContrast = try contrast([])
+        let (darkContrast, view) = try contrast([])
         let inDark = "in dark mode, "
         let asDrawn = darkContrast.warnings.map { ContrastWarning.prefix + inDark + $0 }
-        let isAndroid = pairs.contains { $0.key == ContentOptions.platform.name && $0.value == "android" }
-        guard darkContrast.logo < ContrastRatio.minimum, !pairs.contains(where: { $0.key == darkPaletteKey }), !isAndroid else {
+        guard darkContrast.logo < ContrastRatio.minimum, !pairs.contains(where: { $0.key == darkPaletteKey }), view.hasDarkPalette else {
             return (asDrawn, [])
         }
         let vanishing = "in dark mode the logo's mark \(darkContrast.logoForeground) on \(darkContrast.logoBackground) is \(ContrastReport.format(darkContrast.logo)):1 as the SDK draws it, below 3:1"
         for palette in Self.readablePalettes {
             let extra: [(key: String, value: String?)] = [(darkPaletteKey, palette.rawValue)]
-            let tried = try contrast(extra)
+            let (tried, _) = try contrast(extra)
             if tried.logo >= ContrastRatio.minimum {
                 // What is still low in the dark image drawn (the text, the link) is said as drawn.
                 let rest = tried.warnings.map { ContrastWarning.prefix + inDark + $0 }

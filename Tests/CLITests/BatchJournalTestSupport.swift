@@ -13,9 +13,10 @@ enum BatchProcess {
         static func == (a: Entry, b: Entry) -> Bool { a.name == b.name && a.files.map(\.name) == b.files.map(\.name) && a.files.map(\.size) == b.files.map(\.size) }
     }
 
-    /// The journal's entries (the header line left out).
-    static func journal(_ output: URL) throws -> [Entry] {
-        let text = try String(contentsOf: output.appendingPathComponent(".breakdown-batch/journal"), encoding: .utf8)
+    /// The entries of a journal (the header line left out): the unsharded run's, or `file`
+    /// (`journal-K-of-N`, a shard's).
+    static func journal(_ output: URL, file: String = "journal") throws -> [Entry] {
+        let text = try String(contentsOf: output.appendingPathComponent(".breakdown-batch/" + file), encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "breakdown batch journal 2")
         lines.removeFirst()

@@ -15,6 +15,8 @@ import Testing
     /// One system call in the trace: where it began and where it returned (line numbers; the same
     /// for a call strace printed whole, two for `<unfinished ...>` … `<... resumed>`).
     struct Call {
+        /// The thread that made it.
+        var thread: String
         var name: String
         var text: String
         var began: Int
@@ -39,7 +41,7 @@ import Testing
             }
             guard let name = rest.firstMatch(of: /^(\w+)\(/) else { continue }
             let unfinished = " <unfinished ...>"
-            calls.append(Call(name: String(name.output.1), text: String(rest), began: number, returned: number))
+            calls.append(Call(thread: String(thread), name: String(name.output.1), text: String(rest), began: number, returned: number))
             if rest.hasSuffix(unfinished) {
                 calls[calls.count - 1].text.removeLast(unfinished.count)
                 open[thread] = calls.count - 1
@@ -131,5 +133,83 @@ import Testing
         #expect(journalled == Set(renamed.keys))
         #expect(groups == 6, "\(groups) journal writes with entries")
         #expect(journalWrites.allSatisfy { $0.began == $0.returned || $0.returned > $0.began })
+    }
+
+    /// Several writers (issue 33): three shards at once into one folder, under one trace. Each
+    /// journal's lines are written by one thread only (its shard's commit thread; no two
+    /// processes append to one file), each after a `syncfs` that same thread made once the files
+    /// its lines list were renamed into place.
+    @Test func severalShardsEachWriteTheirOwnJournalAfterTheirOwnSync() throws {
+        let strace = try #require(AtomicWriteTests.strace, "strace is missing: `make deps` installs it (Debian package strace)")
+        let executable = try #require(BinaryRunner.executable, "build the breakdown executable first (swift build)")
+        let folder = try Support.temporaryFolder("crash-order-shards")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try Support.write(Support.ndjson(count: 36), to: manifest)
+        let output = folder.appendingPathComponent("out")
+        // Three traced processes at once (a shell's `wait` would inherit the test's blocked
+        // SIGCHLD and never return): each shard's calls in a log of its own.
+        let logs = (0..<3).map { folder.appendingPathComponent("strace-\($0).log") }
+        let processes = try (0..<3).map { index in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: strace)
+            process.arguments = [
+                "-f", "-qq", "-y", "-s", "1000000", "-e", "trace=rename,renameat,renameat2,syncfs,write", "-o", logs[index].path,
+                executable.path, "batch", manifest.path, "-o", output.path, "--shard", "\(index)/3", "--jobs", "1", "--quiet",
+            ]
+            process.environment = ProcessInfo.processInfo.environment.merging(["BREAKDOWN_BATCH_GROUP_RECORDS": "3"]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        // Calls of each process, with the process's number in the thread's name.
+        let calls = try logs.enumerated().flatMap { index, log in
+            Self.calls(try String(contentsOf: log, encoding: .utf8)).map { call in
+                var call = call
+                call.thread = "\(index):" + call.thread
+                return call
+            }
+        }
+        // Where each file was renamed into place: its process and line.
+        var renamed: [String: (process: Substring, line: Int)] = [:]
+        for call in calls where call.name.hasPrefix("rename") && call.text.hasSuffix("= 0") {
+            if let target = call.text.firstMatch(of: /<((?:[^>\\]|\\.)*)>, "([^"]+)"(?:, \w+)?\)\s+= 0$/), String(target.output.1) == output.path {
+                renamed[String(target.output.2)] = (call.thread.prefix { $0 != ":" }, call.returned)
+            }
+        }
+        #expect(renamed.count == 36, "\(renamed.count) renames")
+        var writers: [String: Set<String>] = [:]
+        var journalled: Set<String> = []
+        for index in 0..<3 {
+            let path = output.path + "/.breakdown-batch/journal-\(index)-of-3"
+            for write in calls where write.name == "write" && write.text.contains("<\(path)>") {
+                let text = try #require(Self.firstString(write.text, after: "<\(path)>"))
+                let lines = text.split(separator: "\n").filter { !$0.hasPrefix("breakdown batch journal") }
+                guard !lines.isEmpty else { continue }
+                writers[path, default: []].insert(write.thread)
+                // Line numbers order calls within one log: the same thread's syncfs is in the same log.
+                let sync = try #require(
+                    calls.last { $0.name == "syncfs" && $0.thread == write.thread && $0.returned < write.began },
+                    "a write to \(path) with no syncfs of its own thread before it")
+                for line in lines {
+                    for file in line.split(separator: " ").dropFirst(2).dropLast() {
+                        let name = String(file.split(separator: ":")[0])
+                        let when = try #require(renamed[name], "\(name) is journalled but was never renamed into place")
+                        #expect(when.process == write.thread.prefix { $0 != ":" }, "\(name) journalled by a process that did not draw it")
+                        #expect(when.line < sync.began, "\(name) renamed after the syncfs its line relies on")
+                        journalled.insert(name)
+                    }
+                }
+            }
+        }
+        #expect(writers.count == 3, "journals written: \(writers.keys.sorted())")
+        #expect(writers.values.allSatisfy { $0.count == 1 }, "\(writers)")
+        #expect(Set(writers.values.flatMap { $0 }).count == 3, "one thread wrote to two journals: \(writers)")
+        #expect(journalled == Set(renamed.keys))
+        #expect(!calls.contains { $0.name == "write" && $0.text.contains("/.breakdown-batch/journal>") }, "an unsharded journal was written")
     }
 }

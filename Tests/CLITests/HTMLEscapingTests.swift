@@ -1,4 +1,5 @@
 @testable import BreakdownGallery
+import BreakdownOptions
 import Foundation
 import Testing
 
@@ -30,13 +31,13 @@ import Testing
     @Test func galleryIndexEscapesTitlesCommandsAndSummary() {
         let variant = GalleryVariant(
             section: "S \(Self.raw)", group: "G \(Self.raw)", caption: "T \(Self.raw)", optionWords: "W \(Self.raw)", name: "tile",
-            options: [("amount", "100"), ("link-text", "<b>\(Self.raw)</b>")])
+            settings: [.set(ContentOptions.amount, 100), .set(ContentOptions.linkText, "<b>\(Self.raw)</b>")])
         var tile = GalleryTile(variant: variant)
         tile.file = "tile.png"
         tile.width = 10
         tile.height = 5
         tile.altText = "A \(Self.raw)"
-        var hidden = GalleryTile(variant: GalleryVariant(section: "S \(Self.raw)", group: "G \(Self.raw)", caption: "H", optionWords: "", name: "h", options: []))
+        var hidden = GalleryTile(variant: GalleryVariant(section: "S \(Self.raw)", group: "G \(Self.raw)", caption: "H", optionWords: "", name: "h", settings: []))
         hidden.note = "N \(Self.raw)"
         let html = GalleryPage.html([tile, hidden], summary: "Σ \(Self.raw)")
         #expect(!html.contains(Self.raw))

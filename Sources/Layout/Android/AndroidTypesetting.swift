@@ -52,8 +52,9 @@ extension Typesetter {
         }
         let hasCircledInfo = try self.hasCircledInfo(family: family)
         let paragraph = try Paragraph(
-            breakdown: breakdown, metrics: metrics, fontHasCircledInfo: true, fontSize: style.fontSize,
-            android: .init(logo: inlineBox(width: logoSize.width, height: logoSize.height), imageLink: inlineBox(width: linkSide, height: linkSide)))
+            breakdown: breakdown, metrics: metrics,
+            inlines: .android(logo: inlineBox(width: logoSize.width, height: logoSize.height), imageLink: inlineBox(width: linkSide, height: linkSide)),
+            fontSize: style.fontSize)
         paragraph.attributes.addNoHyphens(range: nil)
         // ⓘ drawn by the fallback font grows its line to that font's ascent and descent
         // (fallback line spacing, on for apps targeting Android 9 and later).

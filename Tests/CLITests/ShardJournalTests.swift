@@ -132,4 +132,80 @@ import Testing
         #expect(Set(found.keys) == Set(expected.keys))
         for (name, data) in expected where found[name] != data { Issue.record("\(name) differs from one clean run's") }
     }
+
+    /// A name drawn by an unsharded run, then replaced by a shard (new options, a new file): the
+    /// unsharded run's journal and the shard's both hold it. The entry believed is the one whose
+    /// file is in place: the unsharded run finds it up to date under the shard's options, and
+    /// when the record then fails, the image in place (the shard's) is removed.
+    @Test(.timeLimit(.minutes(3))) func theEntryWhoseFilesAreInPlaceIsTheOneBelieved() throws {
+        let folder = try Support.temporaryFolder("shard-journals-drawer")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        let output = folder.appendingPathComponent("out")
+        let image = output.appendingPathComponent("a.png")
+        let shard = "\(Self.shard(of: "a", count: 2))/2"
+
+        try Support.write(#"{"name": "a", "amount": "10.50"}"# + "\n", to: manifest)
+        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--quiet").status == 0)
+        let first = try Data(contentsOf: image)
+        try Support.write(#"{"name": "a", "amount": "12.50"}"# + "\n", to: manifest)
+        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--shard", shard, "--quiet").status == 0)
+        let second = try Data(contentsOf: image)
+        #expect(first != second)
+        #expect(try BatchProcess.journal(output).map(\.name) == ["a"])
+        #expect(try BatchProcess.journal(output, file: "journal-\(shard.replacingOccurrences(of: "/", with: "-of-"))").map(\.name) == ["a"])
+
+        // Up to date by the shard's entry, though the run's own journal says another price.
+        let report = folder.appendingPathComponent("r.json")
+        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--quiet").status == 0)
+        #expect(try Support.counts(try Support.report(report))["skipped"] == 1)
+        #expect(try Data(contentsOf: image) == second)
+
+        // The record fails: the image in place shows a price the manifest no longer gives.
+        try Support.write(#"{"name": "a", "amount": "1.299"}"# + "\n", to: manifest)
+        let failed = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--quiet")
+        #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: image.path), "the stale image of a failed record is still there")
+    }
+
+    /// Another writer's journal is read, never written: a torn last line of it is left as it is
+    /// (its writer may be appending), and one whose header is damaged is not read, with a
+    /// warning, its records drawn again.
+    @Test(.timeLimit(.minutes(3))) func anotherWritersJournalIsOnlyRead() throws {
+        let folder = try Support.temporaryFolder("shard-journals-read-only")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        let total = 20
+        try Support.write(Support.ndjson(count: total), to: manifest)
+        let output = folder.appendingPathComponent("out")
+        for index in 0..<2 {
+            #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--shard", "\(index)/2", "--quiet").status == 0)
+        }
+        let own = output.appendingPathComponent(".breakdown-batch")
+        let torn = own.appendingPathComponent("journal-0-of-2"), damaged = own.appendingPathComponent("journal-1-of-2")
+        let inShard0 = try BatchProcess.journal(output, file: "journal-0-of-2").count
+        let handle = try FileHandle(forWritingTo: torn)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("en_AU-99.50-0000000000 0123".utf8))
+        try handle.close()
+        let tornBytes = try Data(contentsOf: torn)
+        var damagedBytes = try Data(contentsOf: damaged)
+        damagedBytes.replaceSubrange(0..<9, with: Data("BREAKDOWN".utf8))
+        try damagedBytes.write(to: damaged)
+
+        let report = folder.appendingPathComponent("r.json")
+        let whole = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--quiet")
+        #expect(whole.status == 0, "\(whole.stderr)")
+        #expect(
+            whole.stderr.contains("warning: the batch journal \(damaged.path) of another shard count has a damaged header and is not read: their records are drawn again"),
+            "\(whole.stderr)")
+        let counts = try Support.counts(try Support.report(report))
+        #expect(counts["skipped"] == inShard0 && counts["rendered"] == total - inShard0, "\(counts)")
+        #expect(try Data(contentsOf: torn) == tornBytes)
+        #expect(try Data(contentsOf: damaged) == damagedBytes)
+        // Its own journal: the header, then one whole line a record it drew, no empty line.
+        let text = try String(contentsOf: own.appendingPathComponent("journal"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(text.hasSuffix("\n") && lines.count == 1 + total - inShard0 && !lines.contains(""), "\(lines.count) lines")
+    }
 }

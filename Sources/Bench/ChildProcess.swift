@@ -1,8 +1,10 @@
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// A program run as a child process and timed from spawn to exit (process start included), with
-/// its peak resident memory from `wait4` (`ru_maxrss`): what a user's shell sees.
+/// its own peak resident memory (`PeakMemory`: not `wait4`'s `ru_maxrss`, which carries the
+/// bench's own peak over into every child).
 package enum ChildProcess {
     package struct Result: Sendable {
         /// The exit status, or 128 + the signal that ended it.
@@ -20,17 +22,22 @@ package enum ChildProcess {
     package static func run(_ executable: String, _ arguments: [String], outputFile: String) throws(CLIError) -> Result {
         let start = monotonicSeconds()
         let pid = try spawn(executable, arguments, outputFile: outputFile)
-        return try wait(for: pid, executable, outputFile: outputFile, since: start)
+        return try wait(for: pid, PeakMemory(pid: pid), executable, outputFile: outputFile, since: start)
     }
 
     /// Runs several programs side by side, all started before any is waited for; `seconds` of
     /// each result is from the first start to its own exit.
     package static func runSideBySide(_ runs: [(executable: String, arguments: [String], outputFile: String)]) throws(CLIError) -> [Result] {
         let start = monotonicSeconds()
-        var pids: [pid_t] = []
-        for run in runs { pids.append(try spawn(run.executable, run.arguments, outputFile: run.outputFile)) }
+        var pids: [(pid_t, PeakMemory)] = []
+        for run in runs {
+            let pid = try spawn(run.executable, run.arguments, outputFile: run.outputFile)
+            pids.append((pid, PeakMemory(pid: pid)))
+        }
         var results: [Result] = []
-        for (run, pid) in zip(runs, pids) { results.append(try wait(for: pid, run.executable, outputFile: run.outputFile, since: start)) }
+        for (run, (pid, memory)) in zip(runs, pids) {
+            results.append(try wait(for: pid, memory, run.executable, outputFile: run.outputFile, since: start))
+        }
         return results
     }
 
@@ -49,17 +56,25 @@ package enum ChildProcess {
         return pid
     }
 
-    private static func wait(for pid: pid_t, _ executable: String, outputFile: String, since start: Double) throws(CLIError) -> Result {
+    private static func wait(for pid: pid_t, _ memory: PeakMemory, _ executable: String, outputFile: String, since start: Double) throws(CLIError)
+        -> Result
+    {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw .failure("cannot wait for \(executable): \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else {
+                _ = memory.stop()
+                throw .failure("cannot wait for \(executable): \(String(cString: strerror(errno)))")
+            }
         }
         let seconds = monotonicSeconds() - start
+        // A child too short-lived for one reading: ru_maxrss, an upper bound (its own peak or the
+        // bench's, the larger).
+        let peak = memory.stop() ?? Int(usage.ru_maxrss)
         let signal = status & 0x7F
         let output = BenchFiles.read(outputFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return Result(
-            status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, seconds: seconds, peakResidentKiB: Int(usage.ru_maxrss),
+            status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, seconds: seconds, peakResidentKiB: peak,
             cpuSeconds: cpuSeconds(usage), output: output)
     }
 

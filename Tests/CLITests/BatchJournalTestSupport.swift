@@ -30,6 +30,14 @@ enum BatchProcess {
         }
     }
 
+    /// The entries of every journal in the folder (`journal` and each shard's `journal-K-of-N`),
+    /// in file name order.
+    static func allJournals(_ output: URL) throws -> [Entry] {
+        let own = output.appendingPathComponent(".breakdown-batch")
+        let names = try FileManager.default.contentsOfDirectory(atPath: own.path).filter { $0.hasPrefix("journal") }.sorted()
+        return try names.flatMap { try journal(output, file: $0) }
+    }
+
     /// A started `breakdown` process; stdout and stderr go to files read at the end.
     final class Running {
         let process = Process()

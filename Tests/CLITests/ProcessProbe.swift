@@ -1,3 +1,4 @@
+import BreakdownIO
 import Foundation
 import Testing
 
@@ -94,7 +95,11 @@ struct ProcessProbe {
         var status: Int32 = 0
         var usage = rusage()
         var timedOut = false
+        // The child's own peak: its VmHWM, read while it runs (wait4's ru_maxrss would carry this
+        // test bundle's own peak over into the child at exec).
+        var highWater: Int?
         while true {
+            if let kib = PeakMemory.highWaterKiB(of: pid) { highWater = max(highWater ?? 0, kib) }
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
             if Date().timeIntervalSince(start) > timeout, !timedOut {
@@ -110,7 +115,7 @@ struct ProcessProbe {
         return Result(
             status: exited ? (status >> 8) & 0xFF : nil, signal: exited ? nil : status & 0x7F, timedOut: timedOut,
             stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self), stdoutBytes: out,
-            maxResidentKiB: Int(usage.ru_maxrss), seconds: seconds)
+            maxResidentKiB: highWater ?? Int(usage.ru_maxrss), seconds: seconds)
     }
 
     /// True when the tests run as root (needed for mknod and mount).

@@ -89,7 +89,7 @@ import Testing
         let queue = try Self.queued(id, conf: conf)
         try #require(onlyTaskTwo, "the array did not come down to task 2 running: \(queue)")
         let drawnBeforeKill = try Self.wait(30) {
-            let journalled = (try? BatchProcess.journal(output).count) ?? 0
+            let journalled = (try? BatchProcess.allJournals(output).count) ?? 0
             let drawn = (try? Support.files(output, ext: "png").count) ?? -1
             return journalled > 0 && journalled == drawn
         }

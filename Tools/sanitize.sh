@@ -68,12 +68,22 @@ clang=$(dirname "$(command -v swiftc)")/clang
 [ -x "$clang" ] || clang=clang
 "$clang" -g -fsanitize=address Tools/sanitize/fontconfig-init.c $(pkg-config --cflags --libs fontconfig) -o "$work/fontconfig-init" 2>/dev/null
 "$clang" -g -fsanitize=address Tools/sanitize/cairo-svg-recording.c $(pkg-config --cflags --libs cairo) -o "$work/cairo-svg-recording" 2>/dev/null
+"$clang" -g -fsanitize=address Tools/sanitize/pango-app-font.c $(pkg-config --cflags --libs pangocairo pangofc fontconfig) -o "$work/pango-app-font" 2>/dev/null
 proof=$(env -u LSAN_OPTIONS ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 "$work/fontconfig-init" init 2>&1 || true)
 proof_conf=$(env -u LSAN_OPTIONS FONTCONFIG_FILE=$PWD/Fonts/fonts.conf ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 "$work/fontconfig-init" 2>&1 || true)
 if grep -q "XML_ParseBuffer" <<<"$proof" && grep -q "XML_ParseBuffer" <<<"$proof_conf"; then
 	step "fontconfig alone leaks under XML_ParseBuffer: $(grep -o 'SUMMARY.*' <<<"$proof" | sed 's/SUMMARY: AddressSanitizer: //') (FcInit), $(grep -o 'SUMMARY.*' <<<"$proof_conf" | sed 's/SUMMARY: AddressSanitizer: //') (Fonts/fonts.conf)"
 else
 	echo "sanitize: fontconfig no longer leaks while parsing its configuration: remove leak:XML_ParseBuffer from Tools/sanitize/lsan*.supp" >&2
+	failures=$((failures + 1))
+fi
+app_font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+app_leak=$(env -u LSAN_OPTIONS ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 "$work/pango-app-font" "$app_font" 2>&1 || true)
+app_unset=$(env -u LSAN_OPTIONS ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 "$work/pango-app-font" "$app_font" unset 2>&1 || true)
+if grep -q "FcConfigAppFontAddFile" <<<"$app_leak" && ! grep -q "FcConfigAppFontAddFile" <<<"$app_unset"; then
+	step "a Pango font map given a configuration keeps its application fonts' patterns: $(grep -o 'SUMMARY.*' <<<"$app_leak" | sed 's/SUMMARY: AddressSanitizer: //') (none without pango_fc_font_map_set_config)"
+else
+	echo "sanitize: Pango lets go of an application font's pattern now: remove leak:FcConfigAppFontAddFile from Tools/sanitize/lsan*.supp" >&2
 	failures=$((failures + 1))
 fi
 if ASAN_OPTIONS=detect_leaks=0 "$work/cairo-svg-recording" | grep -q "references left: 2"; then
@@ -169,7 +179,7 @@ ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0:fast_unwind_on_malloc=1" swift test -
 grep -E "^✔ Test run|^✘ Test run|Executed .* tests" "$logs/asan-tests.log" | tail -2 || true
 reports "asan" "ASan tests"
 
-step "ASan: render in each format, artwork from a folder, verify, and a 1,500-record batch (500 of each format)"
+step "ASan: render in each format, artwork from a folder, the Android view, a font file, verify, and a 1,500-record batch (500 of each format)"
 for format in png svg pdf; do
 	supp=$PWD/Tools/sanitize/lsan.supp
 	[ "$format" != svg ] || supp=$PWD/Tools/sanitize/lsan-svg.supp
@@ -177,6 +187,10 @@ for format in png svg pdf; do
 		|| { echo "sanitize: ASan render $format exited $?" >&2; failures=$((failures + 1)); }
 done
 "$asan_binary" render --amount 100 --logo-assets "$PWD/LogoAssets" -o "$work/b.png" || { echo "sanitize: ASan render with --logo-assets exited $?" >&2; failures=$((failures + 1)); }
+# The Android view (its own font library: Roboto and Symbola as application fonts) and an added font file.
+"$asan_binary" render --platform android --amount 100 --scale 1.5 -o "$work/android.png" || { echo "sanitize: ASan Android render exited $?" >&2; failures=$((failures + 1)); }
+"$asan_binary" render --platform android --amount 5000 --link-style circledQuestionIcon -o "$work/android.svg" || { echo "sanitize: ASan Android SVG render exited $?" >&2; failures=$((failures + 1)); }
+"$asan_binary" render --amount 100 --font-file /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf --font "DejaVu Sans" -o "$work/font-file.png" || { echo "sanitize: ASan render with --font-file exited $?" >&2; failures=$((failures + 1)); }
 for format in png pdf svg; do
 	head -1500 "$work/m.ndjson" | grep "\"$format\"" >"$work/k-$format.ndjson"
 	supp=$PWD/Tools/sanitize/lsan.supp

@@ -43,6 +43,9 @@ deps:
 	@# openapi-spec-validator and Schemathesis (PyPI): the serve tests validate /openapi.json and fuzz the live server from it.
 	@python3 -c "import openapi_spec_validator, schemathesis" 2>/dev/null || python3 -m pip install --quiet openapi-spec-validator schemathesis 2>/dev/null \
 		|| python3 -m pip install --quiet --user --break-system-packages openapi-spec-validator schemathesis
+	@# check-jsonschema (PyPI): the tests validate docs/batch.md's GitHub Actions workflow with the schema it carries (SchemaStore's).
+	@python3 -c 'import check_jsonschema' 2>/dev/null || python3 -m pip install --quiet check-jsonschema 2>/dev/null \
+		|| python3 -m pip install --quiet --user --break-system-packages check-jsonschema
 	@# Pillow (PyPI): the PNG tests read our files back with PIL, an independent decoder.
 	@python3 -c 'import PIL' 2>/dev/null || python3 -m pip install --quiet pillow 2>/dev/null \
 		|| python3 -m pip install --quiet --user --break-system-packages pillow

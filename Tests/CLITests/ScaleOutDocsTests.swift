@@ -98,4 +98,23 @@ import Testing
         #expect(rules.first == ["onExitCode": "75", "action": "RETRY"], "\(rules)")
         #expect(rules.last == ["onExitCode": "*", "action": "EXIT"], "\(rules)")
     }
+
+    /// The GitHub Actions workflow is a workflow by GitHub's own schema (SchemaStore's, which
+    /// `check-jsonschema` carries, so no network is needed); and the validator does check: the
+    /// same workflow without its `on:` is refused.
+    @Test func theWorkflowValidatesAgainstGitHubsSchema() throws {
+        let workflows = try Self.blocks("yaml").filter { $0.contains("matrix:") }
+        try #require(workflows.count == 1)
+        let folder = try BatchTestSupport.temporaryFolder("workflow")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("workflow.yml"), broken = folder.appendingPathComponent("broken.yml")
+        try BatchTestSupport.write(workflows[0], to: file)
+        try BatchTestSupport.write(workflows[0].split(separator: "\n").filter { !$0.hasPrefix("on:") }.joined(separator: "\n") + "\n", to: broken)
+        let found = try GeneratedFromOptionsTests.shell("python3", ["-c", "import check_jsonschema"])
+        try #require(found.status == 0, "check-jsonschema is missing: `make deps` installs it (PyPI)")
+        let valid = try GeneratedFromOptionsTests.shell("python3", ["-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows", file.path])
+        #expect(valid.status == 0, "\(valid.output)\(valid.errors)")
+        let refused = try GeneratedFromOptionsTests.shell("python3", ["-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows", broken.path])
+        #expect(refused.status == 1 && refused.output.contains("'on' is a required property"), "\(refused.output)\(refused.errors)")
+    }
 }

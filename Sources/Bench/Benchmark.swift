@@ -474,7 +474,7 @@ package struct Benchmark {
         let largeKiB = try peak(memoryCount)
         let ratio = Double(largeKiB) / Double(smallKiB)
         console.print(
-            "peak resident memory (ru_maxrss of breakdown batch --jobs 2, one process each): \(small) records \(mib(smallKiB)), "
+            "peak resident memory (VmHWM of breakdown batch --jobs 2, its own, one process each): \(small) records \(mib(smallKiB)), "
                 + "\(memoryCount) records \(mib(largeKiB)) → \(format(ratio, 2))×")
         return (small, memoryCount, ratio)
     }

@@ -19,7 +19,7 @@ import Testing
             "breakdown batch --jobs 1 ", "breakdown batch --jobs 2 ", "--format svg", "--format pdf",
             "diagnosis: in-process loop, PNG, 1 thread", "milliseconds per image by stage", "floor: creating a ",
             "floor: a batch process of one record", "floor, one core:", "PNG bytes per image", "encoder for encoder on our own",
-            "same decoded pixels", "peak resident memory (ru_maxrss of breakdown batch --jobs 2", "2 records", "40 records",
+            "same decoded pixels", "peak resident memory (VmHWM of breakdown batch --jobs 2, its own", "2 records", "40 records",
             "deterministic: yes", "batch vs the in-process loop identical", "batch --jobs 2 vs --jobs 1 (run 2) identical",
             "targets (issue 14; reported, never asserted):", "batch --jobs 1 within 15% of the in-process loop",
             "PNG encoder alone (20 workload images", "MP/s", "libdeflate level 1 (filter None)",

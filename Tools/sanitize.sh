@@ -173,7 +173,12 @@ step "ASan: rendering, artwork, PNG encode/decode and parser tests"
 # GeometryTests', 55 over RenderTests, all from parameterized tests that make renderers on
 # several threads at once; none from 5 libraries, renderers or layouts made one after another,
 # nor from 8 libraries or layouts made at once, nor from Tools/sanitize/pango-app-font.c's steps
-# (so not simply Pango keeping the configuration). The binary runs below, whose
+# (so not simply Pango keeping the configuration). Tried with leaks on over the non-rendering
+# suites too (ContentTests … ManifestFuzzTests, 2026-12-02): XCTest's own runner leaks 144 bytes
+# (XCTMain, XCTestSuiteRun), and LSan takes OpenAPIDocument's static tables for leaks (Swift keeps
+# enum payload tags in a pointer's spare bits, so the pointer it scans for is not there: 1,096
+# bytes, reachable from a `static let`); the slow unwinder that suppressions by caller need then
+# pushes ManifestFuzzTests past its two-minute limit. The binary runs below, whose
 # renderers live to the end, are leak-checked. (The fast unwinder here: whole stacks at every
 # allocation made this step take over 10 minutes.)
 echo "sanitize: NOTE: LeakSanitizer is off for the ASan test bundle (a freed renderer leaks its FcConfig: open finding)"

@@ -79,8 +79,8 @@ struct JournalEntry: Hashable, Sendable {
 /// anything else (cut short, CRLF line ends, another version, not a journal) is rebuilt when
 /// opened: a new journal with only the header replaces it (written beside it, then renamed),
 /// `rebuilt` says why, and the batch prints it once as a warning; its records are drawn again,
-/// and the next run resumes from the new journal as usual. Another writer's journal with a
-/// damaged header is not read (and not touched): `rebuilt` says so too.
+/// and the next run resumes from the new journal as usual. Another writer's journal that cannot be
+/// read (a damaged header, a link, not a regular file) is not read and not touched: `rebuilt` says so too.
 /// `@unchecked Sendable` is safe: the descriptors and maps are set while the journals are opened,
 /// before any worker starts, and only read after (workers look names up, concurrently); appends
 /// come from the committer's one thread.
@@ -158,25 +158,34 @@ final class BatchJournal: @unchecked Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name != ownName, Self.isJournalName(name) { names.append(name) }
         }
-        var skipped: [String] = []
+        // Journals not read, and why: their records are drawn again, and the run says so.
+        var skipped: [(name: String, reason: String)] = []
         for name in names.sorted() {
             let descriptor = openat(folder.own, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-            guard descriptor >= 0 else { continue }
+            guard descriptor >= 0 else {
+                skipped.append((name, errno == ELOOP ? "is a symbolic link" : "cannot be opened (\(BatchFolder.lastError))"))
+                continue
+            }
             var info = stat()
-            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else {
+            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                skipped.append((name, "is not a regular file"))
+                close(descriptor)
+                continue
+            }
+            guard info.st_size > 0 else {
                 close(descriptor)
                 continue
             }
             if try headerProblem(descriptor) != nil {
-                skipped.append(name)
+                skipped.append((name, "has a damaged header"))
                 close(descriptor)
                 continue
             }
             others.append(OtherJournal(name: name, descriptor: descriptor, latest: try load(descriptor, isOwn: false)))
         }
         if !skipped.isEmpty {
-            let list = skipped.map { "\(folder.path)/\(BatchFolder.ownFolderName)/\($0)" }.joined(separator: ", ")
-            let note = "the batch journal\(skipped.count == 1 ? "" : "s") \(list) of another shard count \(skipped.count == 1 ? "has" : "have") a damaged header and \(skipped.count == 1 ? "is" : "are") not read: their records are drawn again"
+            let list = skipped.map { "\(folder.path)/\(BatchFolder.ownFolderName)/\($0.name) \($0.reason)" }.joined(separator: ", ")
+            let note = "another writer's batch journal is not read (\(list)): its records are drawn again"
             rebuilt = rebuilt.map { $0 + "; " + note } ?? note
         }
     }

@@ -40,15 +40,20 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
         case waitForChangeOrTime(Double)
     }
 
+    /// Wakes `wake` (the lock held).
+    private func wakeWaiters(_ wake: Wake) {
+        switch wake {
+        case .none: break
+        case .one: condition.signal()
+        case .all: condition.broadcast()
+        }
+    }
+
     /// Runs `body` with the value, holding the lock, then wakes `wake`.
     package func withLock<Result: ~Copyable>(waking wake: Wake = .none, _ body: (inout Value) throws -> Result) rethrows -> Result {
         condition.lock()
         defer {
-            switch wake {
-            case .none: break
-            case .one: condition.signal()
-            case .all: condition.broadcast()
-            }
+            wakeWaiters(wake)
             condition.unlock()
         }
         return try body(&value)
@@ -59,11 +64,7 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     package func withLockWaking(_ body: (inout Value) throws -> Wake) rethrows {
         condition.lock()
         defer { condition.unlock() }
-        switch try body(&value) {
-        case .none: break
-        case .one: condition.signal()
-        case .all: condition.broadcast()
-        }
+        wakeWaiters(try body(&value))
     }
 
     /// Waits until `readiness` says the value is ready (asked again after every change another
@@ -74,11 +75,7 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     ) rethrows -> Result {
         condition.lock()
         defer {
-            switch wake {
-            case .none: break
-            case .one: condition.signal()
-            case .all: condition.broadcast()
-            }
+            wakeWaiters(wake)
             condition.unlock()
         }
         while true {

@@ -1,3 +1,4 @@
+@testable import BreakdownBatch
 import Foundation
 import Testing
 
@@ -197,7 +198,7 @@ import Testing
         let whole = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--quiet")
         #expect(whole.status == 0, "\(whole.stderr)")
         #expect(
-            whole.stderr.contains("warning: the batch journal \(damaged.path) of another shard count has a damaged header and is not read: their records are drawn again"),
+            whole.stderr.contains("warning: another writer's batch journal is not read (\(damaged.path) has a damaged header): its records are drawn again"),
             "\(whole.stderr)")
         let counts = try Support.counts(try Support.report(report))
         #expect(counts["skipped"] == inShard0 && counts["rendered"] == total - inShard0, "\(counts)")
@@ -207,5 +208,31 @@ import Testing
         let text = try String(contentsOf: own.appendingPathComponent("journal"), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(text.hasSuffix("\n") && lines.count == 1 + total - inShard0 && !lines.contains(""), "\(lines.count) lines")
+    }
+
+    /// Files named like another writer's journal that are a FIFO (opening it must not block) or
+    /// a symbolic link to a file outside the folder (never followed): not read, said in one
+    /// warning line, the run ends and draws its records; the link's target is left as it was.
+    @Test(.timeLimit(.minutes(2))) func aJournalThatIsAFIFOOrALinkIsNotRead() throws {
+        let folder = try Support.temporaryFolder("shard-journals-hostile")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try Support.write(Support.ndjson(count: 4), to: manifest)
+        let output = folder.appendingPathComponent("out")
+        let own = output.appendingPathComponent(".breakdown-batch")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        let fifo = own.appendingPathComponent("journal-0-of-2"), link = own.appendingPathComponent("journal-1-of-2")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let outside = folder.appendingPathComponent("outside.txt")
+        try Support.write(BatchJournal.header + "not a record\n", to: outside)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: outside)
+
+        let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--quiet")
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: another writer's batch journal is not read") }
+        #expect(warnings.count == 1, "\(result.stderr)")
+        #expect(warnings.first?.contains("\(fifo.path) is not a regular file") == true && warnings.first?.contains("\(link.path) is a symbolic link") == true)
+        #expect(try Support.files(output, ext: "png").count == 4)
+        #expect(try String(contentsOf: outside, encoding: .utf8) == BatchJournal.header + "not a record\n")
     }
 }

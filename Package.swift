@@ -41,7 +41,9 @@ let package = Package(
         // Paint: Cairo draws a layout (text, artwork, colours) onto a surface.
         .target(name: "BreakdownPaint", dependencies: ["BreakdownLayout", "BreakdownSharedLibrary", "CPangoCairo", "CRsvg", "CPoppler", "CDeflate"], path: "Sources/Paint"),
         // Encode: PNG, SVG and PDF bytes, metadata and JSON.
-        .target(name: "BreakdownEncode", dependencies: ["BreakdownPaint", "CPangoCairo", "CDeflate"], path: "Sources/Encode"),
+        // The PNG encoder's inner loops in C, with an AVX2 version chosen at run time (issue 36).
+        .target(name: "CPNGKernels", path: "Sources/CPNGKernels"),
+        .target(name: "BreakdownEncode", dependencies: ["BreakdownPaint", "CPangoCairo", "CDeflate", "CPNGKernels"], path: "Sources/Encode"),
         // Pipeline: BreakdownRenderer runs layout → paint → encode for one thread.
         .target(name: "BreakdownPipeline", dependencies: ["BreakdownEncode", "CPangoCairo"], path: "Sources/Pipeline"),
         // Options: the one option vocabulary (argv, manifest records, query strings) → a render request.

@@ -87,8 +87,10 @@ public enum PNGDecoder {
         let stride = Int(cairo_image_surface_get_stride(surface))
         let pixels = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
         let opaque = format == CAIRO_FORMAT_RGB24
-        let rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            let output = UnsafeMutableRawPointer(buffer.baseAddress!)
+        // Zeros first: the conversion does not write transparent pixels.
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        rgba.withUnsafeMutableBytes { buffer in
+            guard let output = buffer.baseAddress else { return }
             Unpremultiply.table.withUnsafeBufferPointer { table in
                 for y in 0..<height {
                     let source = pixels + y * stride, row = output + y * width * 4
@@ -98,7 +100,6 @@ public enum PNGDecoder {
                     }
                 }
             }
-            count = width * height * 4
         }
         return PixelImage(width: width, height: height, rgba: rgba)
     }

@@ -1,4 +1,5 @@
 import CDeflate
+import CPNGKernels
 
 /// Writes 8-bit RGBA PNGs (colour type 6, not interlaced) quickly and deterministically.
 ///
@@ -50,6 +51,8 @@ public final class PNGEncoder {
     private let compressor: OpaquePointer
     private let runLength = PNGRunLengthCompressor()
     /// The filtered scanlines: for each row, the filter type byte then the row's RGBA bytes.
+    /// All zeros between images: the unpremultiplier does not write transparent pixels, so each
+    /// encode clears what it may have written (everything outside `zeroSpans`) when it ends.
     private var scanlines = ScratchBuffer()
     /// The whole PNG file, written here before being copied out at its exact size.
     private var file = ScratchBuffer()
@@ -58,15 +61,24 @@ public final class PNGEncoder {
     /// Shorter zero spans are left to the compressor's comparisons.
     static let minimumZeroSpan = 64
 
+    /// Which version of the C kernels (Sources/CPNGKernels) runs: the CPU's best unless a test asks.
+    package let kernels: PNGKernelSet
+
     /// Makes an encoder using `method`, with libdeflate at `compressionLevel` (0 through 12)
     /// where it uses libdeflate.
-    public init(method: Method = .automatic, compressionLevel: Int = PNGEncoder.defaultCompressionLevel) throws {
+    public convenience init(method: Method = .automatic, compressionLevel: Int = PNGEncoder.defaultCompressionLevel) throws {
+        try self.init(method: method, compressionLevel: compressionLevel, kernels: PNGKernels.best)
+    }
+
+    /// Makes an encoder that runs `kernels`' version of the C kernels.
+    package init(method: Method = .automatic, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, kernels: PNGKernelSet) throws {
         guard (0...12).contains(compressionLevel),
             let compressor = libdeflate_alloc_compressor(Int32(compressionLevel))
         else { throw PNGEncodingError.compressorUnavailable(level: compressionLevel) }
         self.method = method
         self.compressionLevel = compressionLevel
         self.compressor = compressor
+        self.kernels = kernels
     }
 
     deinit {
@@ -83,7 +95,7 @@ public final class PNGEncoder {
         guard stride >= width * 4 else { throw PNGEncodingError.invalidStride(stride: stride, width: width) }
         return try Unpremultiply.table.withUnsafeBufferPointer { table in
             try encode(width: width, height: height) { y, row in
-                Unpremultiply.convertRow(from: argb32 + y * stride, to: row, width: width, table: table)
+                Unpremultiply.convertRow(from: argb32 + y * stride, to: row, width: width, table: table, kernels: kernels)
             }
         }
     }
@@ -114,7 +126,9 @@ public final class PNGEncoder {
             throw PNGEncodingError.invalidSize(width: width, height: height)
         }
 
-        let rows = scanlines.reserve(scanlineBytes)
+        let rows = scanlines.reserveZeroed(scanlineBytes)
+        // Leave the scanlines all zero for the next image, however this one ends.
+        defer { clearOutsideZeroSpans(rows, byteCount: scanlineBytes) }
         // The spans of zero bytes (transparent pixels and filter bytes) long enough to be worth
         // skipping: from the end of a row's last non-transparent group of pixels to the start of
         // the next row's first, across any transparent rows between.
@@ -153,6 +167,16 @@ public final class PNGEncoder {
             return try writeRunLength(width: width, height: height, size: runLengthSize)
         }
         return finish(output, idat: idat, dataLength: dataLength)
+    }
+
+    /// Zeroes every byte of the scanlines outside `zeroSpans` (what this image may have written).
+    private func clearOutsideZeroSpans(_ rows: UnsafeMutableRawPointer, byteCount: Int) {
+        var from = 0
+        for span in zeroSpans {
+            (rows + from).initializeMemory(as: UInt8.self, repeating: 0, count: span.lowerBound - from)
+            from = span.upperBound
+        }
+        (rows + from).initializeMemory(as: UInt8.self, repeating: 0, count: byteCount - from)
     }
 
     /// The PNG with the image data of the run-length compressor's last `analyze`, `size` bytes.

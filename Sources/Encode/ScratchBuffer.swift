@@ -17,6 +17,15 @@ struct ScratchBuffer {
         return block
     }
 
+    /// Like `reserve`, but memory it newly allocates is zero-filled. (Memory it reuses holds what
+    /// the owner left in it: an owner that keeps it all zero between uses never clears it whole.)
+    mutating func reserveZeroed(_ byteCount: Int) -> UnsafeMutableRawPointer {
+        if let start, capacity >= byteCount { return start }
+        let block = reserve(byteCount)
+        block.initializeMemory(as: UInt8.self, repeating: 0, count: capacity)
+        return block
+    }
+
     mutating func free() {
         start?.deallocate()
         start = nil

@@ -69,7 +69,7 @@ import Testing
             let svg = try VectorDrawable.svg(fromXML: xml, tint: tint.map { try RGBAColor(hex: $0) })
             let svgPath = work.appendingPathComponent("\(index).svg").path
             let pngPath = work.appendingPathComponent("\(index).png").path
-            try svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
+            try svg.write(toFile: svgPath, atomically: false, encoding: .utf8)
             let result = try BinaryRunner.run(command: "/usr/bin/rsvg-convert", ["-w", "\(box[2])", "-h", "\(box[3])", "-o", pngPath, svgPath])
             #expect(result.status == 0, "\(result.stderr)")
             layerFiles.append(pngPath)

@@ -52,7 +52,7 @@ import Testing
         #expect(android.count > 33 && android[20..<24] == Data([0, 0, 0, 82]))
         // As a manifest key: each record is drawn for its own platform, the same bytes as render.
         let manifest = folder.appendingPathComponent("m.csv")
-        try "name,amount,platform,locale,scale\nandroid,100,android,en_AU,2\nios,100,ios,en_AU,2\n".write(to: manifest, atomically: true, encoding: .utf8)
+        try "name,amount,platform,locale,scale\nandroid,100,android,en_AU,2\nios,100,ios,en_AU,2\n".write(to: manifest, atomically: false, encoding: .utf8)
         let output = folder.appendingPathComponent("out")
         let batch = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
         #expect(batch.status == 0, "\(batch.stderr)")
@@ -82,7 +82,7 @@ import Testing
         try FileManager.default.createDirectory(at: drawable, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: res) }
         func write(_ name: String, _ text: String) throws {
-            try text.write(to: drawable.appendingPathComponent(name + ".xml"), atomically: true, encoding: .utf8)
+            try text.write(to: drawable.appendingPathComponent(name + ".xml"), atomically: false, encoding: .utf8)
         }
         let android = "xmlns:android=\"http://schemas.android.com/apk/res/android\""
         // android.md 5.2: the narrow pill is 100 × 21; the small logo 50 × 50 (here 10 × 10).
@@ -143,7 +143,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let manifest = root.appendingPathComponent("m.ndjson").path
         try (#"{"name": "a", "amount": "100", "platform": "android", "scale": 2}"# + "\n" + #"{"name": "i", "amount": "100"}"# + "\n")
-            .write(toFile: manifest, atomically: true, encoding: .utf8)
+            .write(toFile: manifest, atomically: false, encoding: .utf8)
         let references = root.appendingPathComponent("refs").path
         let record = try BinaryRunner.run(["verify", manifest, "--reference", references, "--record"])
         #expect(record.status == 0, "\(record.stderr)")
@@ -151,7 +151,7 @@ import Testing
         #expect(try ServeImagesTests.pngSize(recorded).height == 82)
         #expect(try BinaryRunner.run(["verify", manifest, "--reference", references]).status == 0)
         // The iOS view of the same record does not pass as the Android reference.
-        try (#"{"name": "a", "amount": "100", "scale": 2}"# + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+        try (#"{"name": "a", "amount": "100", "scale": 2}"# + "\n").write(toFile: manifest, atomically: false, encoding: .utf8)
         #expect(try BinaryRunner.run(["verify", manifest, "--reference", references]).status != 0)
     }
 

@@ -45,7 +45,7 @@ import Testing
             "afterpay_badge_fg_cropped": vector(
                 1148.9, 220.8, "<path android:fillColor=\"#000000\" android:pathData=\"M0,0h1148.9v220.8h-1148.9z\"/>"),
         ]
-        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name + ".xml"), atomically: true, encoding: .utf8) }
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name + ".xml"), atomically: false, encoding: .utf8) }
         return folder.deletingLastPathComponent()
     }
 
@@ -148,7 +148,7 @@ import Testing
             """
         let svgPath = res.appendingPathComponent("hand.svg").path
         let reference = res.appendingPathComponent("hand.png").path
-        try svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
+        try svg.write(toFile: svgPath, atomically: false, encoding: .utf8)
         let converted = try BinaryRunner.run(command: "/usr/bin/rsvg-convert", ["-o", reference, svgPath])
         #expect(converted.status == 0, "\(converted.stderr)")
         let script = """
@@ -228,7 +228,7 @@ import Testing
         let images = res.appendingPathComponent("ios-images")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"4\"/>".write(
-            to: images.appendingPathComponent("badge-afterpay-black-on-mint.svg"), atomically: true, encoding: .utf8)
+            to: images.appendingPathComponent("badge-afterpay-black-on-mint.svg"), atomically: false, encoding: .utf8)
         #expect(problem(["--platform", "android"] + amount + ["--logo-assets", images.path])?.contains("is iOS artwork (folder of image files)") == true)
         // The project's own folder holds both: the iOS look-alikes and LogoAssets/android.
         #expect(problem(["--platform", "android"] + amount + ["--logo-assets", "LogoAssets"]) == nil)

@@ -155,6 +155,9 @@ import Testing
             (["logo": .text("huge"), "amount": .text("1"), "min": .text("x")], "logo"),
             (["amount": .text("1"), "min": .object, "name": .text("../x")], "min"),
             (["amount": .text("1"), "min": .text("1"), "name": .text("../x")], "name"),
+            // A plain option before a wrong name or format is checked before either is named.
+            (["amount": .text("1"), "logo": .text("huge"), "name": .text("../x")], "logo"),
+            (["amount": .text("1"), "font-size": .text("big"), "format": .text("gif")], "font-size"),
         ]
         for (fields, field) in cases {
             guard case .problem(let problem) = Self.plan(fields, planner) else {

@@ -280,7 +280,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("probe.swift")
         let names = all.sorted()
-        try ("import \(module)\n" + names.map { "_ = \($0)\n" }.joined()).write(to: file, atomically: true, encoding: .utf8)
+        try ("import \(module)\n" + names.map { "_ = \($0)\n" }.joined()).write(to: file, atomically: false, encoding: .utf8)
         var arguments = ["swiftc", "-typecheck", "-I", modules.path]
         let sources = ReadmeExampleTests.root.appendingPathComponent("Sources")
         for target in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()

@@ -110,13 +110,13 @@ import Testing
                 // before any reference does (the build below must not warn about the exclude).
                 try manager.createDirectory(at: folder.appendingPathComponent("__Snapshots__"), withIntermediateDirectories: true)
                 try Data().write(to: folder.appendingPathComponent("__Snapshots__/.gitkeep"))
-                try example.code.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+                try example.code.write(to: folder.appendingPathComponent(file), atomically: false, encoding: .utf8)
             } else {
                 let name = "Example\(index + 1)"
                 programs.append((name, example))
                 let folder = package.appendingPathComponent("Sources/\(name)")
                 try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-                try example.code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+                try example.code.write(to: folder.appendingPathComponent("main.swift"), atomically: false, encoding: .utf8)
                 targets.append(
                     #".executableTarget(name: "\#(name)", dependencies: [.product(name: "Breakdown", package: "breakdown")]),"#)
             }
@@ -139,7 +139,7 @@ import Testing
             )
 
             """
-        try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: false, encoding: .utf8)
 
         let build = try Self.run(["swift", "build", "--build-tests"], in: package)
         try #require(build.status == 0, "the README's examples do not build:\n\(build.output.suffix(4000))")

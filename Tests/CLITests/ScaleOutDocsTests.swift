@@ -35,7 +35,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("serve.yaml")
-        try deployments[0].write(to: file, atomically: true, encoding: .utf8)
+        try deployments[0].write(to: file, atomically: false, encoding: .utf8)
         let validated = try GeneratedFromOptionsTests.shell("python3", ["-m", "kubernetes_validate", "--strict", file.path])
         #expect(validated.status == 0 && validated.output.contains("passed"), "\(validated.output)\(validated.errors)")
         let program = """
@@ -63,7 +63,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("job.yaml")
-        try jobs[0].write(to: file, atomically: true, encoding: .utf8)
+        try jobs[0].write(to: file, atomically: false, encoding: .utf8)
         let validated = try GeneratedFromOptionsTests.shell("python3", ["-m", "kubernetes_validate", "--strict", file.path])
         #expect(validated.status == 0, "kubernetes-validate --strict: \(validated.output)\(validated.errors)")
         #expect(validated.output.contains("passed"), "\(validated.output)\(validated.errors)")

@@ -76,7 +76,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: work) }
         let svgPath = work.appendingPathComponent("\(name).svg").path
         let pngPath = work.appendingPathComponent("\(name).png").path
-        try svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
+        try svg.write(toFile: svgPath, atomically: false, encoding: .utf8)
         let result = try ExternalTool.run("rsvg-convert", ["-z", String(zoom), "-o", pngPath, svgPath])
         #expect(result.status == 0, "\(result.output)")
         let image = try PNGDecoder.decode(fileAtPath: pngPath)

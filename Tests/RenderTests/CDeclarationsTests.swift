@@ -88,13 +88,13 @@ import Testing
         let file = scratch.appendingPathComponent(mistake.file)
         let text = try String(contentsOf: file, encoding: .utf8)
         try #require(text.components(separatedBy: mistake.find).count == 2, "\(mistake.find) is not once in \(mistake.file)")
-        try text.replacingOccurrences(of: mistake.find, with: mistake.replace).write(to: file, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: mistake.find, with: mistake.replace).write(to: file, atomically: false, encoding: .utf8)
 
         let result = try Self.check(sources: scratch)
         #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains(mistake.named), "\(result.output)")
         // The unchanged copy passes: the failure is the mistake's.
-        try text.write(to: file, atomically: true, encoding: .utf8)
+        try text.write(to: file, atomically: false, encoding: .utf8)
         #expect(try Self.check(sources: scratch).status == 0)
     }
 }

@@ -193,7 +193,7 @@ enum PythonDecoder {
 
     static func run(folder: String) throws -> (status: Int32, output: String) {
         let scriptPath = folder + "/decode.py"
-        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        try script.write(toFile: scriptPath, atomically: false, encoding: .utf8)
         return try ExternalTool.run("/usr/bin/env", ["python3", scriptPath, folder])
     }
 }

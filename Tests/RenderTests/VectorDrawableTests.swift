@@ -58,7 +58,7 @@ import Testing
         for (index, svg) in [first, second].enumerated() {
             let svgPath = folder.appendingPathComponent("\(index).svg").path
             let pngPath = folder.appendingPathComponent("\(index).png").path
-            try svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
+            try svg.write(toFile: svgPath, atomically: false, encoding: .utf8)
             let result = try ExternalTool.run("rsvg-convert", ["-o", pngPath, svgPath])
             #expect(result.status == 0, "\(result.output)")
             pngs.append(pngPath)

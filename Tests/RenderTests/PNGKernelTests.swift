@@ -1,0 +1,141 @@
+@testable import BreakdownEncode
+import CPNGKernels
+import Testing
+
+/// The C kernels of the PNG encoder (Sources/CPNGKernels): each version this CPU runs against
+/// straight RGBA worked out in the test with plain division, and against each other.
+@Suite("PNG kernels")
+struct PNGKernelTests {
+    /// Rows made to reach every branch of both versions: eights and fours of transparent pixels
+    /// (skipped), opaque ones (reordered), black with partial alpha (reordered), colour with partial
+    /// alpha (the table), an eight whose first or second four is transparent, and a shorter last group.
+    static func rows() -> [(name: String, words: [UInt32])] {
+        var random = TestRandom(state: 0x1234_5678_9ABC_DEF1)
+        var rows: [(String, [UInt32])] = []
+        for width in Array(0...40) + [63, 64, 65, 907] {
+            var words: [UInt32] = []
+            for x in 0..<width {
+                switch (x / 4 + width) % 7 {
+                case 0, 1: words.append(0)
+                case 2: words.append(0xFF00_0000 | UInt32(truncatingIfNeeded: random.next()) & 0xFF_FFFF)
+                case 3: words.append(UInt32(truncatingIfNeeded: random.next() % 255 + 1) << 24)
+                case 4: words.append(x % 3 == 0 ? 0 : random.premultipliedWord())
+                default: words.append(random.premultipliedWord())
+                }
+            }
+            rows.append(("mixed-\(width)", words))
+        }
+        // Each half of an eight transparent while the other is not, and a lone pixel in a four.
+        rows.append(("first-four-transparent", [0, 0, 0, 0, 0xFF11_2233, 0x8000_0000, 0x4010_2030, 0xFF00_0000]))
+        rows.append(("second-four-transparent", [0xFF11_2233, 0x8000_0000, 0x4010_2030, 0xFF00_0000, 0, 0, 0, 0]))
+        rows.append(("lone-pixel", [0, 0, 0, 0, 0, 0, 0x0100_0000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]))
+        // Not valid premultiplied data (a channel above alpha, colour under alpha 0): Cairo's
+        // arithmetic wraps, and colour under alpha 0 is written as zeros.
+        rows.append(("invalid", [0x10FF_FFFF, 0x00FF_FFFF, 0x0000_0001, 0x7FFF_0000, 0x01FF_FFFF, 0, 0, 0, 0x00FF_0000]))
+        return rows
+    }
+
+    /// What the encoder must write for `words`: straight RGBA with Cairo's rounding, a channel
+    /// wrapped to a byte when it exceeds alpha, zeros where alpha is 0.
+    static func straight(_ words: [UInt32]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for word in words {
+            let alpha = Int(word >> 24)
+            for shift in [16, 8, 0] {
+                let channel = Int((word >> UInt32(shift)) & 0xFF)
+                bytes.append(alpha == 0 ? 0 : UInt8(truncatingIfNeeded: (channel * 255 + alpha / 2) / alpha))
+            }
+            bytes.append(UInt8(alpha))
+        }
+        return bytes
+    }
+
+    /// The bytes that may be non-zero: from the first group of four (x = 0, 4, …, while four
+    /// remain; then single pixels) holding a non-zero word to the end of the last one.
+    static func kept(_ words: [UInt32]) -> Range<Int> {
+        var groups: [Range<Int>] = []
+        var x = 0
+        while x + 4 <= words.count { groups.append(x..<(x + 4)); x += 4 }
+        while x < words.count { groups.append(x..<(x + 1)); x += 1 }
+        let used = groups.filter { $0.contains { words[$0] != 0 } }
+        guard let first = used.first, let last = used.last else { return 0..<0 }
+        return (first.lowerBound * 4)..<(last.upperBound * 4)
+    }
+
+    @Test("every kernel set converts each row as plain division does, and says which bytes it kept")
+    func rowsMatchPlainDivision() throws {
+        #expect(PNGKernels.available.first == PNGKernelSetPortable)
+        for set in PNGKernels.available {
+            for (name, words) in Self.rows() {
+                var output = [UInt8](repeating: 0, count: words.count * 4)
+                let range = Unpremultiply.table.withUnsafeBufferPointer { table in
+                    words.withUnsafeBytes { source in
+                        output.withUnsafeMutableBytes { destination in
+                            Unpremultiply.convertRow(
+                                from: source.baseAddress ?? UnsafeRawPointer(bitPattern: 16)!,
+                                to: destination.baseAddress ?? UnsafeMutableRawPointer(bitPattern: 16)!,
+                                width: words.count, table: table, kernels: set)
+                        }
+                    }
+                }
+                #expect(output == Self.straight(words), "\(name), kernels \(set.rawValue)")
+                #expect(range == Self.kept(words), "\(name), kernels \(set.rawValue)")
+            }
+        }
+    }
+
+    /// The encoder keeps its scanlines zero between images and the kernels skip transparent groups:
+    /// what lies under a transparent group of four is not written at all (a marker survives), and
+    /// every other pixel is.
+    @Test("transparent groups of four are left as they were; every other pixel is written")
+    func transparentGroupsAreNotWritten() throws {
+        let marker: UInt8 = 0xA5
+        for set in PNGKernels.available {
+            for (name, words) in Self.rows() {
+                var output = [UInt8](repeating: marker, count: words.count * 4)
+                Unpremultiply.table.withUnsafeBufferPointer { table in
+                    words.withUnsafeBytes { source in
+                        output.withUnsafeMutableBytes { destination in
+                            guard let from = source.baseAddress, let to = destination.baseAddress else { return }
+                            Unpremultiply.convertRow(from: from, to: to, width: words.count, table: table, kernels: set)
+                        }
+                    }
+                }
+                let expected = Self.straight(words)
+                for x in 0..<words.count {
+                    let group = x - x % 4
+                    let skippable = group + 4 <= words.count && words[group..<(group + 4)].allSatisfy { $0 == 0 }
+                    let pixel = Array(output[(x * 4)..<(x * 4 + 4)])
+                    if skippable {
+                        // AVX2 may write the zeros of a transparent four inside an eight that is not.
+                        let left = pixel == [marker, marker, marker, marker] || pixel == [0, 0, 0, 0]
+                        #expect(left, "\(name) x \(x), kernels \(set.rawValue): \(pixel)")
+                        if set == PNGKernelSetPortable { #expect(pixel == [marker, marker, marker, marker], "\(name) x \(x)") }
+                    } else {
+                        #expect(pixel == Array(expected[(x * 4)..<(x * 4 + 4)]), "\(name) x \(x), kernels \(set.rawValue)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("every kernel set gives the same PNG bytes for every test image")
+    func sameBytesWithEveryKernelSet() throws {
+        let images = try PNGTestImages.synthetic() + PNGTestImages.rendered()
+        let portable = try PNGEncoder(method: .runLength, kernels: PNGKernelSetPortable)
+        for set in PNGKernels.available.dropFirst() {
+            let other = try PNGEncoder(method: .runLength, kernels: set)
+            for image in images {
+                #expect(try image.encode(with: other) == image.encode(with: portable), "\(image.name), kernels \(set.rawValue)")
+            }
+        }
+        // This machine's CPU has AVX2 (the CI machine's does): the fast version is really tested.
+        #expect(PNGKernels.best == PNGKernelSetAVX2 || !cpuHasAVX2(), "AVX2 is on this CPU but not chosen")
+    }
+
+    /// Whether /proc/cpuinfo lists avx2 (read independently of the kernels' own check).
+    func cpuHasAVX2() -> Bool {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return false }
+        return text.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("avx2") }
+    }
+}

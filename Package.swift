@@ -82,7 +82,7 @@ let package = Package(
         // Fuzz harnesses: built with libFuzzer and ASan by Tools/fuzz-harnesses.sh (`make fuzz`); a plain
         // build is a replayer of saved inputs (`breakdown-fuzz HARNESS FILE…`) for the regression tests.
         .executableTarget(
-            name: "breakdown-fuzz", dependencies: ["BreakdownBatch", "BreakdownServer", "BreakdownDiff", "BreakdownPaint"],
+            name: "breakdown-fuzz", dependencies: ["BreakdownBatch", "BreakdownServer", "BreakdownDiff", "BreakdownPaint", "CDeflate"],
             path: "Fuzz/Harnesses"),
 
         // What the test targets share (not a product): reading a child process's output safely.

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH="${FUZZ_SECONDS:-60}"
 SCRATCH=.build-fuzz
 HARNESSES=("$@")
-[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(ndjson json csv query signature contents-json artwork png journal)
+[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(ndjson json csv query signature contents-json artwork png png-encode journal)
 
 # libFuzzer without its main (the harness binary has a Swift main that calls LLVMFuzzerRunDriver).
 resources=$(swiftc -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["paths"]["runtimeResourcePath"])')

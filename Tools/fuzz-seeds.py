@@ -79,6 +79,14 @@ if os.path.isdir(snapshots):
         if name.endswith(".png"):
             seed("png", open(os.path.join(snapshots, name), "rb").read())
 
+# The PNG encoder: a width byte, then ARGB32 words (transparent, opaque, black with partial alpha,
+# colour with partial alpha, invalid premultiplied data).
+seed("png-encode", bytes([7]) + bytes(4 * 16) + b"\x10\x20\x30\xff" * 8 + b"\x00\x00\x00\x80" * 8)
+seed("png-encode", bytes([0]) + b"\xff\xff\xff\x10")
+seed("png-encode", bytes([33]) + bytes(range(256)) * 3)
+seed("png-encode", bytes([63]) + (bytes(4 * 20) + b"\x44\x33\x22\xff" * 12 + b"\x00\x00\x00\x3f" * 32) * 5)
+seed("png-encode", bytes([3]) + b"\x00\x00\x00\x01" + b"\xff\x00\x00\x00" * 3 + bytes(16))
+
 # Artwork: first byte picks the format (0 SVG, 1 PDF, 2 PNG), the rest is the file.
 for name in sorted(os.listdir(os.path.join(root, "LogoAssets"))):
     if name.endswith(".svg"):

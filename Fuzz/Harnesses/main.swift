@@ -10,9 +10,11 @@
 // short message, as the command line prints it.
 import BreakdownBatch
 import BreakdownDiff
+import BreakdownEncode
 import BreakdownOptions
 import BreakdownPaint
 import BreakdownServer
+import CDeflate
 import Foundation
 
 /// Stops the run as a finding: libFuzzer saves the input as the reproducer.
@@ -138,6 +140,78 @@ func png(_ bytes: UnsafeRawBufferPointer) {
     }
 }
 
+/// The PNG encoder: the first byte gives the width (1...64), the rest are Cairo ARGB32 words (any
+/// bytes: invalid premultiplied data too), padded with transparent pixels to whole rows. Every
+/// kernel set this CPU runs and every method must give a PNG whose image data, inflated by
+/// libdeflate, is the rows filtered with None holding the straight RGBA worked out here by plain
+/// division (Cairo's reader would premultiply again, which loses the exact values), and the
+/// kernel sets must give the same bytes.
+func pngEncode(_ bytes: UnsafeRawBufferPointer) {
+    guard let first = bytes.first else { return }
+    let width = Int(first % 64) + 1
+    let pixelCount = max(1, (bytes.count - 1 + 3) / 4)
+    let height = (pixelCount + width - 1) / width
+    var words = [UInt32](repeating: 0, count: width * height)
+    for index in 0..<pixelCount {
+        var word: UInt32 = 0
+        for byte in 0..<4 where 1 + index * 4 + byte < bytes.count {
+            word |= UInt32(bytes[1 + index * 4 + byte]) << (8 * UInt32(byte))
+        }
+        words[index] = word
+    }
+    var scanlines: [UInt8] = []
+    for (index, word) in words.enumerated() {
+        if index % width == 0 { scanlines.append(0) }  // filter type None
+        let alpha = Int(word >> 24)
+        for shift in [16, 8, 0] {
+            let channel = Int((word >> UInt32(shift)) & 0xFF)
+            scanlines.append(alpha == 0 ? 0 : UInt8(truncatingIfNeeded: (channel * 255 + alpha / 2) / alpha))
+        }
+        scanlines.append(UInt8(alpha))
+    }
+    for method in [PNGEncoder.Method.runLength, .automatic] {
+        var reference: [UInt8]?
+        for set in PNGKernels.available {
+            do {
+                let encoder = try PNGEncoder(method: method, kernels: set)
+                let png = try words.withUnsafeBytes { try encoder.encode(width: width, height: height, stride: width * 4, argb32: $0.baseAddress!) }
+                if inflatedImageData(png, size: scanlines.count) != scanlines {
+                    finding("png-encode: \(width) × \(height), \(method), kernels \(set.rawValue): other scanlines")
+                }
+                if let reference, reference != png { finding("png-encode: kernel set \(set.rawValue) writes other bytes (\(method))") }
+                reference = png
+            } catch {
+                finding("png-encode: \(width) × \(height), \(method): \(error)")
+            }
+        }
+    }
+}
+
+/// The inflated IDAT of a PNG with one IDAT chunk (the encoder writes one), or nil.
+func inflatedImageData(_ png: [UInt8], size: Int) -> [UInt8]? {
+    var offset = 8
+    while offset + 8 <= png.count {
+        let length = png[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+        let kind = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
+        guard offset + 12 + length <= png.count else { return nil }
+        if kind == "IDAT" {
+            guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
+            defer { libdeflate_free_decompressor(decompressor) }
+            var output = [UInt8](repeating: 0, count: size)
+            var actual = 0
+            let result = png.withUnsafeBytes { source in
+                output.withUnsafeMutableBytes { destination in
+                    libdeflate_zlib_decompress(
+                        decompressor, source.baseAddress! + offset + 8, length, destination.baseAddress, size, &actual)
+                }
+            }
+            return result == LIBDEFLATE_SUCCESS && actual == size ? output : nil
+        }
+        offset += 12 + length
+    }
+    return nil
+}
+
 /// The batch journal reader: the input is the journal of an output folder, opened as a batch
 /// opens it, then names looked up as resume does.
 func journal(_ bytes: UnsafeRawBufferPointer) {
@@ -154,6 +228,7 @@ func journal(_ bytes: UnsafeRawBufferPointer) {
 let harnesses: [String: (UnsafeRawBufferPointer) -> Void] = [
     "ndjson": { manifest($0, .ndjson) }, "json": { manifest($0, .json) }, "csv": { manifest($0, .csv) },
     "query": query, "signature": signature, "contents-json": contentsJSON, "artwork": artwork, "png": png, "journal": journal,
+    "png-encode": pngEncode,
 ]
 
 var arguments = CommandLine.arguments

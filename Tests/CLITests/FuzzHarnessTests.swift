@@ -6,7 +6,7 @@ import Testing
 /// checked as under the fuzzer (no crash, a refusal is a short message). Run in CI by
 /// `swift test`; the fuzzing itself is `make fuzz`.
 @Suite struct FuzzHarnessTests {
-    static let harnesses = ["ndjson", "json", "csv", "query", "signature", "contents-json", "artwork", "png", "journal"]
+    static let harnesses = ["ndjson", "json", "csv", "query", "signature", "contents-json", "artwork", "png", "png-encode", "journal"]
 
     static var replayer: URL? {
         BinaryRunner.executable.map { $0.deletingLastPathComponent().appendingPathComponent("breakdown-fuzz") }

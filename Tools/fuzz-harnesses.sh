@@ -33,7 +33,7 @@ python3 Tools/fuzz-seeds.py "$work/seeds" >/dev/null
 mkdir -p "$SCRATCH/findings"
 ulimit -f $((1024 * 1024))   # no file over 1 GiB (in 1 KiB blocks)
 
-declare -A max_len=([ndjson]=4096 [json]=4096 [csv]=4096 [query]=2048 [signature]=512 [contents-json]=4096 [artwork]=65536 [png]=65536 [journal]=8192)
+declare -A max_len=([ndjson]=4096 [json]=4096 [csv]=4096 [query]=2048 [signature]=512 [contents-json]=4096 [artwork]=65536 [png]=65536 [png-encode]=16385 [journal]=8192)
 failed=()
 printf '%-14s %10s %8s %8s %9s %7s  %s\n' harness runs "exec/s" edges features corpus result
 for harness in "${HARNESSES[@]}"; do

@@ -93,6 +93,14 @@ else
 	echo "sanitize: a font map's configuration leaks even when FontLibrary's way releases it: $(grep -o 'SUMMARY.*' <<<"$app_release$app_unset" | head -1)" >&2
 	failures=$((failures + 1))
 fi
+swiftc -sanitize=address Tools/sanitize/foundation-process/main.swift -o "$work/foundation-process" 2>&1 | grep -E "error" || true
+process_leak=$(env -u LSAN_OPTIONS ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 "$work/foundation-process" 2>&1 || true)
+if grep -q "status 0" <<<"$process_leak" && grep -q 'ProcessC3runyyKF' <<<"$process_leak"; then
+	step "Foundation's Process.run leaks: $(grep -o 'SUMMARY.*' <<<"$process_leak" | sed 's/SUMMARY: AddressSanitizer: //')"
+else
+	echo "sanitize: Foundation's Process.run no longer leaks: remove its line from Tools/sanitize/lsan*.supp" >&2
+	failures=$((failures + 1))
+fi
 if ASAN_OPTIONS=detect_leaks=0 "$work/cairo-svg-recording" | grep -q "references left: 2"; then
 	step "Cairo's SVG surface keeps a reference to a recording painted onto it (2 left, not 1)"
 else

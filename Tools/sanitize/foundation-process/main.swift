@@ -11,3 +11,4 @@ process.executableURL = URL(fileURLWithPath: "/bin/true")
 try process.run()
 process.waitUntilExit()
 print("status \(process.terminationStatus)")
+fflush(stdout)  // LeakSanitizer ends the process without flushing it

@@ -217,7 +217,7 @@ done
 "$asan_binary" render --amount 100 --logo-assets "$PWD/LogoAssets" -o "$work/b.png" || { echo "sanitize: ASan render with --logo-assets exited $?" >&2; failures=$((failures + 1)); }
 # The Android view (its own font library: Roboto and Symbola as application fonts) and an added font file.
 "$asan_binary" render --platform android --amount 100 --scale 1.5 -o "$work/android.png" || { echo "sanitize: ASan Android render exited $?" >&2; failures=$((failures + 1)); }
-"$asan_binary" render --platform android --amount 5000 --link-style circledQuestionIcon -o "$work/android.svg" || { echo "sanitize: ASan Android SVG render exited $?" >&2; failures=$((failures + 1)); }
+LSAN_OPTIONS="suppressions=$PWD/Tools/sanitize/lsan-svg.supp:print_suppressions=1" "$asan_binary" render --platform android --amount 5000 --link-style circledQuestionIcon -o "$work/android.svg" || { echo "sanitize: ASan Android SVG render exited $?" >&2; failures=$((failures + 1)); }
 "$asan_binary" render --amount 100 --font-file /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf --font "DejaVu Sans" -o "$work/font-file.png" || { echo "sanitize: ASan render with --font-file exited $?" >&2; failures=$((failures + 1)); }
 for format in png pdf svg; do
 	head -1500 "$work/m.ndjson" | grep "\"$format\"" >"$work/k-$format.ndjson"

@@ -43,6 +43,45 @@ import Testing
         #expect(fresh.layoutCacheCounts.kept == 0 && fresh.layoutCacheCounts.hits == 0)
     }
 
+    /// A layout depends on the scale it is made for when the artwork's files differ by scale
+    /// (an asset catalog's 1x and 2x PNGs of other proportions: the logo is sized by the file that
+    /// draws it). Made here: a catalog whose 2x file is wider for its height than the 1x one. The
+    /// kept layout for one scale must never answer for another.
+    @Test func aLayoutIsKeptPerScale() throws {
+        let folder = try BatchTestSupport.temporaryFolder("scaled-art")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = folder.appendingPathComponent("Assets.xcassets")
+        let encoder = try PNGEncoder()
+        func png(width: Int, height: Int) throws -> Data {
+            Data(try encoder.encode(PixelImage(width: width, height: height, rgba: [UInt8](repeating: 0xFF, count: width * height * 4))))
+        }
+        let small = try png(width: 60, height: 20), large = try png(width: 200, height: 40)
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        try Data("{\"info\": {\"version\": 1, \"author\": \"xcode\"}}".utf8).write(to: catalog.appendingPathComponent("Contents.json"))
+        for name in LogoChoice.allImageNames {
+            let imageset = catalog.appendingPathComponent("\(name).imageset")
+            try FileManager.default.createDirectory(at: imageset, withIntermediateDirectories: true)
+            try small.write(to: imageset.appendingPathComponent("a.png"))
+            try large.write(to: imageset.appendingPathComponent("a@2x.png"))
+            let contents = #"{"images": [{"filename": "a.png", "idiom": "universal", "scale": "1x"}, {"filename": "a@2x.png", "idiom": "universal", "scale": "2x"}], "info": {"version": 1, "author": "xcode"}}"#
+            try Data(contents.utf8).write(to: imageset.appendingPathComponent("Contents.json"))
+        }
+        let cached = try BreakdownRenderer(logoAssets: catalog.path)
+        let fresh = try BreakdownRenderer(logoAssets: catalog.path)
+        fresh.cachesLayouts = false
+        let style = LayoutStyle(fontFamily: "Inter", fontSize: 16)
+        let configuration = try Configuration(minimumAmount: "1.00", maximumAmount: "1000.00", locale: "en_AU")
+        let breakdown = PriceBreakdown(configuration: configuration, deviceLocale: "en_AU", amount: Amount(Decimal(100)))
+        let one = try fresh.layout(breakdown, style: style, scale: .x1).dump
+        let two = try fresh.layout(breakdown, style: style, scale: .x2).dump
+        try #require(one != two, "the fixture must make the layout depend on the scale")
+        for _ in 0..<2 {
+            #expect(try cached.layout(breakdown, style: style, scale: .x1).dump == one)
+            #expect(try cached.layout(breakdown, style: style, scale: .x2).dump == two)
+        }
+        #expect(cached.layoutCacheCounts.misses == 2 && cached.layoutCacheCounts.hits == 2, "\(cached.layoutCacheCounts)")
+    }
+
     /// The benchmark's catalogue: 2,000 records, 500 distinct prices, each laid out once.
     @Test func aCatalogueOfRepeatedPricesIsTheSameBytesAndLaidOutOnceAPrice() throws {
         let workload = try BenchWorkload(count: 2000)

@@ -20,9 +20,22 @@ import Testing
         return try BinaryRunner.run(command: try #require(program, "\(arguments[0]) is not installed"), Array(arguments.dropFirst()), environment: ["SLURM_CONF": conf])
     }
 
-    /// The array's tasks still queued or running (`squeue` lines).
-    static func queued(_ job: String, conf: String) throws -> [String] {
-        try slurm(["squeue", "-h", "-j", job, "-o", "%i %t"], conf: conf).stdout.split(separator: "\n").map(String.init)
+    /// The array's tasks still queued or running (`squeue` lines), or nil when `squeue` could not
+    /// answer (a busy controller times out): an answer that failed is never taken for "none left".
+    static func queued(_ job: String, conf: String) throws -> [String]? {
+        let listed = try slurm(["squeue", "-h", "-j", job, "-o", "%i %t"], conf: conf)
+        guard listed.status == 0 else { return nil }
+        return listed.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// What the cluster and the tasks wrote, for a failure's message: the end of each log.
+    static func logs(_ folder: URL) -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".log") || $0 == "attempts.txt" }
+        let cluster = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cluster").path)) ?? []).filter { $0.hasSuffix(".log") }.map { "cluster/" + $0 }
+        return (names + cluster).sorted().map { name in
+            let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? "(unreadable)"
+            return "--- \(name):\n" + text.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 
     /// Waits (up to `seconds`) until `condition` holds.
@@ -87,7 +100,7 @@ import Testing
         // second) and waits on its stream.
         let onlyTaskTwo = try Self.wait(120) { try Self.queued(id, conf: conf) == ["\(id)_2 R"] }
         let queue = try Self.queued(id, conf: conf)
-        try #require(onlyTaskTwo, "the array did not come down to task 2 running: \(queue)")
+        try #require(onlyTaskTwo, "the array did not come down to task 2 running: \(String(describing: queue))\n\(Self.logs(folder))")
         let drawnBeforeKill = try Self.wait(30) {
             let journalled = (try? BatchProcess.allJournals(output).count) ?? 0
             let drawn = (try? Support.files(output, ext: "png").count) ?? -1
@@ -97,22 +110,30 @@ import Testing
         // SIGKILL to the task's whole process tree (`--full`: its batch step too), not a SIGTERM it could handle.
         let killed = try Self.slurm(["scancel", "--full", "--signal=KILL", "\(id)_2"], conf: conf)
         #expect(killed.status == 0, "\(killed.stderr)")
-        let ended = try Self.wait(60) { try Self.queued(id, conf: conf).isEmpty }
-        try #require(ended, "task 2 did not end after SIGKILL")
+        let ended = try Self.wait(60) { try Self.queued(id, conf: conf)?.isEmpty == true }
+        try #require(ended, "task 2 did not end after SIGKILL\n\(Self.logs(folder))")
 
         // Requeued as Slurm does: the same array, its own index and count, a restart count of 1.
         let requeued = try Self.slurm(["scontrol", "requeue", "\(id)_2"], conf: conf)
         try #require(requeued.status == 0, "scontrol requeue: \(requeued.stderr)")
-        // A requeued task waits for a begin time; bring it forward rather than wait for it.
-        _ = try Self.slurm(["scontrol", "update", "JobId=\(id)_2", "StartTime=now"], conf: conf)
+        // A requeued task waits for a begin time (Slurm's credential lifetime, about two minutes);
+        // bring it forward rather than wait for it. The update is refused until the task is
+        // pending again, and a busy controller may not answer: tried until it is taken.
+        var broughtForward = try Self.slurm(["scontrol", "update", "JobId=\(id)_2", "StartTime=now"], conf: conf)
+        let forward = try Self.wait(60) {
+            if broughtForward.status == 0 { return true }
+            broughtForward = try Self.slurm(["scontrol", "update", "JobId=\(id)_2", "StartTime=now"], conf: conf)
+            return false
+        }
+        try #require(forward, "scontrol update StartTime=now: \(broughtForward.stderr)\n\(Self.logs(folder))")
         let attemptsFile = folder.appendingPathComponent("attempts.txt")
         let finished = try Self.wait(120) {
             let attempts = (try? String(contentsOf: attemptsFile, encoding: .utf8)) ?? ""
             let queue = try Self.queued(id, conf: conf)
-            return attempts.contains("task 2 of 4, attempt 1") && queue.isEmpty
+            return attempts.contains("task 2 of 4, attempt 1") && queue?.isEmpty == true
         }
         let left = try Self.queued(id, conf: conf)
-        try #require(finished, "the requeued task did not finish: \(left)")
+        try #require(finished, "the requeued task did not finish: \(String(describing: left))\n\(Self.logs(folder))")
         let attempts = try String(contentsOf: folder.appendingPathComponent("attempts.txt"), encoding: .utf8)
         #expect(attempts.contains("task 2 of 4, attempt 0") && attempts.contains("task 2 of 4, attempt 1"), "\(attempts)")
 

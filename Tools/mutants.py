@@ -188,9 +188,15 @@ def main(argv):
         for mutant in mutants:
             print(f"{mutant['id']:32} {mutant['file']}: {mutant['breaks']}")
         return 0
+    options = [word for word in argv if word.startswith("-")]
+    strange = [word for word in options if word not in ("--list", "--check", "--sample", "--seed")]
+    if strange:
+        # Refused before anything is mutated: `--help` once ran the whole list in the checkout.
+        print(f"error: unknown option {strange[0]}; accepted: --list, --check, --sample N, --seed TEXT, mutant IDs (see the top of {sys.argv[0]})", file=sys.stderr)
+        return 2
     check_only = "--check" in argv
     valued = {argv[index + 1] for index, word in enumerate(argv[:-1]) if word in ("--sample", "--seed")}
-    wanted = [word for word in argv if not word.startswith("--") and word not in valued]
+    wanted = [word for word in argv if not word.startswith("-") and word not in valued]
     unknown = set(wanted) - {mutant["id"] for mutant in mutants}
     if unknown:
         print(f"error: no mutant named {', '.join(sorted(unknown))}; see --list", file=sys.stderr)

@@ -31,7 +31,12 @@ struct breakdown_mhd_functions {
 };
 
 /// Starts a daemon on an already listening socket with a thread pool of `threads` threads,
-/// each running its own epoll loop and calling `handler` for its connections.
+/// each running its own poll(2) loop and calling `handler` for its connections.
+/// poll, not epoll: with a thread pool and epoll, libmicrohttpd 0.9.75 (and its newest release)
+/// aborts the process now and then when `MHD_quiesce_daemon` runs while a worker is busy: both
+/// remove the listening socket from the worker's epoll set, and whichever comes second panics
+/// ("Failed to remove listen FD from epoll set", daemon.c). A poll loop builds its set each round
+/// from the quiesced flag, so stopping is race-free (Tools/mhd-quiesce-race.c shows both).
 static inline struct MHD_Daemon *breakdown_mhd_start(
     struct breakdown_mhd_functions mhd, int listen_fd, unsigned int threads, unsigned int connection_limit, unsigned int timeout_seconds,
     size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_cls,
@@ -50,7 +55,7 @@ static inline struct MHD_Daemon *breakdown_mhd_start(
         {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)notify_connection, notify_connection_cls},
         {MHD_OPTION_END, 0, NULL},
     };
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
     return mhd.start_daemon(
         flags, 0, NULL, NULL, handler, handler_cls, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }

@@ -4,7 +4,7 @@ import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// GNU libmicrohttpd running the service: a pool of threads, each with its own epoll loop, on
+/// GNU libmicrohttpd running the service: a pool of threads, each with its own poll loop, on
 /// a socket we made. Every request gets a context when its request line arrives (the raw URI,
 /// before the library decodes it: signatures are over the bytes as sent), is answered by the
 /// service on the thread that read it, and is logged and counted when it completes.

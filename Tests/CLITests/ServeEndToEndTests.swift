@@ -441,6 +441,23 @@ import Testing
 
     // MARK: - Graceful stop
 
+    /// The worker threads wait in poll(2), not epoll: with a thread pool, libmicrohttpd's epoll
+    /// mode aborts the process now and then when it stops accepting at SIGTERM while a worker is
+    /// busy (both remove the listening socket from the worker's epoll set; the second panics).
+    /// `Tools/mhd-quiesce-race.c` shows the abort in the library alone. An epoll instance is a
+    /// descriptor of its own (`anon_inode:[eventpoll]`), so the server's descriptors say which
+    /// mode it runs, the health port's daemon included.
+    @Test func theWorkersPollSoStoppingCannotAbort() throws {
+        let server = try ServerProcess(["--allow-unsigned", "--threads", "3", "--health-port", "0"])
+        let targets = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.process.processIdentifier)/fd").map {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(server.process.processIdentifier)/fd/\($0)")) ?? ""
+        }
+        #expect(!targets.contains("anon_inode:[eventpoll]"), "\(targets.sorted())")
+        // The descriptors were read: the listening sockets and the workers' wake-up eventfds are there.
+        #expect(targets.filter { $0.hasPrefix("socket:") }.count >= 2, "\(targets.sorted())")
+        #expect(targets.filter { $0 == "anon_inode:[eventfd]" }.count >= 3, "\(targets.sorted())")
+    }
+
     @Test func sigtermDuringLoadLosesNoResponseAndExits0() throws {
         let server = try ServerProcess(["--allow-unsigned", "--timeout", "30"])
         let port = server.port

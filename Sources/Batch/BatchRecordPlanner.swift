@@ -297,7 +297,10 @@ package final class BatchRecordPlanner {
             if number.hasPrefix("-") {
                 throw RecordProblem(field: "amount", "amount\(from): \(number) is negative; prices are 0 or more, written without a sign", cause: .invalidPrice)
             }
-            values["amount"] = .string(number)
+            switch PriceRule.jsonNumber(number, minorUnits: (currency() ?? .AUD).minorUnitDigits, currency: currency()?.code) {
+            case .success(let plain): values["amount"] = .string(plain)
+            case .failure(let problem): throw RecordProblem(field: "amount", "amount\(from): \(problem.message)", cause: .invalidPrice)
+            }
             return
         case .null:
             return
@@ -327,7 +330,10 @@ package final class BatchRecordPlanner {
         let from = column == key ? "" : " (column \(QuotedValue.quoted(column)))"
         switch value {
         case .number(let number):
-            values[key] = .string(number)
+            switch PriceRule.jsonNumber(number, minorUnits: (currency() ?? .AUD).minorUnitDigits, currency: currency()?.code) {
+            case .success(let plain): values[key] = .string(plain)
+            case .failure(let problem): throw RecordProblem(field: key, "\(key)\(from): \(problem.message)", cause: .invalid(key))
+            }
         case .null:
             return
         case .text(let text):

@@ -118,24 +118,9 @@ package struct PriceText: Sendable {
         return self.number(number, shown: shown, minorUnits: minorUnits, currency: currency)
     }
 
-    /// A sole `.` or `,` between a non-zero group of one to three digits and exactly three
-    /// digits (`1.299`, `1,299`, `12.345`): thousands in one half of the world's locales, a
-    /// decimal fraction in the other. Refused whatever `--number-locale` says, naming both.
+    /// The one money rule's ambiguity (`PriceRule`), which every door applies.
     static func ambiguity(_ number: String, shown: String, minorUnits: Int) -> String? {
-        let bytes = Array(number.utf8)
-        guard (5...7).contains(bytes.count) else { return nil }
-        let separator = bytes[bytes.count - 4]
-        guard separator == UInt8(ascii: ".") || separator == UInt8(ascii: ",") else { return nil }
-        let lead = bytes[..<(bytes.count - 4)]
-        let tail = bytes[(bytes.count - 3)...]
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-        guard lead.allSatisfy(isDigit), tail.allSatisfy(isDigit), lead.first != UInt8(ascii: "0") else { return nil }
-        let integer = String(decoding: lead, as: UTF8.self)
-        let digits = String(decoding: tail, as: UTF8.self)
-        let mark = Character(UnicodeScalar(separator))
-        let thousands = mark == "." ? "de_DE" : "en_US"
-        let decimals = mark == "." ? "en_US" : "de_DE"
-        return "\(shown) is ambiguous: \(integer)\(digits) where '\(mark)' groups thousands (as in \(thousands)), or \(integer).\(digits) where '\(mark)' is the decimal separator (as in \(decimals)); prices are never guessed, under any --number-locale: write \(integer)\(digits) or \(integer)\(digits).00 for the first, or at most \(minorUnits) decimals (\(integer).\(digits.prefix(minorUnits))) for the second"
+        PriceRule.ambiguity(number, shown: shown, minorUnits: minorUnits)
     }
 
     /// Digits, one decimal separator, thousands grouped in threes; to plain decimal text.
@@ -182,12 +167,8 @@ package struct PriceText: Sendable {
         }
         if integer.isEmpty, fraction.isEmpty { return .problem("\(shown) has no digits; expected \(accepted)") }
         if sawDecimal, fraction.isEmpty { return .problem("\(shown) ends with the decimal separator; expected \(accepted)") }
-        if fraction.count > minorUnits, fraction.dropFirst(minorUnits).contains(where: { $0 != "0" }) {
-            let code = currency?.code ?? "the currency"
-            let kept = (integer.isEmpty ? "0" : integer) + "." + fraction.prefix(minorUnits)
-            return .problem(
-                "\(shown) has \(fraction.count) digits after the decimal separator, but \(code) has \(minorUnits); prices are not rounded: write at most \(minorUnits) (such as \(kept))"
-            )
+        if let excess = PriceRule.excessFraction(integer: integer, fraction: fraction, shown: shown, minorUnits: minorUnits, currency: currency?.code) {
+            return .problem(excess)
         }
         return .plain((integer.isEmpty ? "0" : integer) + (fraction.isEmpty ? "" : "." + fraction))
     }

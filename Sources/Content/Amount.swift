@@ -26,10 +26,16 @@ public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible, E
         self.value = value
     }
 
-    /// Parses plain decimal notation exactly (`100`, `4.06`, `.5`, `-2`), as `--amount` does.
-    /// - Throws: `AmountError` for anything else (empty, spaces, exponents, separators, junk).
+    /// Parses plain decimal notation exactly (`100`, `4.06`, `.5`, `-2`), under the rule every
+    /// door keeps (as `--amount` does): text that could be read two ways (`1.299`: thousands, or
+    /// one point two nine nine) and more decimals than a currency has (`49.999`) are refused,
+    /// never guessed or rounded.
+    /// - Throws: `AmountError` for anything else (empty, spaces, exponents, separators, junk,
+    ///   an ambiguous or over-precise price; its `message` says which).
     public init(_ text: String) throws(AmountError) {
         guard let value = Decimal(decimalString: text) else { throw AmountError(text: text) }
+        let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : text
+        if let why = PriceRule.problem(plainDecimal: unsigned) { throw AmountError(text: text, reason: why) }
         self.value = value
     }
 
@@ -58,14 +64,19 @@ public struct AmountError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text as given.
     public var text: String
 
+    /// Why the text is refused when it is plain decimal notation that breaks the price rule
+    /// (ambiguous, or more decimals than a currency has); nil when it is not such notation at all.
+    public var reason: String?
+
     /// The error for `text`.
-    public init(text: String) {
+    public init(text: String, reason: String? = nil) {
         self.text = text
+        self.reason = reason
     }
 
     /// The one-line message, quoting the text.
     public var message: String {
-        "\(QuotedValue.quoted(text)) is not an amount: use plain decimal notation such as 100 or 4.06"
+        reason ?? "\(QuotedValue.quoted(text)) is not an amount: use plain decimal notation such as 100 or 4.06"
     }
 
     /// The one-line message.

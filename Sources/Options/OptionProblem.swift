@@ -41,6 +41,9 @@ public struct OptionProblem: Error, Sendable, Hashable, CustomStringConvertible 
         case notABoolean(given: String)
         /// A value its kind does not accept.
         case invalidValue(String, accepted: String)
+        /// A value of the right form that a rule refuses (`because` says why, quoting it): a
+        /// price that could be read two ways, or would have to be rounded (`PriceRule`).
+        case refused(String, because: String)
         /// Given twice.
         case repeated
         /// Over a limit of this reader (a server's), e.g. `at most 100`.
@@ -81,6 +84,8 @@ public struct OptionProblem: Error, Sendable, Hashable, CustomStringConvertible 
             return "\(name) is a flag: use true or false, not \(QuotedValue.quoted(given))"
         case .invalidValue(let value, let accepted):
             return "\(name): \(QuotedValue.quoted(value)) is not valid; expected \(accepted)"
+        case .refused(_, let because):
+            return "\(name): \(because)"
         case .repeated:
             return "\(name) was given more than once"
         case .overLimit(let value, let limit):

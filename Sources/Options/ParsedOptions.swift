@@ -136,6 +136,7 @@ public struct ParsedOptions: Sendable {
         guard case .value(_, let type, _) = spec.kind else { throw problem(name, .takesNoValue) }
         guard values[name] == nil || spec.isRepeatable else { throw problem(name, .repeated) }
         if let accepted = type.problem(with: value) { throw problem(name, .invalidValue(value, accepted: accepted)) }
+        if let because = type.refusal(of: value) { throw problem(name, .refused(value, because: because)) }
         values[name] = value
         if spec.isRepeatable { lists[name, default: []].append(value) }
     }

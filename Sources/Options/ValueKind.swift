@@ -30,6 +30,17 @@ public enum ValueKind: Sendable, Hashable {
     /// where the currency formatter's Double stops being exact.
     static let largestPrice = Decimal(100_000_000_000_000)
 
+    /// nil when `value`, of an acceptable form (`problem(with:)` is nil), keeps the rules of its
+    /// kind, else why not, quoting it: for a price, the one money rule (`PriceRule`: never an
+    /// ambiguous `1.299`, never more decimals than a currency has, never a sign), which every
+    /// door that reads options passes through.
+    package func refusal(of value: String) -> String? {
+        switch self {
+        case .decimal: PriceRule.problem(plainDecimal: value)
+        default: nil
+        }
+    }
+
     /// nil when `value` is acceptable, else what is accepted (for the error line).
     package func problem(with value: String) -> String? {
         switch self {

@@ -93,15 +93,29 @@ import Testing
                     text: outside("1", "0", french: french)))
         }
         // AfterpayInstalmentPriceTest: AUD, en_AU, limits 2–1000.
+        // The SDK's over-precise prices (40.009, 40.019, 40.3934567) are BigDecimals there; as
+        // text, every door here refuses them (the one price rule: never rounded, never guessed),
+        // so through the command line they are refusals, and the SDK's rounding of them is
+        // checked through the library's Decimal amount (AndroidContentTests.theSDKsOverPrecisePrices).
         let prices: [(String, String)] =
-            ["40", "40.0", "40.00", "40.01", "40.02", "40.009", "40.019"].map { ($0, "$10.00") }
-            + [("40.03", "$10.01"), ("40.04", "$10.01"), ("40.2", "$10.05"), ("40.3934567", "$10.10")]
+            ["40", "40.0", "40.00", "40.01", "40.02"].map { ($0, "$10.00") }
+            + [("40.03", "$10.01"), ("40.04", "$10.01"), ("40.2", "$10.05")]
             + [("41", "$10.25"), ("100", "$25.00"), ("103", "$25.75"), ("121", "$30.25")]
         for (amount, instalment) in prices {
             cases.append(
                 Case(
                     name: "price \(amount)", arguments: ["--locale", "en_AU", "--amount", amount, "--min", "2", "--max", "1000"],
                     text: inRange(instalment, french: false, interestFree: true)))
+        }
+        let refusals = [
+            ("40.009", "is ambiguous: 40009 where '.' groups thousands"), ("40.019", "is ambiguous: 40019 where '.' groups thousands"),
+            ("40.3934567", "has 7 digits after the decimal separator, but the currency has 2; prices are not rounded"),
+        ]
+        for (amount, why) in refusals {
+            cases.append(
+                Case(
+                    name: "price \(amount)", arguments: ["--locale", "en_AU", "--amount", amount, "--min", "2", "--max", "1000"],
+                    error: "--amount: '\(amount)' \(why)"))
         }
         // AfterpayTest: setConfiguration with Locale.US and AUD.
         let us = ["--locale", "en_US", "--currency", "AUD", "--amount", "50"]

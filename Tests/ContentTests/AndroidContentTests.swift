@@ -55,6 +55,18 @@ import Testing
         #expect(consumer.text == "ou 4 paiements sans intérêts de 25,00\u{00A0}$ avec")
     }
 
+    /// The Android SDK's AfterpayInstalmentPriceTest prices with more decimals than AUD has: the
+    /// SDK takes them as BigDecimals and rounds the instalment half-even to the cent. Through the
+    /// library's Decimal amount (text doors refuse them: never rounded, never guessed).
+    @Test func theSDKsOverPrecisePrices() throws {
+        for (amount, instalment) in [("40.009", "$10.00"), ("40.019", "$10.00"), ("40.3934567", "$10.10")] {
+            let value = try #require(Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")))
+            let drawn = try Self.breakdown(Self.configuration(min: "2", max: "1000"), amount: value)
+            #expect(drawn.text == "or 4 interest-free payments of \(instalment) with", "\(amount)")
+        }
+        #expect(throws: AmountError.self) { try Amount("40.009") }
+    }
+
     // Section 2.4: the content description.
     @Test func theContentDescription() throws {
         #expect(

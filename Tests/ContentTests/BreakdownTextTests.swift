@@ -17,7 +17,9 @@ func breakdown(
 ) -> PriceBreakdown {
     PriceBreakdown(
         configuration: configuration, deviceLocale: device ?? configuration?.locale.identifier ?? "en_AU",
-        options: options, amount: try! Amount(amount))
+        // A Decimal, as an app holds it: these are the SDK's own amounts, some with more
+        // decimals than the currency has (which `Amount("…")`, a text door, refuses).
+        options: options, amount: Amount(Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX"))!))
 }
 
 @Suite struct BreakdownTextTests {

@@ -57,11 +57,13 @@ build: deps-runtime
 gallery: build
 	.build/release/breakdown gallery -o Output $(if $(LOGO_ASSETS),--logo-assets '$(LOGO_ASSETS)')
 
-# The CLI tests run the built debug binary, so build it before testing; then the installed
-# binary is checked without the toolchain (check-install).
+# The CLI tests run the built debug binary, so build it before testing. Tools/run-tests.py runs
+# each test suite in a process of its own, several at once (a test waiting on a child or a socket
+# then holds up only its own suite), and lists every failure; then the installed binary is checked
+# without the toolchain (check-install). `swift test` still runs everything in one process.
 test: deps
 	swift build
-	swift test
+	python3 Tools/run-tests.py
 	Tools/check-install.sh
 
 bench: build

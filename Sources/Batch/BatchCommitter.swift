@@ -51,6 +51,9 @@ final class BatchCommitter: @unchecked Sendable {
         var finishing = false
         /// See `drain`.
         var draining = false
+        /// The commit thread's last look found records pending and chose to wait for more (or
+        /// for the interval): for tests, which wait for this decision instead of for a time.
+        var waitedWithPending = false
 
         var waiting: Int { pending.count - pendingHead }
     }
@@ -91,6 +94,15 @@ final class BatchCommitter: @unchecked Sendable {
         state.withLock(waking: .one) { $0.draining = true }
     }
 
+    /// For tests: the commit thread is asleep, having looked at pending records and chosen to
+    /// wait for a fuller group or the interval (so nothing it has seen is committed yet).
+    var isWaitingWithPending: Bool {
+        state.sleepingThreads == 1 && state.withLock { $0.waitedWithPending && $0.waiting > 0 }
+    }
+
+    /// For tests: whether `drain` has taken effect.
+    var isDraining: Bool { state.withLock { $0.draining } }
+
     /// Commits what is left, stops the thread and makes the journal durable. Throws the first
     /// failure to sync or to write the journal (its records are drawn again by the next run).
     func finish() throws(CLIError) {
@@ -109,8 +121,10 @@ final class BatchCommitter: @unchecked Sendable {
                 if state.waiting == 0 { return state.finishing ? .ready : .waitForChange }
                 let due = (state.firstPendingTime ?? 0) + policy.interval
                 if state.waiting < policy.groupSize, !state.finishing, !state.draining, monotonicSeconds() < due {
+                    state.waitedWithPending = true
                     return .waitForChangeOrTime(due)
                 }
+                state.waitedWithPending = false
                 return .ready
             }) { state in
                 guard state.waiting > 0 else { return nil }

@@ -43,6 +43,10 @@ final class BatchWorkQueue: Sendable {
         }
     }
 
+    /// How many workers are asleep in `pop` now, waiting for a chunk (for tests, which wait for
+    /// this instead of for a time).
+    var sleepingWorkers: Int { state.sleepingThreads }
+
     /// No more chunks will come; workers finish what is queued and stop.
     func close() {
         state.withLock(waking: .all) { $0.closed = true }

@@ -17,6 +17,9 @@ public enum ServeCommand {
     static let headerTimeout = Option<Double>.value(
         "header-timeout", "seconds", .number(0.1...3600), default: "10",
         help: "Close a connection whose request line and header fields have not all arrived this long after it opened or its previous response (slow senders).")
+    static let drainTimeout = Option<Int>.value(
+        "drain-timeout", "seconds", .integer(1...3600), default: "30",
+        help: "After SIGTERM or SIGHUP, wait this long for the requests in flight before stopping anyway (keep it under the platform's grace period, e.g. Kubernetes' terminationGracePeriodSeconds).")
     static let maxConnections = Option<Int>.value(
         "max-connections", "n", .integer(1...10000), default: "1000", help: "The most connections open at once (split between the threads); more wait until one closes.")
     static let allowUnsigned = Flag.flag(
@@ -46,7 +49,7 @@ public enum ServeCommand {
 
     static let serverGroup = OptionGroup(
         title: "SERVER OPTIONS",
-        [port, host, threads, timeout, headerTimeout, maxConnections, healthPort, allowUnsigned, maxAge, hidden, baseURL, cacheSize, playground, openAPI])
+        [port, host, threads, timeout, headerTimeout, drainTimeout, maxConnections, healthPort, allowUnsigned, maxAge, hidden, baseURL, cacheSize, playground, openAPI])
 
     /// The drawing options that name files: fixed for the server's life.
     static let filesGroup = OptionGroup(title: "FONTS AND ARTWORK OPTIONS", RenderOptions.fileOptions)
@@ -65,6 +68,7 @@ public enum ServeCommand {
         configuration.maxConnections = options[maxConnections]
         configuration.healthPort = options[healthPort]
         configuration.headerTimeoutSeconds = options[headerTimeout]
+        configuration.drainSeconds = options[drainTimeout]
         configuration.hidden = options[hidden]
         configuration.baseURL = options[baseURL] ?? ""
         if !configuration.baseURL.isEmpty {

@@ -15,6 +15,8 @@ import Foundation
 package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var value: Value
+    /// How many threads are asleep in `withLock(when:)` now (read under the lock).
+    private var sleepers = 0
 
     /// A lock around `value`.
     package init(_ value: consuming Value) { self.value = value }
@@ -83,12 +85,28 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
             case .ready:
                 return try body(&value)
             case .waitForChange:
+                sleepers += 1
                 condition.wait()
+                sleepers -= 1
             case .waitForChangeOrTime(let time):
                 let left = time - monotonicSeconds()
-                if left > 0 { _ = condition.wait(until: Date(timeIntervalSinceNow: left)) }
+                if left > 0 {
+                    sleepers += 1
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: left))
+                    sleepers -= 1
+                }
             }
         }
+    }
+}
+
+extension Locked where Value: ~Copyable {
+    /// How many threads are asleep in `withLock(when:)`, waiting for a change, at this moment:
+    /// for tests, which wait for this event (workers asleep in a queue) instead of for a time.
+    package var sleepingThreads: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return sleepers
     }
 }
 

@@ -80,13 +80,14 @@ import Testing
         for (kind, format, message) in cases {
             let folder = try Self.folder(with: kind, format: format, in: root)
             let output = root.appendingPathComponent("\(kind).png")
-            let start = Date()
+            // No clock: `bounded` caps the address space at 512 MiB and stops the run after 60 s;
+            // decoding any of these bombs needs far more than the cap, so a refusal in one line
+            // under it shows nothing was decoded.
             let render = try Self.bounded(["render", "--amount", "100", "--logo-assets", folder.path, "-o", output.path])
             #expect(render.status == 2, "\(kind): \(render.stderr)")
             let lines = render.stderr.split(separator: "\n")
             #expect(lines.count == 1 && lines.first?.contains(message) == true, "\(kind): \(render.stderr)")
             #expect(!FileManager.default.fileExists(atPath: output.path), "\(kind): no image")
-            #expect(Date().timeIntervalSince(start) < 10, "\(kind)")
             let assets = try Self.bounded(["assets", folder.path])
             #expect(assets.status == 1 && assets.stdout.contains(message), "\(kind): \(assets.stdout)")
             // serve checks (and draws) every artwork before it listens: it does not start.

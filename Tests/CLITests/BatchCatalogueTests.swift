@@ -15,8 +15,11 @@ import Testing
         try BatchProcess.run(arguments, environment: environment, folder: folder)
     }
 
+    /// Standard error's lines but the progress lines a batch writes every five seconds off a
+    /// terminal (`batch 1 record, 0.2 records/s`): on a loaded machine a run may take that long,
+    /// and a count of error lines must not depend on how long a run took.
     static func errorLines(_ result: BinaryRunner.Result) -> [String] {
-        result.stderr.split(separator: "\n").map(String.init)
+        result.stderr.split(separator: "\n").map(String.init).filter { !($0.hasPrefix("batch ") && $0.contains(" records/s")) }
     }
 
     /// Cells of one CSV line (quotes, doubled quotes, commas inside quotes): enough for the generator's output.
@@ -96,7 +99,7 @@ import Testing
         return csv
     }
 
-    @Test(.timeLimit(.minutes(3))) func aShopExportRunsAsItIsAndTheCountsAddUp() throws {
+    @Test(.timeLimit(.minutes(15))) func aShopExportRunsAsItIsAndTheCountsAddUp() throws {
         let folder = try Support.temporaryFolder("catalogue")
         defer { try? FileManager.default.removeItem(at: folder) }
         let csv = try Self.catalogue(120, in: folder)
@@ -147,7 +150,7 @@ import Testing
         for png in pngs.prefix(5) { #expect(Support.isWholePNG(output.appendingPathComponent(png))) }
     }
 
-    @Test(.timeLimit(.minutes(2))) func badInputIsOneClearLineAndDrawsNothingFromIt() throws {
+    @Test(.timeLimit(.minutes(15))) func badInputIsOneClearLineAndDrawsNothingFromIt() throws {
         let folder = try Support.temporaryFolder("catalogue-bad")
         defer { try? FileManager.default.removeItem(at: folder) }
         let csv = folder.appendingPathComponent("c.csv")
@@ -196,7 +199,7 @@ import Testing
         #expect(try Support.files(hugeOutput, ext: "png") == ["B2.png"])
     }
 
-    @Test(.timeLimit(.minutes(2))) func everyOutcomeIsCountedNamedAndCanFail() throws {
+    @Test(.timeLimit(.minutes(15))) func everyOutcomeIsCountedNamedAndCanFail() throws {
         let folder = try Support.temporaryFolder("catalogue-outcomes")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.csv")
@@ -262,7 +265,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("empty.png").path))
     }
 
-    @Test(.timeLimit(.minutes(2))) func twoLocalesLandSideBySideAndAReplacementIsAnnounced() throws {
+    @Test(.timeLimit(.minutes(15))) func twoLocalesLandSideBySideAndAReplacementIsAnnounced() throws {
         let folder = try Support.temporaryFolder("catalogue-locales")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.csv")
@@ -318,7 +321,7 @@ import Testing
         return files
     }
 
-    @Test(.timeLimit(.minutes(4))) func eightThreeAndOneShardsAtOnceAgreeWithOneRun() throws {
+    @Test(.timeLimit(.minutes(15))) func eightThreeAndOneShardsAtOnceAgreeWithOneRun() throws {
         let folder = try Support.temporaryFolder("catalogue-shards")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.csv")
@@ -364,7 +367,7 @@ import Testing
         #expect(entries(combined[3]) == entries(combined[1]))
     }
 
-    @Test(.timeLimit(.minutes(3))) func aKilledShardIsNamedAndItsRerunCompletesTheFolder() throws {
+    @Test(.timeLimit(.minutes(15))) func aKilledShardIsNamedAndItsRerunCompletesTheFolder() throws {
         let folder = try Support.temporaryFolder("catalogue-shard-kill")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.csv")
@@ -393,7 +396,7 @@ import Testing
         #expect(try Self.run(["report", folder.path], in: folder).status == 2, "not a batch's folder")
     }
 
-    @Test(.timeLimit(.minutes(2))) func shardAutoTakesTheTaskFromTheEnvironment() throws {
+    @Test(.timeLimit(.minutes(15))) func shardAutoTakesTheTaskFromTheEnvironment() throws {
         let folder = try Support.temporaryFolder("catalogue-shard-auto")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.csv")

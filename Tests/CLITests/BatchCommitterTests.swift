@@ -43,11 +43,13 @@ import Testing
         #expect(policy.drainsAtEnd)
         let committer = BatchCommitter(folder: folder, journal: journal, policy: policy)
         for entry in try Self.fiveRecords(in: folder) { committer.add(entry) }
-        // A group of 100, or an interval no run reaches: nothing is committed yet.
-        usleep(300_000)
+        // A group of 100, or an interval no run reaches: the commit thread has looked at the
+        // pending records and gone back to sleep (the event waited for), and nothing is committed.
+        #expect(waitFor(deadline: 60) { committer.isWaitingWithPending }, "the commit thread never slept with records pending")
         #expect(try BatchProcess.journal(url).isEmpty)
         committer.drain()
-        while ((try? BatchProcess.journal(url).count) ?? 0) < 5 { usleep(10_000) }
+        #expect(committer.isDraining)
+        #expect(waitFor(deadline: 60) { ((try? BatchProcess.journal(url).count) ?? 0) >= 5 }, "the drain committed nothing")
         #expect(try BatchProcess.journal(url).map(\.name) == (0..<5).map { "record-\($0)" })
         try committer.finish()
         #expect(try BatchProcess.journal(url).count == 5)
@@ -68,7 +70,10 @@ import Testing
         let committer = BatchCommitter(folder: folder, journal: journal, policy: policy)
         for entry in try Self.fiveRecords(in: folder) { committer.add(entry) }
         committer.drain()
-        usleep(300_000)
+        // The drain is ignored (the environment set a group), and the commit thread, having seen
+        // the records, sleeps without committing them.
+        #expect(!committer.isDraining)
+        #expect(waitFor(deadline: 60) { committer.isWaitingWithPending }, "the commit thread never slept with records pending")
         #expect(try BatchProcess.journal(url).isEmpty)
         // The end of the batch commits them.
         try committer.finish()

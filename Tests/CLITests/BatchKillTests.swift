@@ -7,7 +7,7 @@ import Testing
 @Suite struct BatchKillTests {
     typealias Support = BatchTestSupport
 
-    @Test(.timeLimit(.minutes(2))) func killedBatchLeavesWholeFilesAndARerunFinishesIt() throws {
+    @Test(.timeLimit(.minutes(15))) func killedBatchLeavesWholeFilesAndARerunFinishesIt() throws {
         let folder = try Support.temporaryFolder("kill")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.ndjson")
@@ -56,7 +56,7 @@ import Testing
     /// Killed (by the test-only hook, deterministically) after a group's images were made durable
     /// and renamed but before its journal entries: those images are not trusted, the earlier
     /// group's are, and a rerun draws exactly the records the journal does not list.
-    @Test(.timeLimit(.minutes(2)), arguments: [1, 2])
+    @Test(.timeLimit(.minutes(15)), arguments: [1, 2])
     func killedBetweenAGroupsImagesAndItsJournalEntries(group: Int) throws {
         let folder = try Support.temporaryFolder("kill-journal")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -12,7 +12,7 @@ import Testing
 @Suite struct BothViewsTests {
     typealias Support = BatchTestSupport
 
-    @Test(.timeLimit(.minutes(2))) func anAndroidRecordOutsideItsLimitsIsCountedAsIOSs() throws {
+    @Test(.timeLimit(.minutes(15))) func anAndroidRecordOutsideItsLimitsIsCountedAsIOSs() throws {
         let folder = try Support.temporaryFolder("both-views-limits")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.ndjson")
@@ -72,7 +72,7 @@ import Testing
 
     /// serve's `/v1/breakdown.json` is `describe`'s object for the same options (plus the image's
     /// metadata), for both views, over a grid of queries.
-    @Test(.timeLimit(.minutes(3))) func serveDescribesBothViewsAsDescribeDoes() throws {
+    @Test(.timeLimit(.minutes(15))) func serveDescribesBothViewsAsDescribeDoes() throws {
         let server = try ServerProcess(["--allow-unsigned"])
         let grid: [[(String, String)]] = [
             [("amount", "100")], [("amount", "5000")], [("amount", "100"), ("locale", "en_GB")], [("amount", "100"), ("locale", "en_US")],
@@ -106,7 +106,7 @@ import Testing
     /// the density in whole device pixels (about 398 × 40 dp for this sentence at mdpi, so each
     /// density's image is that many pixels, give or take the rounding of each line at that
     /// density); PIL reads the size the metadata gives. The iOS view refuses them, in one line.
-    @Test(.timeLimit(.minutes(2))) func androidDensitiesDrawImagesOfTheirSize() throws {
+    @Test(.timeLimit(.minutes(15))) func androidDensitiesDrawImagesOfTheirSize() throws {
         let folder = try Support.temporaryFolder("densities")
         defer { try? FileManager.default.removeItem(at: folder) }
         for density in [0.75, 1, 1.5, 2, 2.625, 3, 3.5, 4] {

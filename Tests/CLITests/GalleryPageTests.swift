@@ -79,7 +79,7 @@ import Testing
         #expect(Self.shellWords("a 'b c' '#FF' 'it'\\''s'") == ["a", "b c", "#FF", "it's"])
     }
 
-    @Test(.timeLimit(.minutes(4))) func pageForDesigners() throws {
+    @Test(.timeLimit(.minutes(15))) func pageForDesigners() throws {
         let folder = try BatchTestSupport.temporaryFolder("gallery-page")
         defer { try? FileManager.default.removeItem(at: folder) }
         // Drawing options, as the README says gallery takes them: under every tile.

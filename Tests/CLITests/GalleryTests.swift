@@ -11,7 +11,7 @@ import Testing
 
 /// `breakdown gallery`: the images, and an index that lists every one of them.
 @Suite struct GalleryTests {
-    @Test(.timeLimit(.minutes(3))) func indexListsEveryImageItWrote() throws {
+    @Test(.timeLimit(.minutes(15))) func indexListsEveryImageItWrote() throws {
         let folder = try BatchTestSupport.temporaryFolder("gallery")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try BinaryRunner.run("gallery", "-o", folder.path)

@@ -12,7 +12,7 @@ import Testing
 
 /// Hundreds of random and hostile manifests and command lines, from a fixed seed: each must end
 /// in records, or problems and errors with a message, never a crash or a hang.
-@Suite(.timeLimit(.minutes(2))) struct ManifestFuzzTests {
+@Suite(.timeLimit(.minutes(15))) struct ManifestFuzzTests {
     /// SplitMix64: the same seed gives the same inputs on every run and machine.
     struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64

@@ -144,7 +144,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("good.png").path))
     }
 
-    @Test(.timeLimit(.minutes(3))) func galleryDrawsFromTheCatalogAndSaysSo() throws {
+    @Test(.timeLimit(.minutes(15))) func galleryDrawsFromTheCatalogAndSaysSo() throws {
         let folder = try BatchTestSupport.temporaryFolder("gallery-artwork")
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = try Self.catalog(in: folder.appendingPathComponent("art"))

@@ -95,7 +95,7 @@ import Testing
         (0..<3).allSatisfy { abs(Int(pixel[$0]) - Int(colour[$0])) <= 8 }
     }
 
-    @Test(.timeLimit(.minutes(5))) func galleryAtTrueSizeOnAScreen() throws {
+    @Test(.timeLimit(.minutes(15))) func galleryAtTrueSizeOnAScreen() throws {
         let folder = try BatchTestSupport.temporaryFolder("gallery-screen")
         defer { try? FileManager.default.removeItem(at: folder) }
         let gallery = try BinaryRunner.run("gallery", "-o", folder.path, "--quiet")
@@ -159,7 +159,7 @@ import Testing
         #expect(bigFitted.width < 374)
     }
 
-    @Test(.timeLimit(.minutes(3))) func verifyReportShowsDarkImagesOnBlack() throws {
+    @Test(.timeLimit(.minutes(15))) func verifyReportShowsDarkImagesOnBlack() throws {
         let folder = try BatchTestSupport.temporaryFolder("verify-screen")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.ndjson"), references = folder.appendingPathComponent("refs")

@@ -36,7 +36,7 @@ import Testing
         #expect(server.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(3)), arguments: [SIGINT, SIGTERM])
+    @Test(.timeLimit(.minutes(15)), arguments: [SIGINT, SIGTERM])
     func reportIsAFailureWhenAShardWasStoppedByASignal(signal: Int32) throws {
         let folder = try Support.temporaryFolder("report-signal")
         defer { try? FileManager.default.removeItem(at: folder) }

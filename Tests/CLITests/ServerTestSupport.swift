@@ -15,7 +15,7 @@ final class ServerProcess {
     let logFile: URL
     private(set) var port = 0
 
-    /// Starts the server and waits (at most 20 s) for it to print its URL.
+    /// Starts the server and waits for it to print its URL (the event; 120 s only stops a hang).
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let executable = try #require(BinaryRunner.executable, "build the breakdown executable first (swift build)")
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("breakdown-serve-\(UUID().uuidString)")
@@ -35,7 +35,7 @@ final class ServerProcess {
         process.standardOutput = out
         process.standardError = try FileHandle(forWritingTo: logFile)
         try process.run()
-        let line = try Self.firstLine(of: out.fileHandleForReading.fileDescriptor, timeout: 20)
+        let line = try Self.firstLine(of: out.fileHandleForReading.fileDescriptor, timeout: 120)
         guard let portText = line.split(separator: ":").last, let port = Int(portText), line.hasPrefix("http://127.0.0.1:") else {
             terminate()
             throw ServerTestError("the server printed '\(line)' instead of its URL; stderr: \(log)")

@@ -51,7 +51,7 @@ import Testing
 
     @Test(
         .enabled(if: SlurmArrayTests.isRoot, "needs root: slurmd runs each job as its submitter (CI runs as root)"),
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(15)))
     func anArrayWithAKilledTaskRequeuedWritesWhatOneRunWrites() throws {
         let folder = try Support.temporaryFolder("slurm")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -32,7 +32,12 @@ import Testing
         }.start()
         for item in 0..<1_000 {
             queue.withLock(waking: .one) { $0.items.append(item) }
-            if item % 100 == 0 { usleep(1_000) }
+            // Every 100 items, wait until the consumer has emptied the queue and sleeps: the
+            // next item then has to wake it (so the wake is tested, not raced past).
+            if item % 100 == 0 {
+                let asleep = waitFor(deadline: 120) { queue.sleepingThreads == 1 }
+                #expect(asleep, "the consumer never slept at item \(item)")
+            }
         }
         queue.withLock(waking: .all) { $0.closed = true }
         #expect(done.wait(timeout: .now() + 30) == .success)
@@ -47,7 +52,8 @@ import Testing
             flag.withLock(when: { $0 ? .ready : .waitForChange }) { _ in }
             woke.signal()
         }.start()
-        usleep(20_000)
+        // The waiter asleep first (the event itself), so the change below must wake it.
+        #expect(waitFor(deadline: 120) { flag.sleepingThreads == 1 }, "the waiter never slept")
         flag.withLockWaking { flag in
             flag = true
             return .one
@@ -75,10 +81,42 @@ import Testing
         #expect(done.wait(timeout: .now() + 30) == .success)
         let time = readyAt.withLock { $0 } ?? .infinity
         #expect(time >= due)
+        // Not a timing assertion of the wait's precision: a bound 100 times the 0.2 s waited,
+        // which only a wait that never ended on its time (a lost wake-up) can break.
         #expect(time - start < 20)
         // Asked once at first, then after the wait: a few looks, not a loop spinning until the
         // time (a spurious wake-up may add one).
         let count = looks.withLock { $0 }
         #expect(count >= 2 && count <= 5)
+    }
+}
+
+/// Looks at `condition` until it holds (true) or `deadline` seconds have passed (false): a wait
+/// for an event, whose deadline only stops a hang. Looks every millisecond.
+func waitFor(deadline seconds: Double, _ condition: () -> Bool) -> Bool {
+    let end = monotonicSeconds() + seconds
+    while !condition() {
+        if monotonicSeconds() > end { return false }
+        usleep(1_000)
+    }
+    return true
+}
+
+/// Sleeping threads are counted while they sleep, and no longer once woken.
+@Suite struct LockedSleeperCountTests {
+    @Test func aSleeperIsCountedUntilWoken() {
+        let gate = Locked(false)
+        #expect(gate.sleepingThreads == 0)
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<2 {
+            Thread {
+                gate.withLock(when: { $0 ? .ready : .waitForChange }) { _ in }
+                done.signal()
+            }.start()
+        }
+        #expect(waitFor(deadline: 120) { gate.sleepingThreads == 2 })
+        gate.withLock(waking: .all) { $0 = true }
+        #expect(done.wait(timeout: .now() + 60) == .success && done.wait(timeout: .now() + 60) == .success)
+        #expect(gate.sleepingThreads == 0)
     }
 }

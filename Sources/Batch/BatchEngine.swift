@@ -242,6 +242,7 @@ package enum BatchEngine {
             StaleTemporaryFiles.remove(in: folder.own)
             let journal = try BatchJournal(folder: folder, shard: settings.shard)
             if let rebuilt = journal.rebuilt { console.printWarning(rebuilt) }
+            if let ignored = journal.ignored { console.printWarning(ignored) }
             let committer = BatchCommitter(folder: folder, journal: journal, policy: .fromEnvironment())
             let report = try settings.reportPath.map { path throws(CLIError) in try BatchReportWriter(path: path, settings: settings) }
             // Read before this run's report replaces this shard's.

@@ -222,15 +222,42 @@ final class BatchFolder: @unchecked Sendable {
             name: name, size: Int(info.st_size), modified: nanoseconds(info.st_mtim), inode: UInt64(info.st_ino), owner: info.st_uid)
     }
 
-    /// The size, modification time, inode and owner of a regular file in the output folder (a symbolic link
-    /// is not followed), or nil.
-    /// Something (a file, a link, a folder) has this name in the output folder.
+    /// Why `name` is not a plain name of a file directly in the output folder, or nil when it is.
+    /// Every name read from a journal (the files an earlier run drew, which a later run checks,
+    /// skips on, or removes) goes through here before anything is done with it, and so does every
+    /// name this folder stats or removes: a journal is a file in a folder others may write (a
+    /// shard folder on shared storage, a reused CI artifact), and its CHECK is no defence against a
+    /// writer (see `JournalEntry.line`). A plain name is not empty, not `.` or `..`, has no `/` (so
+    /// it is never an absolute path, never leads up with `..`, and never goes through a folder,
+    /// symbolic link or not: the batch writes only names of the folder itself), no NUL (which the
+    /// system calls would cut the name at), and fits a file name (255 bytes). The last component
+    /// itself is never followed when it is a link (every call here uses `AT_SYMLINK_NOFOLLOW` or
+    /// renames the entry itself).
+    static func plainNameProblem(_ name: some StringProtocol) -> String? {
+        if name.isEmpty { return "is empty" }
+        if name == "." || name == ".." { return "is the folder itself or its parent" }
+        if name.contains("/") {
+            if name.hasPrefix("/") { return "is an absolute path" }
+            if name.split(separator: "/").contains("..") { return "leads out of the folder through '..'" }
+            return "is a path through a subfolder or link (it has a '/')"
+        }
+        if name.utf8.contains(0) { return "holds a NUL byte" }
+        if name.utf8.count > 255 { return "is longer than a file name can be (255 bytes)" }
+        return nil
+    }
+
+    /// Something (a file, a link, a folder) has this name in the output folder (false for a name
+    /// that is not a plain one).
     func exists(_ name: String) -> Bool {
+        guard Self.plainNameProblem(name) == nil else { return false }
         var info = stat()
         return fstatat(output, name, &info, AT_SYMLINK_NOFOLLOW) == 0
     }
 
+    /// The size, modification time, inode and owner of a regular file in the output folder (a symbolic link
+    /// is not followed), or nil (also for a name that is not a plain one).
     func regularFile(_ name: String) -> JournalFile? {
+        guard Self.plainNameProblem(name) == nil else { return nil }
         var info = stat()
         guard fstatat(output, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Self.journalFile(name, info)
@@ -242,6 +269,7 @@ final class BatchFolder: @unchecked Sendable {
     /// run renames into place meanwhile is never the one removed: it is put back. A crash in
     /// between leaves a temporary file the next run removes, and at worst an image drawn again.
     func removeIfStill(_ recorded: JournalFile) -> Bool {
+        guard Self.plainNameProblem(recorded.name) == nil else { return false }
         let parked = StaleTemporaryFiles.newName()
         guard renameat(output, recorded.name, own, parked) == 0 else { return false }
         var info = stat()

@@ -23,8 +23,19 @@ struct JournalEntry: Hashable, Sendable {
     var files: [JournalFile]
 
     /// `NAME FINGERPRINT FILE:SIZE:MTIME_NS:INODE:UID … CHECK`: names are letters, digits, `.`, `_` and `-`,
-    /// so spaces and colons separate; CHECK is a hash of the rest, so a torn or damaged line is
-    /// never believed.
+    /// so spaces and colons separate; CHECK is the 64-bit FNV-1a hash (`Fingerprint`) of the rest
+    /// of the line, so a torn or damaged line is never believed.
+    ///
+    /// What CHECK can and cannot promise: it catches an accident (an append cut short by a crash,
+    /// bytes the disk damaged), nothing more. It has no key, so anyone who can write the folder
+    /// can write a line that passes; it is not what keeps a forged line from doing harm. What does:
+    /// every FILE a line names must be a plain name in the output folder
+    /// (`BatchFolder.plainNameProblem`: never `..`, never starting with `/`, never through a
+    /// folder or link, no NUL), else the line is ignored and the run says so; and a file is
+    /// believed, replaced or removed only while it is the very inode this user's batch wrote
+    /// (`JournalFile`). A forged line can at worst make a record be drawn again, or make a run
+    /// whose record of that name fails or is hidden remove a file of this user's directly in the
+    /// output folder.
     var line: String {
         let body = ([name, fingerprint] + files.map { "\($0.name):\($0.size):\($0.modified):\($0.inode):\($0.owner)" }).joined(separator: " ")
         return body + " " + Self.check(body) + "\n"
@@ -33,22 +44,40 @@ struct JournalEntry: Hashable, Sendable {
     /// The CHECK of a line: a hash of everything before it (name, fingerprint and every file's fields).
     static func check(_ body: some StringProtocol) -> String { Fingerprint(String(body)).hex }
 
-    /// Parses one line (without its newline); nil when it is not a whole, intact entry.
-    init?(line: Substring) {
-        guard let split = line.lastIndex(of: " ") else { return nil }
+    /// What one line (without its newline) holds.
+    enum Reading {
+        /// A whole, intact entry whose files are all plain names in the output folder.
+        case entry(JournalEntry)
+        /// Not a whole, intact entry (torn, damaged, not an entry at all).
+        case damaged
+        /// An intact line naming a file that is not a plain name in the output folder: ignored.
+        case outsideFolder(file: String, problem: String)
+    }
+
+    /// Reads one line (without its newline). The one place a journal line becomes an entry: each
+    /// file name is checked here (`BatchFolder.plainNameProblem`) before anything uses it.
+    static func read(_ line: Substring) -> Reading {
+        guard let split = line.lastIndex(of: " ") else { return .damaged }
         let body = line[..<split]
-        guard Self.check(body) == line[line.index(after: split)...] else { return nil }
+        guard Self.check(body) == line[line.index(after: split)...] else { return .damaged }
         let words = body.split(separator: " ")
-        guard words.count >= 3 else { return nil }
+        guard words.count >= 3 else { return .damaged }
         var files: [JournalFile] = []
         for word in words.dropFirst(2) {
-            let parts = word.split(separator: ":")
+            let parts = word.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 5, let size = Int(parts[1]), let modified = Int64(parts[2]), let inode = UInt64(parts[3]),
                 let owner = UInt32(parts[4])
-            else { return nil }
+            else { return .damaged }
+            if let problem = BatchFolder.plainNameProblem(parts[0]) { return .outsideFolder(file: String(parts[0]), problem: problem) }
             files.append(JournalFile(name: String(parts[0]), size: size, modified: modified, inode: inode, owner: owner))
         }
-        self.init(name: String(words[0]), fingerprint: String(words[1]), files: files)
+        return .entry(JournalEntry(name: String(words[0]), fingerprint: String(words[1]), files: files))
+    }
+
+    /// Parses one line (without its newline); nil when it is not a whole, intact entry of plain names.
+    init?(line: Substring) {
+        guard case .entry(let entry) = Self.read(line) else { return nil }
+        self = entry
     }
 
     init(name: String, fingerprint: String, files: [JournalFile]) {
@@ -73,7 +102,10 @@ struct JournalEntry: Hashable, Sendable {
 /// one that counts; where none did, this writer's own latest entry, else the first other one.
 ///
 /// In memory: the offset of each name's latest line in each journal, by a 64-bit hash of the
-/// name (16 bytes a record); a lookup reads that line back.
+/// name (16 bytes a record); a lookup reads that line back. Every line, when loaded and when
+/// read back (a journal may be rewritten in place meanwhile), goes through `JournalEntry.read`,
+/// which ignores a line naming a file that is not a plain name in the output folder; the lines
+/// ignored while loading are named in one warning (`ignored`).
 ///
 /// The first line is the header, `breakdown batch journal 2`. Its own journal whose header is
 /// anything else (cut short, CRLF line ends, another version, not a journal) is rebuilt when
@@ -120,6 +152,35 @@ final class BatchJournal: @unchecked Sendable {
     private var latest: [UInt64: Int] = [:]
     /// Lines read at the start (all kinds), for the documentation's growth note and tests.
     private(set) var linesRead = 0
+    /// Intact lines ignored at the start because a file they name is not a plain name in the
+    /// output folder (`BatchFolder.plainNameProblem`), by journal, in the order read.
+    private var ignoredLines: [(journal: String, count: Int, files: [String])] = []
+
+    /// The one line saying which journal lines were ignored for naming a file outside the output
+    /// folder (each journal and the first few names), or nil when none was.
+    var ignored: String? {
+        guard !ignoredLines.isEmpty else { return nil }
+        let lines = ignoredLines.reduce(0) { $0 + $1.count }
+        let each = ignoredLines.map { journal in
+            let shown = journal.files.joined(separator: ", ")
+            let more = journal.count > journal.files.count ? " and \(journal.count - journal.files.count) more" : ""
+            return "\(folder.path)/\(BatchFolder.ownFolderName)/\(journal.journal): \(shown)\(more)"
+        }.joined(separator: "; ")
+        return "ignored \(lines == 1 ? "1 batch journal line" : "\(lines) batch journal lines") naming a file that is not a plain name "
+            + "in the output folder (\(each)); nothing they name is looked at or removed"
+    }
+
+    /// Notes an intact line of journal `journal` that names `file`, which is not a plain name.
+    private func ignore(_ file: String, _ problem: String, in journal: String) {
+        // Whole up to a long path's length (the name is what the user looks for); the console escapes control characters.
+        let shown = (file.count <= 300 ? "'\(file)'" : QuotedValue.quoted(file)) + " " + problem
+        if let last = ignoredLines.indices.last, ignoredLines[last].journal == journal {
+            ignoredLines[last].count += 1
+            if ignoredLines[last].files.count < 4 { ignoredLines[last].files.append(shown) }
+        } else {
+            ignoredLines.append((journal, 1, [shown]))
+        }
+    }
 
     init(folder: BatchFolder, shard: Shard = .whole) throws(CLIError) {
         self.folder = folder
@@ -144,7 +205,7 @@ final class BatchJournal: @unchecked Sendable {
             rebuilt = "the batch journal \(folder.path)/\(BatchFolder.ownFolderName)/\(ownName) \(problem), so it was rebuilt: "
                 + "every record is drawn again this time, and later runs resume as usual"
         } else {
-            latest = try load(descriptor, isOwn: true)
+            latest = try load(descriptor, name: ownName, isOwn: true)
         }
         try openOthers()
     }
@@ -181,7 +242,7 @@ final class BatchJournal: @unchecked Sendable {
                 close(descriptor)
                 continue
             }
-            others.append(OtherJournal(name: name, descriptor: descriptor, latest: try load(descriptor, isOwn: false)))
+            others.append(OtherJournal(name: name, descriptor: descriptor, latest: try load(descriptor, name: name, isOwn: false)))
         }
         if !skipped.isEmpty {
             let list = skipped.map { "\(folder.path)/\(BatchFolder.ownFolderName)/\($0.name) \($0.reason)" }.joined(separator: ", ")
@@ -244,7 +305,7 @@ final class BatchJournal: @unchecked Sendable {
     /// Reads every line of a journal once: the offset of each name's latest intact entry. A last
     /// line of its own journal without its newline (a torn append) is ended, so the next entry
     /// starts on its own line; another writer's is left as it is (that writer may be appending).
-    private func load(_ descriptor: Int32, isOwn: Bool) throws(CLIError) -> [UInt64: Int] {
+    private func load(_ descriptor: Int32, name: String, isOwn: Bool) throws(CLIError) -> [UInt64: Int] {
         var latest: [UInt64: Int] = [:]
         var offset = 0
         var pending: [UInt8] = []
@@ -267,8 +328,12 @@ final class BatchJournal: @unchecked Sendable {
                 if isFirst {
                     compatible = line + "\n" == Self.header
                     isFirst = false
-                } else if compatible, let entry = JournalEntry(line: Substring(line)) {
-                    latest[Fingerprint(entry.name).value] = lineStart
+                } else if compatible {
+                    switch JournalEntry.read(Substring(line)) {
+                    case .entry(let entry): latest[Fingerprint(entry.name).value] = lineStart
+                    case .damaged: break
+                    case .outsideFolder(let file, let problem): ignore(file, problem, in: name)
+                    }
                 }
                 linesRead += 1
                 pending.removeAll(keepingCapacity: true)

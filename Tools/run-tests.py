@@ -39,6 +39,8 @@ DURATIONS = os.path.join(ROOT, ".build", "test-durations.json")
 SUMMARY = re.compile(r"Test run with (\d+) tests? in (\d+) suites? (passed|failed)")
 XCTEST_SUMMARY = re.compile(r"Executed (\d+) tests?, with (\d+) failures?")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# Suites run one test a process (see main): long, serialized suites whose tests share nothing.
+SPLIT = {"CLITests.ServeOpenAPITests", "CLITests.ServeHardeningTests"}
 
 
 def bundle_path():
@@ -68,14 +70,17 @@ def listed_tests():
 
 
 def run_one(name, command, log_path):
-    """Runs one process, its output to log_path; returns (status, seconds, text)."""
+    """Runs one process, its output to log_path; returns (status, seconds, cpu seconds, text).
+    The CPU time is the process's and its reaped children's (user + system, from wait4)."""
     start = time.monotonic()
     with open(log_path, "w", encoding="utf-8") as log:
-        status = subprocess.run(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL).returncode
+        child = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.monotonic() - start
     with open(log_path, encoding="utf-8", errors="replace") as log:
         text = ANSI.sub("", log.read())
-    return status, seconds, text
+    return child.returncode, seconds, usage.ru_utime + usage.ru_stime, text
 
 
 def main():
@@ -112,11 +117,19 @@ def main():
         if xctests:
             work.append(("XCTest", [bundle], len(xctests)))
         for name in suites:
+            if name in SPLIT:
+                # One process a test: these tests are independent (each starts its own server
+                # and tools) and long, and their suite is serialized only to keep them apart.
+                for test in suites[name]:
+                    command = [bundle, "--testing-library", "swift-testing", "--filter", "^" + re.escape(test)]
+                    work.append((test, command, 1))
+                continue
             command = [bundle, "--testing-library", "swift-testing", "--filter", "^" + re.escape(name) + "/"]
             work.append((name, command, len(suites[name])))
     work.sort(key=lambda item: -last.get(item[0], 1e9))  # Unknown suites (new ones) first.
 
     results = []
+    cpus = {}
     lock = threading.Lock()
     queue = list(work)
     started = time.monotonic()
@@ -129,11 +142,12 @@ def main():
                 name, command, count = queue.pop(0)
                 index = len(work) - len(queue)
             log_path = os.path.join(LOGS, f"{name.replace('/', '_')}.{index}.log")
-            status, seconds, text = run_one(name, command, log_path)
+            status, seconds, cpu, text = run_one(name, command, log_path)
             with lock:
                 results.append((name, status, seconds, text, count, log_path))
+                cpus[name] = cpus.get(name, 0) + cpu
                 mark = "ok" if status == 0 else f"FAILED (exit {status})"
-                print(f"[{len(results)}/{len(work)}] {name}: {mark} in {seconds:.1f} s", flush=True)
+                print(f"[{len(results)}/{len(work)}] {name}: {mark} in {seconds:.1f} s ({cpu:.1f} s CPU)", flush=True)
 
     threads = [threading.Thread(target=worker, args=(n,)) for n in range(min(args.jobs, len(work)))]
     for thread in threads:
@@ -168,12 +182,16 @@ def main():
     print("\nslowest suites (seconds in their own process):")
     for name, status, seconds, *_ in sorted(results, key=lambda r: -r[2])[:10]:
         print(f"  {seconds:7.1f}  {name}")
+    print("most CPU (user + system of the suite's process and its children):")
+    for name, cpu in sorted(cpus.items(), key=lambda item: -item[1])[:10]:
+        print(f"  {cpu:7.1f}  {name}")
     for name, status, text, log_path, ran, count in failed:
         print(f"\n=== {name}: exit {status}, ran {ran} of {count} listed tests; whole log: {log_path}")
         lines = [line for line in text.splitlines() if line.startswith("✘") or "error:" in line or "Fatal error" in line or "crashed" in line]
         for line in (lines or text.splitlines()[-40:])[:60]:
             print("  " + line[:600])
     verdict = "passed" if not failed else f"FAILED in {len(failed)} of {len(results)} processes"
+    print(f"\nCPU in all: {sum(cpus.values()):.1f} s")
     print(f"\n{len(results)} processes ({len(suites)} suites{' + XCTest' if xctests else ''}, {args.repeat} run(s)), "
           f"{ran_tests} of {listed} listed tests ran, {verdict}, in {wall:.1f} s with {args.jobs} at a time")
     return 0 if not failed else 1

@@ -11,6 +11,7 @@ import Foundation
 /// - More fraction digits than the currency has are refused unless the extra ones are zeros
 ///   (`49.999` is refused, `49.9900` is 49.99).
 /// - A sign is refused, `-0` and `+5` included: prices are 0 or more, written without one.
+/// - A trailing decimal separator (`100.`) is refused: a digit may be missing.
 package enum PriceRule {
     /// The most fraction digits any supported currency has (every one has 2): where the currency
     /// is not known yet (an option checked before the configuration is read).
@@ -51,6 +52,9 @@ package enum PriceRule {
         let shown = QuotedValue.quoted(text)
         if text.hasPrefix("-") || text.hasPrefix("\u{2212}") { return "\(shown) is negative; prices are 0 or more, written without a sign" }
         if text.hasPrefix("+") { return "\(shown) has a sign; prices are 0 or more, written without one" }
+        if text.hasSuffix(".") {
+            return "\(shown) ends with the decimal separator; write \(text.dropLast()) or \(text)\(String(repeating: "0", count: minorUnits))"
+        }
         if let ambiguity = ambiguity(text, shown: shown, minorUnits: minorUnits) { return ambiguity }
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }

@@ -50,7 +50,8 @@ public enum ValueKind: Sendable, Hashable {
             return values.contains(value) ? nil : "one of " + values.joined(separator: ", ")
         case .decimal:
             guard let number = Decimal(decimalString: value) else { return "a decimal number such as 100 or 25.50" }
-            if number < 0 { return "a decimal number of 0 or more, such as 100 or 25.50 (prices are not negative)" }
+            // A sign (negative or not) is the price rule's to refuse, in its words (`refusal(of:)`).
+            if number < 0 { return nil }
             // The instalment is formatted to the cent through a Double: exact below 10^14.
             if number >= Self.largestPrice {
                 return "a decimal number below 100000000000000, such as 100 or 25.50 (a larger price cannot be drawn exactly to the cent)"

@@ -308,7 +308,7 @@ public enum OpenAPIDocument {
     /// Plain decimal notation from 0 up to `limit` (a power of ten, as the server's is), as the
     /// one price rule (`PriceRule`) reads it: no sign; at most as many whole digits as the limit
     /// has zeros (leading zeros aside), or the limit itself; at most two decimals besides
-    /// trailing zeros (nothing is rounded); and never a sole `.` with exactly three digits after
+    /// trailing zeros (nothing is rounded), a digit after the `.` (`100.` may have lost one); and never a sole `.` with exactly three digits after
     /// one to three whole digits that do not start with 0 (`1.299`, `1.290`: thousands or a
     /// fraction), which is why a whole part of one to three digits has its own branch. No
     /// lookahead: every branch says what it takes. Another limit: as for 10^9.
@@ -316,16 +316,16 @@ public enum OpenAPIDocument {
         let text = "\(limit)"
         let isPowerOfTen = text.first == "1" && text.dropFirst().allSatisfy({ $0 == "0" }) && text.count > 1
         let zeros = isPowerOfTen ? text.count - 1 : 9
-        let fraction = "(\\.[0-9]{0,2}0*)?"
+        let fraction = "(\\.[0-9]{1,2}0*)?"
         // After a whole part of 1–3 digits not starting with 0: no fraction of exactly 3 digits.
-        let shortFraction = "(\\.([0-9]{0,2}|[0-9]{2}00+))?"
+        let shortFraction = "(\\.([0-9]{1,2}|[0-9]{2}00+))?"
         var branches = [
             "0+[0-9]{0,\(zeros)}\(fraction)",  // a leading 0: never ambiguous
             "\\.[0-9]{1,2}0*",  // no whole digits
             "[1-9][0-9]{0,\(min(2, zeros - 1))}\(shortFraction)",
         ]
         if zeros >= 4 { branches.append("[1-9][0-9]{3,\(zeros - 1)}\(fraction)") }
-        if isPowerOfTen { branches.append(text + (text.count <= 3 ? "(\\.(0{0,2}|0{4,}))?" : "(\\.0*)?")) }
+        if isPowerOfTen { branches.append(text + (text.count <= 3 ? "(\\.(0{1,2}|0{4,}))?" : "(\\.0+)?")) }
         return "^(" + branches.joined(separator: "|") + ")$"
     }
 

@@ -135,7 +135,7 @@ import Testing
         // A negative amount is a value, not an option, and prices are not negative (issue 12).
         let negative = try BinaryRunner.run("describe", "--amount", "-5")
         #expect(negative.status == 2)
-        #expect(negative.stderr.contains("--amount: '-5' is not valid; expected a decimal number of 0 or more"), "\(negative.stderr)")
+        #expect(negative.stderr.contains("--amount: '-5' is negative; prices are 0 or more, written without a sign"), "\(negative.stderr)")
     }
 
     @Test func noConfigurationIsHiddenWithAReason() throws {

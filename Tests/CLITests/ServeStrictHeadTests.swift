@@ -71,7 +71,14 @@ import Testing
         let connection = try server.connect()
         for fields in ["X-A: b c\r\n", "X-A:b\r\n", "X-A: \tb \t\r\n", "X-A: caf\u{E9}\r\n", "X-A:\r\n", "Content-Length: 0\r\n"] {
             try connection.send(Array("GET /healthz HTTP/1.1\r\nHost: a\r\n\(fields)\r\n".utf8))
-            #expect(try connection.readReply().status == 200, "\(fields.debugDescription)")
+            // Seen once under six suites at once: the kept connection closed with nothing sent.
+            // The failure says after which fields, with the server's log.
+            do {
+                #expect(try connection.readReply().status == 200, "\(fields.debugDescription)")
+            } catch {
+                Issue.record("after \(fields.debugDescription): \(error); the server's log: \(server.log.suffix(2000))")
+                return
+            }
         }
         // Pipelined: the second head is checked where the library moved it, and an empty line
         // before a request line is ignored, as RFC 9112 allows.

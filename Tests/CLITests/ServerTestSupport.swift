@@ -25,7 +25,12 @@ final class ServerProcess {
             throw ServerTestError("cannot create \(logFile.path)")
         }
         process.executableURL = executable
-        process.arguments = ["serve", "--port", "0"] + arguments
+        // Every timeout of the server's an hour unless the test sets it: a loaded machine may
+        // leave a connection waiting long for its turn, and a test never depends on how long
+        // (what happens "at once" is then told from a timeout by the order of events alone).
+        var all = arguments
+        for option in ["--timeout", "--header-timeout", "--drain-timeout"] where !all.contains(option) { all += [option, "3600"] }
+        process.arguments = ["serve", "--port", "0"] + all
         var env = ProcessInfo.processInfo.environment
         env["BREAKDOWN_KEY"] = nil
         env["BREAKDOWN_SALT"] = nil

@@ -1,0 +1,139 @@
+import Breakdown
+import Foundation
+import Testing
+
+/// The one price rule (issue 45): 40 price texts through every door that reads one — `describe`,
+/// `render`, a batch NDJSON manifest, a batch CSV manifest, `serve`'s query, and the library's
+/// `Amount("…")` — each with the verdict and the instalment written out by hand here (a quarter of
+/// the price, to the cent), so every door must give the same verdict, and every door that draws
+/// must draw the same image (batch's bytes are render's). Only plain decimal texts: the form every
+/// door reads (batch also reads shop prices such as `$1,299.00`, which the others refuse).
+@Suite struct PriceDoorsTests {
+    enum Verdict: Sendable {
+        /// Drawn: the breakdown's sentence.
+        case drawn(String)
+        /// Refused: words the one line must contain.
+        case refused(String)
+    }
+
+    static func instalment(_ price: String) -> Verdict { .drawn("or 4 interest-free payments of \(price) with") }
+
+    static let table: [(text: String, verdict: Verdict)] = [
+        ("100", instalment("$25.00")), ("100.", .refused("ends with the decimal separator")), ("100.0", instalment("$25.00")),
+        ("100.00", instalment("$25.00")), ("100.0000", instalment("$25.00")), ("0100.000", instalment("$25.00")),
+        ("1000.000", instalment("$250.00")), ("49.99", instalment("$12.50")), ("49.9900", instalment("$12.50")),
+        ("4.06", instalment("$1.02")), ("8", instalment("$2.00")), ("12", instalment("$3.00")), ("5", instalment("$1.25")),
+        ("20.00", instalment("$5.00")), ("1299", instalment("$324.75")), ("1299.00", instalment("$324.75")),
+        ("1299.0", instalment("$324.75")), ("999", instalment("$249.75")), ("2000", instalment("$500.00")),
+        ("200.2", instalment("$50.05")), ("36.84", instalment("$9.21")),
+        (".8", .drawn("available for orders between $1 \u{2013} $2,000")),
+        // One to three digits, a sole '.', exactly three digits: thousands or a fraction.
+        ("1.299", .refused("is ambiguous: 1299 where '.' groups thousands")), ("1.290", .refused("is ambiguous")),
+        ("12.345", .refused("is ambiguous")), ("49.999", .refused("is ambiguous")), ("100.000", .refused("is ambiguous")),
+        ("999.999", .refused("is ambiguous")), ("1.000", .refused("is ambiguous")),
+        // More decimals than the currency has: never rounded.
+        ("0.005", .refused("has 3 digits after the decimal separator")), ("1234.567", .refused("has 3 digits after")),
+        ("0.999", .refused("has 3 digits after")), ("1.2345", .refused("has 4 digits after")),
+        ("40.3934567", .refused("has 7 digits after")), ("1000.001", .refused("has 3 digits after")),
+        // Signs, zero included.
+        ("-0", .refused("is negative")), ("-1", .refused("is negative")), ("-0.01", .refused("is negative")),
+        ("+5", .refused("has a sign")), ("+0", .refused("has a sign")),
+    ]
+
+    @Test func theTableIsForty() { #expect(Self.table.count >= 40) }
+
+    /// `describe`, `render`, and batch from NDJSON and from CSV, one text at a time.
+    @Test(.timeLimit(.minutes(15))) func everyCommandLineDoorGivesTheSameVerdict() throws {
+        let folder = try BatchTestSupport.temporaryFolder("price-doors")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (index, (text, verdict)) in Self.table.enumerated() {
+            let describe = try BinaryRunner.run(["describe", "--amount=\(text)"])
+            let image = folder.appendingPathComponent("render-\(index).png")
+            let render = try BinaryRunner.run(["render", "--amount=\(text)", "-o", image.path])
+            let ndjson = folder.appendingPathComponent("m-\(index).ndjson"), csv = folder.appendingPathComponent("m-\(index).csv")
+            try Data("{\"name\": \"r\", \"amount\": \"\(text)\"}\n".utf8).write(to: ndjson)
+            try Data("name,amount\nr,\(text)\n".utf8).write(to: csv)
+            let fromNDJSON = folder.appendingPathComponent("out-ndjson-\(index)"), fromCSV = folder.appendingPathComponent("out-csv-\(index)")
+            let batchNDJSON = try BinaryRunner.run(["batch", ndjson.path, "-o", fromNDJSON.path, "--quiet"])
+            let batchCSV = try BinaryRunner.run(["batch", csv.path, "-o", fromCSV.path, "--quiet"])
+            switch verdict {
+            case .drawn(let sentence):
+                #expect(describe.status == 0, "\(text): \(describe.stderr)")
+                #expect((try? describe.json())?["text"] as? String == sentence, "\(text): \(describe.stdout)")
+                #expect(render.status == 0, "\(text): \(render.stderr)")
+                let drawn = try Data(contentsOf: image)
+                for (door, result, output) in [("NDJSON", batchNDJSON, fromNDJSON), ("CSV", batchCSV, fromCSV)] {
+                    #expect(result.status == 0, "\(text) from \(door): \(result.stderr)")
+                    #expect((try? Data(contentsOf: output.appendingPathComponent("r.png"))) == drawn, "\(text) from \(door): not render's image")
+                }
+            case .refused(let words):
+                for (door, result) in [("describe", describe), ("render", render)] {
+                    #expect(result.status == 2 && result.stderr.contains("--amount: '\(text)' ") && result.stderr.contains(words), "\(text) at \(door): \(result.status) \(result.stderr)")
+                    #expect(result.stdout.isEmpty, "\(text) at \(door): nothing on standard output")
+                }
+                #expect(!FileManager.default.fileExists(atPath: image.path), "\(text): no image")
+                for (door, result, output) in [("NDJSON", batchNDJSON, fromNDJSON), ("CSV", batchCSV, fromCSV)] {
+                    #expect(result.status == 1 && result.stderr.contains("amount: '\(text)' ") && result.stderr.contains(words), "\(text) from \(door): \(result.status) \(result.stderr)")
+                    #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("r.png").path), "\(text) from \(door): no image")
+                }
+            }
+        }
+    }
+
+    /// A manifest's JSON number means what it says (`1.299` is never thousands), but it is never
+    /// rounded either: more decimals than the currency has are refused; extra zeros are not more.
+    @Test func aJSONNumberIsNeverAmbiguousAndNeverRounded() throws {
+        let folder = try BatchTestSupport.temporaryFolder("price-json-numbers")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson")
+        try Data("{\"name\": \"a\", \"amount\": 1.299}\n{\"name\": \"b\", \"amount\": 1.290}\n{\"name\": \"c\", \"amount\": 49.9900}\n".utf8).write(to: manifest)
+        let output = folder.appendingPathComponent("out")
+        let batch = try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--quiet"])
+        #expect(batch.status == 1, "\(batch.stderr)")
+        #expect(batch.stderr.contains("amount: 1.299 has 3 digits after the decimal separator, but AUD has 2; prices are not rounded"), "\(batch.stderr)")
+        #expect(!batch.stderr.contains("ambiguous"), "\(batch.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("a.png").path))
+        // 1.290 is 1.29 and 49.9900 is 49.99: the same images as render draws for those prices.
+        for (name, price) in [("b", "1.29"), ("c", "49.99")] {
+            let image = folder.appendingPathComponent("\(name).png")
+            #expect(try BinaryRunner.run(["render", "--amount", price, "-o", image.path]).status == 0)
+            #expect(try Data(contentsOf: output.appendingPathComponent("\(name).png")) == Data(contentsOf: image), "\(name)")
+        }
+    }
+
+    /// `serve`: the JSON endpoint answers the same sentence, or 400 with the same words.
+    @Test func theServerGivesTheSameVerdict() throws {
+        let server = try ServerProcess(["--allow-unsigned"])
+        for (text, verdict) in Self.table {
+            let escaped = text.replacingOccurrences(of: "+", with: "%2B")
+            let reply = try server.get("/v1/breakdown.json?amount=\(escaped)")
+            switch verdict {
+            case .drawn(let sentence):
+                #expect(reply.status == 200, "\(text): \(reply.text.prefix(300))")
+                #expect((try? reply.json())?["text"] as? String == sentence, "\(text): \(reply.text.prefix(300))")
+            case .refused(let words):
+                #expect(reply.status == 400, "\(text): \(reply.status)")
+                let detail = (try? reply.json())?["detail"] as? String ?? ""
+                #expect(detail.hasPrefix("amount: '\(text)' ") && detail.contains(words), "\(text): \(detail)")
+            }
+        }
+        #expect(server.stop() == 0)
+    }
+
+    /// The library's text door, `Amount("…")` (signs aside: the library parses `-2` as documented).
+    @Test func theLibraryGivesTheSameVerdict() throws {
+        for (text, verdict) in Self.table where !text.hasPrefix("-") && !text.hasPrefix("+") {
+            switch verdict {
+            case .drawn:
+                #expect((try? Amount(text)) != nil, "\(text)")
+            case .refused(let words):
+                do {
+                    _ = try Amount(text)
+                    Issue.record("\(text) was taken")
+                } catch {
+                    #expect(error.message.contains(words), "\(text): \(error.message)")
+                }
+            }
+        }
+    }
+}

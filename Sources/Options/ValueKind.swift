@@ -32,11 +32,13 @@ public enum ValueKind: Sendable, Hashable {
 
     /// nil when `value`, of an acceptable form (`problem(with:)` is nil), keeps the rules of its
     /// kind, else why not, quoting it: for a price, the one money rule (`PriceRule`: never an
-    /// ambiguous `1.299`, never more decimals than a currency has, never a sign), which every
-    /// door that reads options passes through.
+    /// ambiguous `1.299`, never more decimals than a currency has, never a sign); for a locale,
+    /// numbers in decimal digits (`NumberingSystem`). Every door that reads options passes here.
     package func refusal(of value: String) -> String? {
         switch self {
         case .decimal: PriceRule.problem(plainDecimal: value)
+        // A price is never drawn in a numbering system without decimal digits (`roman`, `hans`).
+        case .localeIdentifier: NumberingSystem.problem(localeIdentifier: value)
         default: nil
         }
     }

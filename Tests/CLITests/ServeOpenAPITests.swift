@@ -81,6 +81,30 @@ import Testing
 
     /// Every key in the document is read by the server (never "unknown option"), and every other
     /// key a render or a manifest knows is refused by it: the document and the server agree.
+    /// The document's amount pattern takes exactly the amounts the server draws, at the edges
+    /// Schemathesis's few examples seldom reach: the server's limit (10^9) and the one price rule
+    /// (ambiguous `1.299`, more decimals than the currency has, a sign, a trailing `.`). The
+    /// verdicts are the server's own answers, the pattern read back from the document.
+    @Test func theAmountPatternIsTheServersRule() throws {
+        let server = try ServerProcess(["--allow-unsigned"])
+        let document = try Self.object(try server.get("/openapi.json").text)
+        let parameters = try #require((document["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]])
+        let amount = try #require(parameters.values.first { $0["name"] as? String == "amount" })
+        let pattern = try #require((amount["schema"] as? [String: Any])?["pattern"] as? String)
+        let regex = try NSRegularExpression(pattern: pattern)
+        let texts = [
+            "0", "1", "999999999", "1000000000", "1000000000.00", "1000000001", "9999999999", "10000000000", "0999999999",
+            "1.299", "1.290", "1.2900", "12.345", "100.000", "1000.000", "0.005", "0.50", ".5", "100.", "-0", "+5", "49.99",
+            "49.990", "049.990", "1299", "999.99", "999.999",
+        ]
+        for text in texts {
+            let matches = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            let status = try server.get("/v1/breakdown.json?amount=\(text.replacingOccurrences(of: "+", with: "%2B"))").status
+            #expect(matches == (status == 200), "\(text): the pattern \(matches ? "takes" : "refuses") it, the server answers \(status)")
+        }
+        #expect(server.stop() == 0)
+    }
+
     @Test func everyKeyTheServerReadsIsInTheDocumentAndNoOther() throws {
         let server = try ServerProcess(["--allow-unsigned"])
         let document = try Self.object(try server.get("/openapi.json").text)

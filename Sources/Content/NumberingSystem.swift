@@ -1,0 +1,41 @@
+import Foundation
+
+/// Which locales' numbers a price can be written in: a numbering system of ten decimal digits,
+/// written positionally (Latin, Arabic-Indic `arab`, Devanagari `deva`, Myanmar `mymr`, full-width,
+/// CJK `hanidec`, …). An algorithmic system (`roman`, `hans`, `hant`, `jpan`, …) has no digits for
+/// a fraction or a large number: ICU writes a price in it as a negative number (`−308.64`) or in
+/// words (`负三百零八点六四`, "negative 308.64"), so such a locale is refused, never drawn.
+///
+/// Checked by what the locale's own formatter writes, not by a list: the digits 0 to 9 must be ten
+/// different single characters, and 1234567890 must be those digits in that order.
+package enum NumberingSystem {
+    /// The verdicts so far, by identifier (a batch asks for every record).
+    private static let known = Locked<[String: String?]>([:])
+
+    /// nil when `identifier`'s numbers are decimal digits; else why not, in one clause quoting it.
+    package static func problem(localeIdentifier identifier: String) -> String? {
+        if let verdict = known.withLock({ $0[identifier] }) { return verdict }
+        let verdict = check(identifier)
+        known.withLock { $0[identifier] = verdict }
+        return verdict
+    }
+
+    private static func check(_ identifier: String) -> String? {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: identifier)
+        // The decimal style, as prices are written (the plain style ignores `numbers=`).
+        formatter.numberStyle = .decimal
+        formatter.usesGroupingSeparator = false
+        let digits = (0...9).map { formatter.string(from: NSNumber(value: $0)) ?? "" }
+        let positional = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0].map { digits[$0] }.joined()
+        if digits.allSatisfy({ $0.count == 1 }), Set(digits).count == 10, formatter.string(from: NSNumber(value: 1_234_567_890)) == positional {
+            return nil
+        }
+        let system = identifier.split(separator: "@").dropFirst().first?.split(separator: ";")
+            .first { $0.lowercased().hasPrefix("numbers=") }.map { " (\($0))" } ?? ""
+        let sample = formatter.string(from: NSNumber(value: 308.64)) ?? "?"
+        return "\(QuotedValue.quoted(identifier)) writes numbers without ten decimal digits\(system): 308.64 would be drawn as "
+            + "\(QuotedValue.quoted(sample)); expected a locale whose numbers are decimal digits, such as en_AU, ar_SA (arab), "
+            + "en_AU@numbers=arab or hi_IN@numbers=deva"
+    }
+}

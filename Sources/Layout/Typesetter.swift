@@ -67,6 +67,7 @@ package final class Typesetter {
 
         let handle = pangoLayout(paragraph, description: description, width: style.width)
         try checkExtents(handle.pointer)
+        try checkWidthHoldsEveryWord(handle, paragraph: paragraph, description: description, width: style.width, breakingWords: false)
         return measure(
             handle, paragraph: paragraph, breakdown: breakdown, style: style, metrics: metrics, logoArtwork: logoArtwork, warnings: warnings)
     }
@@ -85,6 +86,82 @@ package final class Typesetter {
             pango_layout_set_wrap(layout, breakingWords ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD)
         }
         return handle
+    }
+
+    /// A width too narrow for the sentence is refused, never drawn cut: on iOS a word is kept
+    /// whole and a line wider than the width would be cut at the image's edge ("$25" for
+    /// $250.00); on Android words break between characters, as its StaticLayout does, but a word
+    /// with a digit in it (the price) broken across lines would read as two numbers. The message
+    /// names the narrowest width that works: the widest word (iOS), the widest word with a digit
+    /// (Android), measured by laying the paragraph out one word a line.
+    func checkWidthHoldsEveryWord(
+        _ handle: PangoLayoutHandle, paragraph: Paragraph, description: OpaquePointer, width: Double?, breakingWords: Bool
+    ) throws(LayoutError) {
+        guard let width else { return }
+        let bytes = Array(paragraph.text.utf8)
+        let limit = pangoUnits(width)
+        // Half a point of slack: Pango's widths are rounded to 1/1024 pt, the width to a point.
+        let slack = Int32(PANGO_SCALE / 2)
+        var cut: String?
+        let iter = pango_layout_get_iter(handle.pointer)!
+        var first = true
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            if !breakingWords, logical.width > limit + slack { cut = "a line is wider than it" }
+            if breakingWords, !first, let line = pango_layout_iter_get_line_readonly(iter) {
+                let start = Int(line.pointee.start_index)
+                if start > 0, start < bytes.count, Self.isWordByte(bytes[start - 1]), Self.isWordByte(bytes[start]) {
+                    var from = start - 1, to = start
+                    while from > 0, Self.isWordByte(bytes[from - 1]) { from -= 1 }
+                    while to < bytes.count, Self.isWordByte(bytes[to]) { to += 1 }
+                    let word = bytes[from..<to]
+                    let text = String(decoding: word, as: UTF8.self)
+                    if Self.hasDecimalDigit(text) { cut = "\(QuotedValue.quoted(text)) would be broken across lines" }
+                }
+            }
+            first = false
+        } while pango_layout_iter_next_line(iter) != 0
+        pango_layout_iter_free(iter)
+        guard let cut else { return }
+        let narrowest = narrowestWidth(paragraph, description: description, digitsOnly: breakingWords)
+        throw LayoutError(
+            "the width \(Self.shortText(width)) cannot hold the sentence: \(cut); the narrowest width that keeps \(breakingWords ? "the price" : "every word") whole is \(narrowest) (a width of at least \(narrowest))")
+    }
+
+    /// A byte of a word: not a space, not a line break, not an inline object (U+FFFC's bytes
+    /// are ≥ 0x80 and counted as a word's: a logo next to a word is not a break inside it).
+    private static func isWordByte(_ byte: UInt8) -> Bool { byte > 0x20 && byte != 0x2D }
+
+    /// A decimal digit of any script (a price in ٣٠٨٫٦٤ is a price too).
+    private static func hasDecimalDigit(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.numericType == .decimal }
+    }
+
+    private static func shortText(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// The narrowest width, in whole points, at which no word (or, `digitsOnly`, no word with a
+    /// digit) is wider than the line: the paragraph laid out one word a line, its widest line.
+    private func narrowestWidth(_ paragraph: Paragraph, description: OpaquePointer, digitsOnly: Bool) -> Int {
+        let handle = pangoLayout(paragraph, description: description, width: 0.001)
+        let bytes = Array(paragraph.text.utf8)
+        var widest: Int32 = 0
+        let iter = pango_layout_get_iter(handle.pointer)!
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            if let line = pango_layout_iter_get_line_readonly(iter) {
+                let start = Int(line.pointee.start_index), end = min(bytes.count, start + Int(line.pointee.length))
+                let hasDigit = start < end && Self.hasDecimalDigit(String(decoding: bytes[start..<end], as: UTF8.self))
+                if !digitsOnly || hasDigit { widest = max(widest, logical.width) }
+            }
+        } while pango_layout_iter_next_line(iter) != 0
+        // The smallest whole width the check above takes: on iOS with its half point of slack; on
+        // Android Pango itself breaks a word wider than the width, with no slack.
+        return Int((points(widest) - (digitsOnly ? 0 : 0.5)).rounded(.up))
     }
 
     /// True when the family's font (the one Pango picks for this description, no fallback) has a

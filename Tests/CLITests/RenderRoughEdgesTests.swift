@@ -104,7 +104,7 @@ import Testing
     @Test(arguments: [
         ["--amount", "100"], ["--amount", "5000", "--locale", "en_US", "--logo", "lockup"],
         ["--amount", "100", "--locale", "en_GB", "--link-style", "learnMoreText", "--font-size", "13.3", "--padding", "0.7"],
-        ["--amount", "100", "--content-size", "accessibilityLarge", "--width", "200", "--scale", "3"],
+        ["--amount", "100", "--content-size", "accessibilityLarge", "--width", "240", "--scale", "3"],
     ])
     func metadataIsRoundedToThousandthsOfAPoint(_ arguments: [String]) throws {
         let folder = try BatchTestSupport.temporaryFolder("metadata")

@@ -170,7 +170,7 @@ import Testing
     @Test func schemathesisFindsNothingAgainstALiveServer() throws {
         try #require(Self.hasSchemathesis, "Schemathesis is not installed: make deps installs it (pip install schemathesis)")
         let server = try ServerProcess(["--allow-unsigned"])
-        let run = try Self.schemathesis("http://127.0.0.1:\(server.port)/openapi.json", port: server.port, examples: 40, seconds: 400)
+        let run = try Self.schemathesis("http://127.0.0.1:\(server.port)/openapi.json", port: server.port, examples: 40, seconds: 1800)
         #expect(run.status == 0, "\(run.output.suffix(6000))")
         #expect(run.output.contains("No issues found"), "\(run.output.suffix(2000))")
         // Every operation it selected was tested, not skipped: the five endpoints, /healthz and
@@ -215,7 +215,7 @@ import Testing
             paths["/v1/breakdown.json"] = ["get": operation]
             document["paths"] = paths
         }
-        let extra = try Self.schemathesis(extraKey, port: server.port, examples: 10, seconds: 200, extra: ["--include-operation-id", "breakdownJSON"])
+        let extra = try Self.schemathesis(extraKey, port: server.port, examples: 10, seconds: 900, extra: ["--include-operation-id", "breakdownJSON"])
         #expect(extra.status != 0, "\(extra.output.suffix(3000))")
         #expect(extra.output.contains("refused for one key alone: unknown option"), "\(extra.output.suffix(3000))")
 
@@ -225,7 +225,7 @@ import Testing
                 parameters["font-size"]?["schema"] = ["type": "number", "minimum": 1, "maximum": 50]
             }
         }
-        let narrow = try Self.schemathesis(narrowed, port: server.port, examples: 30, seconds: 200, extra: ["--include-operation-id", "breakdownJSON"])
+        let narrow = try Self.schemathesis(narrowed, port: server.port, examples: 30, seconds: 900, extra: ["--include-operation-id", "breakdownJSON"])
         #expect(narrow.status != 0, "\(narrow.output.suffix(3000))")
         #expect(narrow.output.contains("Schema-violating request accepted"), "\(narrow.output.suffix(3000))")
     }

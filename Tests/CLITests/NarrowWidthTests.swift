@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Issue 44, item 2: `render --amount 1000 --width 30` drew "$25" for $250.00 and exited 0. A
+/// width that cannot hold the sentence is refused in one line naming the narrowest width that
+/// works (iOS: no word may overflow the width, its image would cut it; Android: words break as
+/// StaticLayout breaks them, but never the price). The sweep: the named width is drawn, one point
+/// less is refused, for both views and several prices and locales; serve answers 400 and batch
+/// fails the record, with the same words.
+@Suite struct NarrowWidthTests {
+    static let cases: [[String]] = [
+        ["--amount", "1000"], ["--amount", "1234.56", "--locale", "en_GB", "--currency", "GBP"], ["--amount", "100"],
+        ["--amount", "1234.56", "--locale", "fr_CA", "--currency", "CAD", "--device-locale", "fr_CA"],
+    ]
+
+    /// The narrowest width the refusal names, or nil when `result` is not that refusal.
+    static func narrowest(_ result: BinaryRunner.Result) -> Int? {
+        guard result.status == 2, let match = result.stderr.firstMatch(of: /whole is (\d+) \(a width of at least \d+\)/) else { return nil }
+        return Int(match.1)
+    }
+
+    @Test(arguments: ["ios", "android"]) func theNamedWidthIsDrawnAndOnePointLessIsRefused(platform: String) throws {
+        let folder = try BatchTestSupport.temporaryFolder("narrow-\(platform)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for options in Self.cases {
+            let base = ["render", "--platform", platform] + options
+            let image = folder.appendingPathComponent("x.png")
+            let tooNarrow = try BinaryRunner.run(base + ["--width", "30", "-o", image.path])
+            let width = try #require(Self.narrowest(tooNarrow), "\(options) at 30: \(tooNarrow.status) \(tooNarrow.stderr)")
+            #expect(tooNarrow.stderr.split(separator: "\n").count == 1 && tooNarrow.stderr.hasPrefix("error: the width 30 cannot hold the sentence: "))
+            #expect(!FileManager.default.fileExists(atPath: image.path), "\(options): no image at 30")
+            #expect(width > 30 && width < 400, "\(options): \(width)")
+            let drawn = try BinaryRunner.run(base + ["--width", String(width), "-o", image.path])
+            #expect(drawn.status == 0, "\(options) at \(width): \(drawn.stderr)")
+            let less = try BinaryRunner.run(base + ["--width", String(width - 1), "-o", folder.appendingPathComponent("y.png").path])
+            #expect(Self.narrowest(less) == width, "\(options) at \(width - 1): \(less.status) \(less.stderr)")
+            try? FileManager.default.removeItem(at: image)
+        }
+    }
+
+    @Test func serveAndBatchRefuseTheSameWidth() throws {
+        let server = try ServerProcess(["--allow-unsigned"])
+        let reply = try server.get("/v1/breakdown.png?amount=1000&width=30")
+        #expect(reply.status == 400, "\(reply.status)")
+        #expect(((try? reply.json())?["detail"] as? String ?? "").contains("the width 30 cannot hold the sentence"), "\(reply.text.prefix(300))")
+        #expect(try server.get("/v1/breakdown.png?amount=1000&width=200").status == 200)
+        #expect(server.stop() == 0)
+
+        let folder = try BatchTestSupport.temporaryFolder("narrow-batch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.csv")
+        try Data("name,amount,width\nnarrow,1000,30\nwide,1000,200\n".utf8).write(to: manifest)
+        let output = folder.appendingPathComponent("out")
+        let batch = try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--quiet"])
+        #expect(batch.status == 1, "\(batch.stderr)")
+        #expect(batch.stderr.contains("the width 30 cannot hold the sentence"), "\(batch.stderr)")
+        #expect(try BatchTestSupport.files(output, ext: "png") == ["wide.png"])
+    }
+}

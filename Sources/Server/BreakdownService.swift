@@ -195,13 +195,19 @@ final class BreakdownService: @unchecked Sendable {
         let etag = self.etag(identity: identity, endpoint: endpoint, normalized: normalized, hidden: hidden)
         let cacheControl = signed ? "public, max-age=\(configuration.maxAge), immutable" : "no-cache"
 
-        if let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
+        // An entity tag of ours matches only a representation we have sent (2xx), so it may be
+        // answered at once; `*` ("any representation") only once the request is known to have
+        // one: after it is drawn (or found in the cache) without error. A refused request is
+        // refused whatever its If-None-Match says.
+        let condition = ifNoneMatch.map { Self.match($0, etag: etag) } ?? .none
+        func notModified() -> HTTPResponse {
             var response = HTTPResponse(status: 304, endpoint: endpoint)
             response.add("ETag", etag)
             response.add("Cache-Control", cacheControl)
             response.cacheHit = .notModified
             return response
         }
+        if condition == .tag { return notModified() }
         var entry: ResponseCache.Entry
         var response: HTTPResponse
         if let cached = cache.entry(for: etag) {
@@ -215,6 +221,7 @@ final class BreakdownService: @unchecked Sendable {
             response.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             cache.store(entry, for: etag)
         }
+        if condition == .any, (200..<300).contains(entry.status) { return notModified() }
         response.headers = entry.headers
         response.body = entry.body
         response.add("ETag", etag)
@@ -329,14 +336,19 @@ final class BreakdownService: @unchecked Sendable {
     }
 
     /// `If-None-Match`: `*`, or a list of entity tags, weak or strong (weak comparison, RFC 9110 13.1.2).
-    static func matches(_ header: String, etag: String) -> Bool {
+    /// What an If-None-Match header matches: one of its tags is `etag` (weakly compared), it is
+    /// `*` (any representation), or neither.
+    enum Condition { case none, tag, any }
+
+    static func match(_ header: String, etag: String) -> Condition {
+        var any = false
         for item in header.split(separator: ",") {
             var tag = item.trimmingCharacters(in: .whitespaces)
-            if tag == "*" { return true }
+            if tag == "*" { any = true }
             if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            if tag == etag { return true }
+            if tag == etag { return .tag }
         }
-        return false
+        return any ? .any : .none
     }
 
     /// RenderMetadata as the `--metadata` file writes it (its Codable keys), as a JSON value.

@@ -25,6 +25,9 @@ final class ByteReader {
     private(set) var failure: String?
 
     private static let chunkSize = 64 * 1024
+    /// A line this long is given up on: the manifest is not read past it (a line is skipped
+    /// when longer than a record may be, but an endless one would be skipped for ever).
+    static let abandonedLineBytes = 64 << 20
 
     /// Opens a file (`-` is standard input); a folder, a missing or unreadable file is an error.
     init(path: String) throws(CLIError) {
@@ -95,10 +98,18 @@ final class ByteReader {
     func readLine(into output: inout [UInt8], limit: Int) -> (found: Bool, truncated: Bool) {
         var found = false
         var truncated = false
+        var length = 0
         while position < end || refill() {
             found = true
             let stop = buffer[position..<end].firstIndex(of: 0x0A)
             let upTo = stop ?? end
+            length += upTo - position
+            if stop == nil, length > Self.abandonedLineBytes {
+                // An endless line (`/dev/zero`, a stream that never breaks): stop reading, say so.
+                failure = "line \(line) runs on for more than \(Self.abandonedLineBytes >> 20) MiB without a line break; nothing after it is read"
+                position = end
+                return (true, true)
+            }
             let room = max(0, limit - output.count)
             if upTo - position > room { truncated = true }
             output.append(contentsOf: buffer[position..<min(upTo, position + room)])

@@ -52,9 +52,11 @@ extension ByteReader {
         while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { _ = next() }
     }
 
-    /// Consumes the rest of the current line, newline included.
+    /// Consumes the rest of the current line, newline included (up to `abandonedLineBytes`:
+    /// an endless line ends the reading, as `readLine` says).
     func skipLine() {
-        while let byte = next(), byte != 0x0A {}
+        var nothing: [UInt8] = []
+        _ = readLine(into: &nothing, limit: 0)
     }
 
     /// Throws when the file could not be read to its end.

@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -84,6 +85,13 @@ def run_one(name, command, log_path):
 
 
 def main():
+    # The tests send SIGINT and SIGQUIT to programs they start and expect them handled. A runner
+    # started in the background of a non-interactive shell (`make test &`, a CI step, nohup)
+    # inherits both ignored, and so would every program a test starts (they keep an ignored
+    # signal ignored, as POSIX programs do): a test's SIGINT would then be lost and the test
+    # wait for ever. A handler here is reset to the default in every child at exec.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGQUIT, lambda number, frame: sys.exit(128 + number))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--jobs", type=int, default=int(os.environ.get("BREAKDOWN_TEST_JOBS", 3 * (os.cpu_count() or 2))))
     parser.add_argument("--skip-build", action="store_true")

@@ -49,6 +49,7 @@ extension ContentOptions {
             throw parsed.problem(Self.noConfiguration, .conflict(other: conflict.name, wording: "cannot be used together"))
         }
 
+        try checkLimitsAreDrawable(parsed, android: true)
         let locale = parsed[Self.locale]
         var configuration: AndroidConfiguration?
         do throws(AndroidConfigurationError) {

@@ -105,6 +105,7 @@ public enum ContentOptions {
             throw parsed.problem(Self.noConfiguration, .conflict(other: conflict.name, wording: "cannot be used together"))
         }
 
+        try checkLimitsAreDrawable(parsed, android: false)
         let locale = parsed[Self.locale]
         var configuration: Configuration?
         if parsed[Self.noConfiguration] {
@@ -147,6 +148,27 @@ public enum ContentOptions {
     }
 
     /// A rejected configuration as a problem naming the option it came from, and what it accepts.
+    /// The limits are text the merchant's configuration reads as the SDK does, but one of
+    /// 10^14 or more is drawn through the currency formatter's Double, which rounds it
+    /// (`--max 9007199254740993` came out as $9,007,199,254,740,992): refused, as such an amount
+    /// is. Both views read their limits after this.
+    static func checkLimitsAreDrawable(_ parsed: ParsedOptions, android: Bool) throws(CLIError) {
+        var limits: [(Option<String>, String)] = [(Self.maximum, parsed[Self.maximum])]
+        if !parsed[Self.noMinimum] { limits.append((Self.minimum, parsed[Self.minimum])) }
+        for (option, text) in limits {
+            // Each view's configuration reads its limits its own way (Android's as BigDecimal).
+            let value = android ? AndroidConfiguration.number(text) : Decimal(decimalString: text)
+            if let value, value >= ValueKind.largestPrice {
+                throw parsed.problem(
+                    option,
+                    .refused(
+                        text,
+                        because: "\(QuotedValue.quoted(text)) is 100000000000000 or more; a limit that large cannot be drawn exactly (limits, like prices, stay below 100000000000000)"
+                    ))
+            }
+        }
+    }
+
     private static func configurationError(_ error: ConfigurationError, _ parsed: ParsedOptions) -> CLIError {
         let (option, others, accepted): (any OptionDeclaration, [any OptionDeclaration], [String]?) =
             switch error {

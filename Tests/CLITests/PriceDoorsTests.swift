@@ -137,3 +137,30 @@ import Testing
         }
     }
 }
+
+/// Issue 44, item 6: `--max 9007199254740993` was drawn as "$9,007,199,254,740,992" (the limit
+/// went through the currency formatter's Double). A limit of 10^14 or more is refused, as such a
+/// price is, in both views and through serve; one just below is drawn digit for digit.
+@Suite struct LimitSizeTests {
+    @Test(arguments: ["ios", "android"]) func aLimitTooLargeToDrawExactlyIsRefused(platform: String) throws {
+        for (option, value) in [("--max", "9007199254740993"), ("--max", "100000000000000"), ("--min", "100000000000000.5")] {
+            var arguments = ["describe", "--platform", platform, "--amount", "0.5", "--min", "1", "--max", "2000"]
+            if option == "--max" { arguments[arguments.count - 1] = value } else { arguments[arguments.count - 3] = value }
+            let result = try BinaryRunner.run(arguments)
+            #expect(result.status == 2, "\(option) \(value): \(result.stdout.prefix(200))")
+            #expect(result.stderr == "error: \(option): '\(value)' is 100000000000000 or more; a limit that large cannot be drawn exactly (limits, like prices, stay below 100000000000000)\n", "\(result.stderr)")
+        }
+        let below = try BinaryRunner.run(["describe", "--platform", platform, "--amount", "0.5", "--min", "1", "--max", "99999999999999"])
+        #expect(below.status == 0, "\(below.stderr)")
+        #expect(((try? below.json())?["text"] as? String ?? "").contains("99,999,999,999,999"), "\(below.stdout.prefix(300))")
+    }
+
+    /// The server refuses it sooner, at its own limit for a query's numbers (10^9).
+    @Test func serveRefusesItToo() throws {
+        let server = try ServerProcess(["--allow-unsigned"])
+        let reply = try server.get("/v1/breakdown.json?amount=0.5&max=9007199254740993")
+        #expect(reply.status == 400)
+        #expect(((try? reply.json())?["detail"] as? String ?? "").hasPrefix("max: '9007199254740993' is over this server's limit"), "\(reply.text.prefix(300))")
+        #expect(server.stop() == 0)
+    }
+}

@@ -14,7 +14,7 @@ Steps:
   3. the XCTest tests in one process, and each Swift Testing suite in one process
      (`<bundle> --testing-library swift-testing --filter '^Module\\.Suite/'`), `--jobs` at a
      time (default: 3 per core), the suites that took longest last time first
-     (`.build/test-durations.json`, written at the end of each run);
+     (`.build/test-durations.json`, written at the end of each run; else Tools/test-durations.json);
   4. a summary: each suite's time, the slowest ten, every failing suite's issues (its whole log
      is in .build/test-logs/), and a check that the suites together ran every listed test.
 Exit status: 0 when every process passed and every listed test ran, 1 otherwise.
@@ -113,11 +113,16 @@ def main():
     if not suites and not xctests:
         sys.exit("error: no test matched")
     os.makedirs(LOGS, exist_ok=True)
-    try:
-        with open(DURATIONS, encoding="utf-8") as handle:
-            last = json.load(handle)
-    except (OSError, ValueError):
-        last = {}
+    # The last run's times order this one; a fresh clone (CI) starts from Tools/test-durations.json,
+    # the long ones as measured here (only the order depends on it).
+    last = {}
+    for path in (DURATIONS, os.path.join(ROOT, "Tools", "test-durations.json")):
+        try:
+            with open(path, encoding="utf-8") as handle:
+                last = json.load(handle)
+            break
+        except (OSError, ValueError):
+            continue
 
     # The work: (name, command, number of tests listed), the longest last time first.
     work = []

@@ -186,7 +186,8 @@ import Testing
     /// $2,251,799,813,685,248.50, not …248.25. Just below the bound the cents are right:
     /// 99,999,999,999,999.99 ÷ 4 = 24,999,999,999,999.9975, which rounds to $25,000,000,000,000.00.
     @Test func pricesTooLargeToDrawToTheCentAreRefused() throws {
-        let max = ["--max", "100000000000000000000"]
+        // The largest limit that is drawn exactly (limits, like prices, stay below 10^14).
+        let max = ["--max", "99999999999999.99"]
         let refused = try BinaryRunner.run(["describe", "--amount", "100000000000000"] + max)
         #expect(refused.status == 2 && refused.stderr.contains("cannot be drawn exactly to the cent"), "\(refused.stderr)")
         let below = try BinaryRunner.run(["describe", "--amount", "99999999999999.99"] + max)

@@ -26,6 +26,8 @@ TOGETHER = [
     # font is one of the families of either view's fonts; each view has its own.
     r"^font family \".*\" is not available; available: ",
     r" pixels",
+    # A width too narrow for the sentence depends on the words, the font and its size together.
+    r"^the width .* cannot hold the sentence: ",
 ]
 PATTERN = re.compile("|".join(f"(?:{p})" for p in TOGETHER))
 SEEN = os.environ.get("BREAKDOWN_ST_SEEN")

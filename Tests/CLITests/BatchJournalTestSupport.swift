@@ -30,6 +30,22 @@ enum BatchProcess {
         }
     }
 
+    /// How many entries the journals hold so far, for a test that waits while a batch runs: a
+    /// journal the batch has created but not yet given its header counts as none (reading it is
+    /// no failure then, as `journal` would record one). nil when there is none yet.
+    static func entriesSoFar(_ output: URL, all: Bool = false) -> Int? {
+        let own = output.appendingPathComponent(".breakdown-batch")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: own.path) else { return nil }
+        var count = 0
+        for name in names where all ? name.hasPrefix("journal") : name == "journal" {
+            guard let text = try? String(contentsOf: own.appendingPathComponent(name), encoding: .utf8),
+                text.hasPrefix("breakdown batch journal 2\n")
+            else { continue }
+            count += text.split(separator: "\n").dropFirst().count
+        }
+        return count
+    }
+
     /// The entries of every journal in the folder (`journal` and each shard's `journal-K-of-N`),
     /// in file name order.
     static func allJournals(_ output: URL) throws -> [Entry] {

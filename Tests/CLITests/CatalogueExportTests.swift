@@ -425,19 +425,22 @@ import Testing
         let binary = try #require(BinaryRunner.executable).path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "exec '\(binary)' batch <(cat '\(manifest.path)'; sleep 31.7) --manifest-format ndjson -o '\(output.path)' --jobs 1 --quiet"]
+        process.arguments = ["-c", "exec '\(binary)' batch <(cat '\(manifest.path)'; sleep 1731.7) --manifest-format ndjson -o '\(output.path)' --jobs 1 --quiet"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        defer { _ = try? BinaryRunner.run(command: "/usr/bin/pkill", ["-f", "sleep 31.7"]) }
-        // Well within the stream's pause (31.7 s), a second or so after the images.
-        let journalled = SlurmArrayTests.wait(8) { ((try? BatchProcess.journal(output).count) ?? 0) == 12 }
-        #expect(journalled, "the paused stream's 12 images are not journalled: \((try? BatchProcess.journal(output).count) ?? -1)")
+        defer { _ = try? BinaryRunner.run(command: "/usr/bin/pkill", ["-KILL", "-f", "sleep 1731.7"]) }
+        // While the stream pauses (for half an hour: the 300 s wait only stops a hang, and the
+        // batch still running after it shows the stream had not ended). The pause's `sleep` is
+        // ended with SIGKILL: it may have other signals blocked, and it holds the descriptor
+        // Foundation waits on before it reaps the batch.
+        let journalled = SlurmArrayTests.wait(300) { BatchProcess.entriesSoFar(output) == 12 }
+        #expect(journalled, "the paused stream's 12 images are not journalled: \(BatchProcess.entriesSoFar(output) ?? -1)")
         #expect(process.isRunning, "the batch ended: the stream did not pause")
         // Killed while it waits, a rerun finds all twelve up to date.
         kill(process.processIdentifier, SIGKILL)
-        _ = try? BinaryRunner.run(command: "/usr/bin/pkill", ["-f", "sleep 31.7"])
+        _ = try? BinaryRunner.run(command: "/usr/bin/pkill", ["-KILL", "-f", "sleep 1731.7"])
         process.waitUntilExit()
         let rerun = try Self.run("batch", manifest.path, "-o", output.path, "--jobs", "1")
         #expect(rerun.stdout.hasPrefix("rendered 0, skipped 12"), "\(rerun.stdout)")

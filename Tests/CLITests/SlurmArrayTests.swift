@@ -102,7 +102,7 @@ import Testing
         let queue = try Self.queued(id, conf: conf)
         try #require(onlyTaskTwo, "the array did not come down to task 2 running: \(String(describing: queue))\n\(Self.logs(folder))")
         let drawnBeforeKill = try Self.wait(30) {
-            let journalled = (try? BatchProcess.allJournals(output).count) ?? 0
+            let journalled = BatchProcess.entriesSoFar(output, all: true) ?? 0
             let drawn = (try? Support.files(output, ext: "png").count) ?? -1
             return journalled > 0 && journalled == drawn
         }

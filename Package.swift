@@ -87,7 +87,7 @@ let package = Package(
 
         // What the test targets share (not a product): reading a child process's output safely.
         .target(name: "BreakdownTestSupport", path: "Tests/Support"),
-        .testTarget(name: "ContentTests", dependencies: ["BreakdownContent"], path: "Tests/ContentTests"),
+        .testTarget(name: "ContentTests", dependencies: ["BreakdownContent", "BreakdownTestSupport"], path: "Tests/ContentTests"),
         .testTarget(name: "RenderTests", dependencies: ["BreakdownPipeline", "BreakdownDiff", "BreakdownTestSupport"], path: "Tests/RenderTests"),
         .testTarget(name: "CLITests", dependencies: ["BreakdownCLI", "Breakdown", "BreakdownTestSupport"], path: "Tests/CLITests"),
         .testTarget(

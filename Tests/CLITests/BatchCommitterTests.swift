@@ -1,4 +1,5 @@
 @testable import BreakdownBatch
+import BreakdownTestSupport
 import Foundation
 import Testing
 

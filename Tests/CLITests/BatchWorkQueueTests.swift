@@ -1,5 +1,6 @@
 @testable import BreakdownBatch
 import BreakdownContent
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -67,13 +68,3 @@ import Testing
     }
 }
 
-/// Looks at `condition` until it holds (true) or `deadline` seconds have passed (false): a wait
-/// for an event, whose deadline only stops a hang. Looks every millisecond.
-func waitFor(deadline seconds: Double, _ condition: () -> Bool) -> Bool {
-    let end = monotonicSeconds() + seconds
-    while !condition() {
-        if monotonicSeconds() > end { return false }
-        usleep(1_000)
-    }
-    return true
-}

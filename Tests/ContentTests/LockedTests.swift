@@ -1,4 +1,5 @@
 @testable import BreakdownContent
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -91,16 +92,6 @@ import Testing
     }
 }
 
-/// Looks at `condition` until it holds (true) or `deadline` seconds have passed (false): a wait
-/// for an event, whose deadline only stops a hang. Looks every millisecond.
-func waitFor(deadline seconds: Double, _ condition: () -> Bool) -> Bool {
-    let end = monotonicSeconds() + seconds
-    while !condition() {
-        if monotonicSeconds() > end { return false }
-        usleep(1_000)
-    }
-    return true
-}
 
 /// Sleeping threads are counted while they sleep, and no longer once woken.
 @Suite struct LockedSleeperCountTests {

@@ -9,14 +9,21 @@ import Foundation
 /// Checked by what the locale's own formatter writes, not by a list: the digits 0 to 9 must be ten
 /// different single characters, and 1234567890 must be those digits in that order.
 package enum NumberingSystem {
-    /// The verdicts so far, by identifier (a batch asks for every record).
+    /// The verdicts so far, by identifier (a batch asks for every record), at most 1,024.
     private static let known = Locked<[String: String?]>([:])
+
+    /// How many verdicts are kept (for tests: never more than 1,024).
+    package static var keptVerdicts: Int { known.withLock { $0.count } }
 
     /// nil when `identifier`'s numbers are decimal digits; else why not, in one clause quoting it.
     package static func problem(localeIdentifier identifier: String) -> String? {
         if let verdict = known.withLock({ $0[identifier] }) { return verdict }
         let verdict = check(identifier)
-        known.withLock { $0[identifier] = verdict }
+        known.withLock { known in
+            // Bounded: a server's queries can name endless distinct identifiers (`@a=1`, `@a=2`…).
+            if known.count >= 1024 { known.removeAll(keepingCapacity: true) }
+            known[identifier] = verdict
+        }
         return verdict
     }
 

@@ -34,8 +34,12 @@ let package = Package(
         // only modules below both are Content (the pure-Swift content model) and Layout (Pango).
         .target(name: "BreakdownSharedLibrary", path: "Sources/SharedLibrary"),
 
+        // Locking: `Locked`, the project's one lock (a value behind an NSCondition that threads can
+        // also wait on). A module of its own: every stage and front end shares it, and it is no
+        // part of the content model.
+        .target(name: "BreakdownLocking", path: "Sources/Locking"),
         // Content: pure Swift, no C. Configuration, locale, currency, sentence, logo, link.
-        .target(name: "BreakdownContent", path: "Sources/Content"),
+        .target(name: "BreakdownContent", dependencies: ["BreakdownLocking"], path: "Sources/Content"),
         // Layout: Pango measures the sentence and places the logo and link as inline shapes.
         .target(name: "BreakdownLayout", dependencies: ["BreakdownContent", "CPangoCairo"], path: "Sources/Layout"),
         // Paint: Cairo draws a layout (text, artwork, colours) onto a surface.
@@ -63,7 +67,7 @@ let package = Package(
         .target(name: "BreakdownBench", dependencies: ["BreakdownBatch", "BreakdownIO"], path: "Sources/Bench"),
         // Server: `breakdown serve`, the breakdown over HTTP (libmicrohttpd; HMAC from libcrypto).
         .target(
-            name: "BreakdownServer", dependencies: ["BreakdownOptions", "BreakdownBatch", "BreakdownIO", "BreakdownSharedLibrary", "CMicroHTTPD", "CLibCrypto"],
+            name: "BreakdownServer", dependencies: ["BreakdownOptions", "BreakdownIO", "BreakdownSharedLibrary", "CMicroHTTPD", "CLibCrypto"],
             path: "Sources/Server"),
         // Breakdown: the one import for library users.
         .target(name: "Breakdown", dependencies: ["BreakdownOptions"], path: "Sources/Breakdown"),
@@ -87,7 +91,7 @@ let package = Package(
 
         // What the test targets share (not a product): reading a child process's output safely.
         .target(name: "BreakdownTestSupport", path: "Tests/Support"),
-        .testTarget(name: "ContentTests", dependencies: ["BreakdownContent", "BreakdownTestSupport"], path: "Tests/ContentTests"),
+        .testTarget(name: "ContentTests", dependencies: ["BreakdownContent", "BreakdownLocking", "BreakdownTestSupport"], path: "Tests/ContentTests"),
         .testTarget(name: "RenderTests", dependencies: ["BreakdownPipeline", "BreakdownDiff", "BreakdownTestSupport"], path: "Tests/RenderTests"),
         .testTarget(name: "CLITests", dependencies: ["BreakdownCLI", "Breakdown", "BreakdownTestSupport"], path: "Tests/CLITests"),
         .testTarget(

@@ -51,14 +51,14 @@ export LSAN_OPTIONS="suppressions=$PWD/Tools/sanitize/lsan.supp:print_suppressio
 # --- Does TSan see Synchronization.Mutex? ---
 step "the Mutex proof (Tools/sanitize/mutex-proof)"
 swiftc -sanitize=thread -D USE_MUTEX Tools/sanitize/mutex-proof/main.swift -o "$work/mutex" 2>&1 | grep -v "^$" || true
-swiftc -sanitize=thread -package-name breakdown Tools/sanitize/mutex-proof/main.swift Sources/Content/Locked.swift -o "$work/locked" 2>&1 | grep -v "^$" || true
+swiftc -sanitize=thread -package-name breakdown Tools/sanitize/mutex-proof/main.swift Sources/Locking/Locked.swift -o "$work/locked" 2>&1 | grep -v "^$" || true
 mutex_out=$(TSAN_OPTIONS="halt_on_error=0:exitcode=0" "$work/mutex" 2>&1)
 locked_out=$(TSAN_OPTIONS="halt_on_error=0:exitcode=0" "$work/locked" 2>&1)
 if grep -q "count 200000" <<<"$mutex_out" && grep -q "WARNING: ThreadSanitizer" <<<"$mutex_out" \
 	&& grep -q "count 200000" <<<"$locked_out" && ! grep -q "WARNING: ThreadSanitizer" <<<"$locked_out"; then
 	step "Mutex: exact count (200000) and $(grep -c 'WARNING: ThreadSanitizer' <<<"$mutex_out") TSan reports: TSan does not see it; Locked (NSLock): exact count, no report"
 else
-	echo "sanitize: the Mutex proof no longer holds (Mutex: $(grep -c WARNING <<<"$mutex_out") reports; Locked: $(grep -c WARNING <<<"$locked_out") reports); see Sources/Content/Locked.swift" >&2
+	echo "sanitize: the Mutex proof no longer holds (Mutex: $(grep -c WARNING <<<"$mutex_out") reports; Locked: $(grep -c WARNING <<<"$locked_out") reports); see Sources/Locking/Locked.swift" >&2
 	failures=$((failures + 1))
 fi
 

@@ -1,3 +1,4 @@
+import BreakdownLocking
 import BreakdownContent
 import BreakdownOptions
 import Foundation

@@ -1,3 +1,4 @@
+import BreakdownLocking
 import BreakdownLayout
 import BreakdownContent
 import BreakdownEncode

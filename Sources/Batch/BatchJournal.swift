@@ -2,6 +2,7 @@ import BreakdownContent
 import BreakdownOptions
 import Foundation
 import BreakdownIO
+import BreakdownPipeline
 
 /// A file a record wrote: its name in the output folder, size, modification time (ns), inode and
 /// owner. Size and time alone can be forged: another user who can write in the output folder can

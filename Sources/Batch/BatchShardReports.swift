@@ -4,6 +4,7 @@ import BreakdownOptions
 import Foundation
 import BreakdownIO
 import BreakdownLayout
+import BreakdownPipeline
 
 /// Every batch also keeps its own report in the output folder,
 /// `.breakdown-batch/report-RUN-K-of-N.json` (K/N its shard; `0-of-1` unsharded), written like

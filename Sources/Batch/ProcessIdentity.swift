@@ -1,4 +1,5 @@
 import Foundation
+import BreakdownPipeline
 
 /// Who wrote a temporary file: the machine (this boot of this host), the process id and the
 /// process's start time. A process id alone is reused; with its start time it names one process,

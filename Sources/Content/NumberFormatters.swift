@@ -1,3 +1,4 @@
+import BreakdownLocking
 import Foundation
 
 /// `NumberFormatter`s by what they are configured with, each made once: making one costs far

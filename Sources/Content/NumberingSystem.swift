@@ -1,3 +1,4 @@
+import BreakdownLocking
 import Foundation
 
 /// Which locales' numbers a price can be written in: a numbering system of ten decimal digits,

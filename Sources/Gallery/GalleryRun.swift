@@ -1,3 +1,4 @@
+import BreakdownLocking
 import BreakdownContent
 import BreakdownEncode
 import BreakdownPipeline

@@ -1,4 +1,3 @@
-import BreakdownBatch
 import BreakdownContent
 import BreakdownLayout
 import BreakdownOptions

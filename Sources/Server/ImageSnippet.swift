@@ -1,4 +1,3 @@
-import BreakdownBatch
 import BreakdownContent
 import BreakdownEncode
 import BreakdownOptions

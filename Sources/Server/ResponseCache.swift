@@ -1,3 +1,4 @@
+import BreakdownLocking
 import BreakdownContent
 import Foundation
 import Synchronization
@@ -22,7 +23,7 @@ final class ResponseCache: Sendable {
     }
 
     private let budget: Int
-    private let state = Locked(State())  // not Mutex: TSan cannot see it (Content/Locked.swift)
+    private let state = Locked(State())  // not Mutex: TSan cannot see it (Locking/Locked.swift)
 
     init(budget: Int) {
         self.budget = budget

@@ -1,3 +1,4 @@
+import BreakdownLocking
 import BreakdownContent
 import Foundation
 import Synchronization
@@ -18,7 +19,7 @@ final class ServerMetrics: Sendable {
         var cacheMisses = 0
     }
 
-    private let state = Locked(State())  // not Mutex: TSan cannot see it (Content/Locked.swift)
+    private let state = Locked(State())  // not Mutex: TSan cannot see it (Locking/Locked.swift)
     private let inFlight = Atomic<Int>(0)
 
     init() {}

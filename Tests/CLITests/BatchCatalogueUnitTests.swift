@@ -3,6 +3,7 @@ import BreakdownContent
 import BreakdownOptions
 import Foundation
 import Testing
+import BreakdownPipeline
 
 /// Prices as shops write them, name slugs, column maps and `--shard auto`, on the real parsers.
 /// Expected values are worked out by hand from the inputs.

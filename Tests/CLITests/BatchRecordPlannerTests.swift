@@ -1,3 +1,4 @@
+import BreakdownLocking
 @testable import BreakdownBatch
 @testable import BreakdownOptions
 @testable import BreakdownPipeline

@@ -1,3 +1,4 @@
+import BreakdownLocking
 @testable import BreakdownBatch
 import BreakdownContent
 import BreakdownTestSupport

@@ -2,6 +2,7 @@
 import BreakdownContent
 import Foundation
 import Testing
+import BreakdownPipeline
 
 /// `breakdown --version` and `breakdown version` print the version the changelog's newest entry
 /// names; the version is part of the renderer identity resume compares.

@@ -1,3 +1,4 @@
+import BreakdownLocking
 @testable import BreakdownContent
 import BreakdownTestSupport
 import Foundation

@@ -9,7 +9,7 @@ import Foundation
 import Synchronization
 let state = Mutex<[Int: Int]>([:])
 #else
-// Sources/Content/Locked.swift, compiled in beside this file.
+// Sources/Locking/Locked.swift, compiled in beside this file.
 let state = Locked<[Int: Int]>([:])
 #endif
 let group = DispatchGroup()

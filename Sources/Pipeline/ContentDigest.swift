@@ -5,7 +5,7 @@
 ///
 /// The same bytes give the same value however they are split across `add` calls. Not for
 /// adversarial input: it detects changed files, it does not authenticate them.
-struct ContentDigest {
+package struct ContentDigest {
     private static let multiplier: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let stepMultiplier: UInt64 = 0xC2B2_AE3D_27D4_EB4F
 
@@ -17,9 +17,9 @@ struct ContentDigest {
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    init() {}
+    package init() {}
 
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func add(_ bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
         var offset = 0
         if !pending.isEmpty {
@@ -62,7 +62,7 @@ struct ContentDigest {
     }
 
     /// The digest of everything added so far (adding more afterwards goes on from there).
-    var value: UInt64 {
+    package var value: UInt64 {
         var result = Self.fold(lane0) &+ (Self.fold(lane1) << 1 | Self.fold(lane1) >> 63)
         result = result &* Self.multiplier ^ Self.fold(lane2)
         result = result &* Self.multiplier ^ Self.fold(lane3)

@@ -1,7 +1,5 @@
 import BreakdownContent
 import BreakdownEncode
-import BreakdownPipeline
-import BreakdownOptions
 import BreakdownLayout
 import BreakdownPaint
 import Foundation
@@ -19,7 +17,7 @@ import Foundation
 package enum RendererVersion {
     /// The most bytes of one file that are hashed (the head of a font file; all of an SVG,
     /// since `ArtworkLibrary` refuses larger ones).
-    static let hashedBytes = ArtworkLibrary.maximumFileSize
+    package static let hashedBytes = ArtworkLibrary.maximumFileSize
 
     /// A short hex identity for images drawn with these font files and artwork folder.
     package static func identity(fontFiles: [String], logoAssets: String?) -> String {

@@ -209,7 +209,7 @@ package enum BatchEngine {
                 workers.enter()
                 let thread = Thread { [settings, workerStart, workers] in
                     defer { workers.leave() }
-                    let cache = RendererCache()
+                    let cache = RenderersByResources()
                     if number < warming { BatchRecordRenderer.warmUp(cache, settings: settings) }
                     guard let context = workerStart.wait() else { return }
                     let renderer = BatchRecordRenderer(

@@ -24,7 +24,7 @@ package final class BatchRecordPlanner {
     private let defaultFormats: [OutputFormat]
     private let htmlBaseURL: String?
     private let identify: ([String], String?) -> String
-    private var rendererVersions: [RendererCache.Key: String] = [:]
+    private var rendererVersions: [RenderersByResources.Key: String] = [:]
     /// Hash of each name used so far → what its record asked for (32 bits of a hash of the
     /// normalized options and formats) and the line it starts on (32 bits): 16 bytes a record.
     private var namesUsed = NameTable()
@@ -410,7 +410,7 @@ package final class BatchRecordPlanner {
     }
 
     private func rendererVersion(for options: ParsedOptions) -> String {
-        let key = RendererCache.Key(options)
+        let key = RenderersByResources.Key(options)
         if let known = rendererVersions[key] { return known }
         let version = identify(key.fontFiles, key.logoAssets)
         rendererVersions[key] = version

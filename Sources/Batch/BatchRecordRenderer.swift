@@ -10,7 +10,7 @@ import Foundation
 /// rename). The outcome carries the journal entry the group commit appends once they are durable.
 /// One per thread: it owns the thread's renderers (fonts and artwork load once).
 final class BatchRecordRenderer {
-    private let cache: RendererCache
+    private let cache: RenderersByResources
     private let settings: BatchSettings
     private let folder: BatchFolder
     /// This worker's spool folder in `folder`.
@@ -18,7 +18,7 @@ final class BatchRecordRenderer {
     private let journal: BatchJournal
 
     /// - Parameter cache: this thread's renderers (see `warmUp`).
-    init(settings: BatchSettings, folder: BatchFolder, spool: Int, journal: BatchJournal, cache: RendererCache = RendererCache()) {
+    init(settings: BatchSettings, folder: BatchFolder, spool: Int, journal: BatchJournal, cache: RenderersByResources = RenderersByResources()) {
         self.cache = cache
         self.settings = settings
         self.folder = folder
@@ -32,7 +32,7 @@ final class BatchRecordRenderer {
     /// failure ignored (the records meet it again and report it). What loads on first use (fonts,
     /// glyphs, artwork, the number formats) then loads before the first record, and a batch that
     /// ends without one (an empty or refused manifest) never waits for a huge image.
-    static func warmUp(_ cache: RendererCache, settings: BatchSettings) {
+    static func warmUp(_ cache: RenderersByResources, settings: BatchSettings) {
         var options = settings.defaults
         if !options.isGiven(ContentOptions.amount) { try? options.set(ContentOptions.amount.name, to: "100") }
         guard let request = try? RenderRequest(options), !request.breakdown.isHidden, let renderer = try? cache.renderer(for: request),

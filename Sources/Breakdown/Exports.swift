@@ -72,8 +72,9 @@
 @_exported import struct BreakdownOptions.ParsedOptions
 @_exported import enum BreakdownOptions.RecordValue
 @_exported import enum BreakdownOptions.RenderOptions
-@_exported import struct BreakdownOptions.RenderRequest
-@_exported import class BreakdownOptions.RendererCache
+@_exported import struct BreakdownPipeline.RenderRequest
+@_exported import class BreakdownPipeline.RenderersByResources
+@_exported import typealias BreakdownPipeline.RendererCache
 
 // The Android SDK's view, a peer of the iOS view: its inputs, what it shows, and the view value
 // every front end asks.

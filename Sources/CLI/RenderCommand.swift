@@ -22,7 +22,7 @@ public enum RenderCommand {
         }
         let format = try outputFormat(output: output, options: options)
         let request = try RenderRequest(options)
-        let image = try RendererCache().renderForCommand(request, format: format)
+        let image = try RenderersByResources().renderForCommand(request, format: format)
         var files: [(data: Data, path: String)] = []
         if output != "-" { files.append((image.bytes, output)) }
         if let metadataPath = options[RenderOptions.metadata] {

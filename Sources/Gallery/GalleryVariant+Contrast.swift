@@ -1,6 +1,7 @@
 import BreakdownBatch
 import BreakdownContent
 import BreakdownOptions
+import BreakdownPipeline
 
 extension GalleryVariant {
     /// True when the variant's logo, text or link is below 3:1 against what is behind it (WCAG),

@@ -1,5 +1,6 @@
 import BreakdownContent
 import Foundation
+import BreakdownPipeline
 
 extension Platform: OptionChoice {}
 extension AndroidEnvironment: OptionChoice {}

@@ -11,10 +11,10 @@ import Foundation
 final class RendererPool: Sendable {
     static let shared = RendererPool()
 
-    private let idle = Locked<[RendererCache]>([])
+    private let idle = Locked<[RenderersByResources]>([])
 
-    func withCache<T>(_ body: (RendererCache) throws -> T) rethrows -> T {
-        let cache = idle.withLock { $0.popLast() } ?? RendererCache()
+    func withCache<T>(_ body: (RenderersByResources) throws -> T) rethrows -> T {
+        let cache = idle.withLock { $0.popLast() } ?? RenderersByResources()
         defer { idle.withLock { $0.append(cache) } }
         return try body(cache)
     }

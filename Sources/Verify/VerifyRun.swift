@@ -50,7 +50,7 @@ package enum VerifyRun {
         let planned = try plannedRecords(records, commandLine: options, manifest: manifest)
         try prepareReferenceFolder(referenceFolder, recording: recording, options: options)
 
-        let cache = RendererCache()
+        let cache = RenderersByResources()
         var outcomes: [VerifyOutcome] = []
         for (record, (request, recordOptions)) in zip(records, planned) {
             let image: RenderedImage

@@ -175,13 +175,13 @@ import Testing
 
         let assets = try ParsedOptions(arguments: ["--logo-assets", "/nonexistent-breakdown-assets"], groups: Self.renderGroups)
         // The library throws its own errors; the command line words them, with an exit status.
-        let missing = try #require(throws: BreakdownError.self) { try RendererCache().render(RenderRequest(assets), format: .png) }
+        let missing = try #require(throws: BreakdownError.self) { try RenderersByResources().render(RenderRequest(assets), format: .png) }
         guard case .file(let path, _) = missing else { Issue.record("\(String(describing: missing))"); return }
         #expect(path == "/nonexistent-breakdown-assets")
         #expect(CLIError(missing).exitStatus == 2)
 
         let hidden = try ParsedOptions(arguments: ["--no-configuration"], groups: Self.renderGroups)
-        let nothing = try #require(throws: BreakdownError.self) { try RendererCache().render(RenderRequest(hidden), format: .png) }
+        let nothing = try #require(throws: BreakdownError.self) { try RenderersByResources().render(RenderRequest(hidden), format: .png) }
         guard case .hidden = nothing else { Issue.record("\(String(describing: nothing))"); return }
         #expect(CLIError(nothing).exitStatus == 3)
     }

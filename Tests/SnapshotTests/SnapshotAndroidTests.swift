@@ -37,7 +37,7 @@ import Testing
         }
         #expect(check(view, record: .all) != nil, "recording reports that it recorded")
         let reference = try Data(contentsOf: URL(fileURLWithPath: try sandbox.paths("android").reference))
-        let fromWords = try RendererCache().render(words_, format: .png).bytes
+        let fromWords = try RenderersByResources().render(words_, format: .png).bytes
         #expect(reference == fromWords, "the typed Android view's reference is not what its words draw")
         #expect(check(view, record: .never) == nil)
         let other = try BreakdownView(android: AndroidInputs(configuration: configuration, deviceLocale: "en_GB", amount: 120))

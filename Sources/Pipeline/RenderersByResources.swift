@@ -1,13 +1,12 @@
 import BreakdownLayout
 import BreakdownContent
-import BreakdownPipeline
 import BreakdownEncode
 import Foundation
 
-/// The renderers of one thread, one per (font files, artwork source): fonts and artwork are
-/// loaded once and reused for every image that asks for the same. Like `BreakdownRenderer`, a
-/// cache is not thread-safe: use one per thread.
-public final class RendererCache {
+/// The renderers of one thread, one for each set of resources (font files, artwork folder) a
+/// request names: fonts and artwork are loaded once and reused for every image that asks for the
+/// same. Like `BreakdownRenderer`, it is not thread-safe: use one per thread.
+public final class RenderersByResources {
     private var renderers: [Key: BreakdownRenderer] = [:]
 
     /// What a renderer is made from, and so what tells renderers apart: the font files, in
@@ -26,14 +25,9 @@ public final class RendererCache {
             self.fontFiles = fontFiles
             self.logoAssets = logoAssets
         }
-
-        /// The key of the renderer the drawing options of `options` ask for.
-        public init(_ options: ParsedOptions) {
-            self.init(fontFiles: options[RenderOptions.fontFile], logoAssets: options[RenderOptions.logoAssets])
-        }
     }
 
-    /// An empty cache.
+    /// None made yet.
     public init() {}
 
     /// The renderer for the request's font files and artwork folder, made on first use.
@@ -55,17 +49,6 @@ public final class RendererCache {
     }
 }
 
-extension RendererCache {
-    /// `render`, its error worded as the command line words it, with its exit status (hidden 3,
-    /// bad input 2, a failure 1): what the front ends call.
-    package func renderForCommand(_ request: RenderRequest, format: OutputFormat) throws(CLIError) -> RenderedImage {
-        do throws(BreakdownError) {
-            return try render(request, format: format)
-        } catch {
-            var problem = CLIError(error)
-            // The renderer's `.failed` is the machine's: a library it needs cannot be loaded.
-            if case .failed = error { problem.isMachineFault = true }
-            throw problem
-        }
-    }
-}
+/// The earlier name of `RenderersByResources`.
+@available(*, deprecated, renamed: "RenderersByResources")
+public typealias RendererCache = RenderersByResources

@@ -16,6 +16,7 @@ import BreakdownPaint
 import BreakdownServer
 import CDeflate
 import Foundation
+import BreakdownIO
 
 /// Stops the run as a finding: libFuzzer saves the input as the reproducer.
 func finding(_ message: String) -> Never {

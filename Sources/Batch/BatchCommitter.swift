@@ -2,6 +2,7 @@ import BreakdownLocking
 import BreakdownContent
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// Group commit: records whose files are renamed into place wait here; every `groupSize`
 /// records, or `interval` seconds after the first of them, a thread of its own makes the file

@@ -4,6 +4,7 @@ import BreakdownPipeline
 import BreakdownOptions
 import BreakdownEncode
 import Foundation
+import BreakdownIO
 
 /// Turns manifest records into jobs, in manifest order, on one thread: checks every field with
 /// the same validation as the command line, lays the record over the command line's options,
@@ -199,7 +200,7 @@ package final class BatchRecordPlanner {
         }
         let options: ParsedOptions
         do throws(CLIError) {
-            options = defaults.overlaid(by: try ParsedOptions(record: values, groups: Self.groups, source: .record(line: line)))
+            options = defaults.overlaid(by: try CLIError.reading { () throws(RequestError) in try ParsedOptions(record: values, groups: Self.groups, source: .record(line: line)) })
         } catch {
             // Name the first field that is wrong on its own; else the problem is between fields.
             try Self.checkEach(values)
@@ -387,7 +388,7 @@ package final class BatchRecordPlanner {
     /// (only on the error path: a valid record is checked once, as a whole).
     private static func checkEach(_ values: [String: RecordValue]) throws(RecordProblem) {
         for key in values.keys.sorted() {
-            do throws(CLIError) {
+            do throws(RequestError) {
                 _ = try ParsedOptions(record: [key: values[key]!], groups: groups)
             } catch {
                 throw RecordProblem(field: key, error.message)

@@ -4,6 +4,7 @@ import BreakdownPipeline
 import BreakdownOptions
 import BreakdownEncode
 import Foundation
+import BreakdownIO
 
 /// Does one job on a worker thread: skip it when the journal finds it up to date, else draw
 /// each format and write the images, metadata and snippet (each whole under its final name, by
@@ -90,7 +91,7 @@ final class BatchRecordRenderer {
         do throws(CLIError) {
             // `--fail-on` judges every record, also those already drawn.
             if !settings.failOn.isEmpty {
-                let request = try RenderRequest(plan.options)
+                let request = try CLIError.reading { () throws(RequestError) in try RenderRequest(plan.options) }
                 earlyRequest = request
                 if var failure = failOn(request, outcome, amount: plan.options.text(of: ContentOptions.amount.spec) ?? "0") {
                     removeStale(&failure, fingerprint: nil)
@@ -139,7 +140,7 @@ final class BatchRecordRenderer {
         }
         do throws(CLIError) {
             let request: RenderRequest
-            if let known = earlyRequest { request = known } else { request = try RenderRequest(plan.options) }
+            if let known = earlyRequest { request = known } else { request = try CLIError.reading { () throws(RequestError) in try RenderRequest(plan.options) } }
             switch request.view.outcome {
             case .hidden(let reason):
                 outcome.status = .hidden

@@ -4,6 +4,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// The end of a batch: counts, time, and whether it stopped early.
 package struct BatchSummary: Sendable {

@@ -4,6 +4,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// The bytes of a manifest, read forward once: from a file, a pipe, a FIFO or standard input
 /// (`-`) in 64 KiB chunks (memory stays flat whatever the length), or from memory. Counts lines

@@ -3,6 +3,7 @@ import BreakdownContent
 import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
+import BreakdownIO
 /// CSV (RFC 4180) with a header row naming the columns: cells separated by commas, a cell in
 /// double quotes may hold commas, newlines and doubled quotes (""). Empty cells are "not given".
 /// A row with bad quoting or the wrong number of cells is reported and the next row is read.

@@ -1,6 +1,7 @@
 import BreakdownContent
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// `--map amount=Price,name=SKU` (repeatable): which manifest column gives which record key, so
 /// a shop's export is read as it is. `--extra-columns ignore` drops columns that are neither keys

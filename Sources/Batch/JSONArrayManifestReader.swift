@@ -3,6 +3,7 @@ import BreakdownContent
 import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
+import BreakdownIO
 /// A JSON array of objects, streamed: each element's extent is found by scanning brackets and
 /// strings, and only that element is held and parsed. A bad element is reported and the
 /// scan goes on to the next one.

@@ -4,6 +4,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// Opens a manifest for reading: picks the format (given, else from the extension, else from the
 /// first character: '[' a JSON array, '{' NDJSON, anything else CSV) and returns its reader.

@@ -3,6 +3,7 @@ import BreakdownContent
 import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
+import BreakdownIO
 /// Reads a manifest's records one at a time, so memory does not grow with the manifest's length.
 package protocol ManifestReader: AnyObject {
     /// The next record (a bad one comes back with its problem, and reading goes on); nil at the

@@ -3,6 +3,7 @@ import BreakdownContent
 import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
+import BreakdownIO
 /// NDJSON: one JSON object a line. Blank lines are skipped; each line is read with a length
 /// limit, so even a line of many megabytes costs no more memory than the limit.
 final class NDJSONManifestReader: ByteManifestReader {

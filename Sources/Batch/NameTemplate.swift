@@ -1,6 +1,7 @@
 import BreakdownContent
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// `--name '{SKU}-{locale}-{scale}x'`: every record's file stem, from its keys (the effective
 /// value: the record's, else the command line's, else the default) and its columns (as written,

@@ -3,6 +3,7 @@ import BreakdownContent
 import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
+import BreakdownIO
 /// A manifest held in memory (the gallery's built-in list): record i is "line" i + 1.
 package final class RecordListReader: ManifestReader {
     private let records: [[String: ManifestValue]]

@@ -4,6 +4,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import BreakdownContent
+import BreakdownIO
 /// `--shard K/N`: this process takes the records whose manifest index i has i % N == K
 /// (K from 0). The N shards together take every record exactly once, whatever the manifest.
 package struct Shard: Sendable, Hashable, CustomStringConvertible {

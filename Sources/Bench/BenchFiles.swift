@@ -5,6 +5,7 @@ import BreakdownPipeline
 import BreakdownOptions
 import BreakdownBatch
 import Foundation
+import BreakdownIO
 
 /// The benchmark's file work, with plain system calls: write a whole file, read one back,
 /// make and remove folders. Writing is one open/write/close, the least a batch must pay per image.

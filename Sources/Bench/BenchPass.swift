@@ -6,6 +6,7 @@ import BreakdownBatch
 import BreakdownContent
 import BreakdownEncode
 import Foundation
+import BreakdownIO
 
 /// Seconds spent in each stage, summed over images (and over threads).
 package struct StageTimes: Sendable {

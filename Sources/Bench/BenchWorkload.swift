@@ -5,6 +5,7 @@ import BreakdownContent
 import BreakdownEncode
 import BreakdownLayout
 import Foundation
+import BreakdownIO
 
 /// The benchmark's images: the in-range sentence with the badge and the circled info icon, en_AU,
 /// Inter 17 pt at scale 2 on a transparent background: the content of the naive C baseline.

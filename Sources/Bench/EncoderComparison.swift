@@ -8,6 +8,7 @@ import BreakdownEncode
 import BreakdownPaint
 import CPangoCairo
 import Foundation
+import BreakdownIO
 
 /// Encoder for encoder on the project's own images: the same painted surface written by the
 /// project's PNG encoder and by `cairo_surface_write_to_png_stream` (what the naive baseline uses),

@@ -1,5 +1,6 @@
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// The cost of creating a file on the benchmark folder's file system, the part of the floor that
 /// no renderer can remove: what the naive baseline pays per image (open, write, close) and what

@@ -5,6 +5,7 @@ import BreakdownOptions
 import BreakdownBatch
 import BreakdownLayout
 import Foundation
+import BreakdownIO
 
 /// The naive C baseline (`naive-baseline.c`): found, compiled with `cc -O2` against pangocairo,
 /// and run on the same count, so its figure comes from the same run as the project's.

@@ -6,6 +6,7 @@ import BreakdownOptions
 import BreakdownBatch
 import CPangoCairo
 import Foundation
+import BreakdownIO
 
 /// `breakdown bench --encoders`: the PNG encoder before issue 14 (filter None and libdeflate
 /// level 1) against the current one (the run-length compressor with libdeflate as the fallback),

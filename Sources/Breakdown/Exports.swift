@@ -54,23 +54,19 @@
 @_exported import struct BreakdownPipeline.RenderSettings
 @_exported import struct BreakdownPipeline.RenderedImage
 
-// The command line's words, from Swift: the same options, checks and messages.
-@_exported import struct BreakdownOptions.CLIError
-@_exported import enum BreakdownOptions.ExitStatus
-@_exported import struct BreakdownOptions.Flag
-@_exported import struct BreakdownOptions.Option
+// The option vocabulary from Swift: words (arguments, a record) read into a checked request, with
+// the same checks and messages as every front end; a problem is a `RequestError`.
+@_exported import struct BreakdownOptions.RequestError
 @_exported import protocol BreakdownOptions.OptionChoice
 @_exported import protocol BreakdownOptions.OptionDeclaration
 @_exported import struct BreakdownOptions.OptionProblem
 @_exported import enum BreakdownOptions.OptionSource
-@_exported import enum BreakdownOptions.OptionSpelling
 @_exported import protocol BreakdownOptions.OptionValue
 @_exported import protocol BreakdownOptions.SpelledOptionValue
 @_exported import enum BreakdownOptions.ContentOptions
 @_exported import struct BreakdownOptions.OptionGroup
 @_exported import struct BreakdownOptions.OptionSpec
 @_exported import struct BreakdownOptions.ParsedOptions
-@_exported import enum BreakdownOptions.RecordValue
 @_exported import enum BreakdownOptions.RenderOptions
 @_exported import struct BreakdownPipeline.RenderRequest
 @_exported import class BreakdownPipeline.RenderersByResources

@@ -4,6 +4,7 @@ import BreakdownOptions
 import BreakdownPipeline
 import BreakdownPaint
 import Foundation
+import BreakdownIO
 
 /// `breakdown assets PATH`: which file each image name the view can need would be drawn from, or
 /// why it cannot be, so a folder can be checked before a long batch. Exit 1 when any is missing

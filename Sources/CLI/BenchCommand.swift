@@ -1,6 +1,7 @@
 import BreakdownBatch
 import BreakdownBench
 import BreakdownOptions
+import BreakdownIO
 
 /// `breakdown bench`: times `breakdown batch` as a user runs it (a manifest on disk, this binary
 /// as a child process) beside the naive C baseline, interleaved in one run; the in-process

@@ -70,12 +70,11 @@ public enum BreakdownCLI {
     public static func run(_ command: Subcommand, arguments: [String], console: Console) -> Int32 {
         do throws(CLIError) {
             let options: ParsedOptions
-            do {
+            do throws(RequestError) {
                 options = try ParsedOptions(arguments: arguments, groups: command.groups)
             } catch {
-                throw CLIError(
-                    error.message + " (see '\(toolName) \(command.name) --help')", exitStatus: error.exitStatus,
-                    reason: error.reason)
+                let worded = CLIError(error)
+                throw CLIError(worded.message + " (see '\(toolName) \(command.name) --help')", exitStatus: worded.exitStatus, reason: error.reason)
             }
             if options.helpRequested {
                 console.writeOutput(HelpFormatter.commandHelp(command.spec, toolName: toolName))

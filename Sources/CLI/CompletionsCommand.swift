@@ -1,5 +1,6 @@
 import BreakdownBatch
 import BreakdownOptions
+import BreakdownIO
 
 /// `breakdown completions bash|zsh|fish`: prints a completion script generated from the option
 /// tables of every subcommand.

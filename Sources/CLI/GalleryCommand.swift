@@ -1,6 +1,7 @@
 import BreakdownBatch
 import BreakdownGallery
 import BreakdownOptions
+import BreakdownIO
 
 /// `breakdown gallery [-o DIR] [drawing options]`: every variant worth seeing, as 2x PNGs and an
 /// `index.html` contact sheet. Runs the batch engine on a built-in list of records.

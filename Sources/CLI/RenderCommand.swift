@@ -21,7 +21,7 @@ public enum RenderCommand {
             throw .usage("missing \(options.name(of: RenderOptions.outputPath)) <path>: the image file to write (.png, .svg or .pdf, or - for standard output)")
         }
         let format = try outputFormat(output: output, options: options)
-        let request = try RenderRequest(options)
+        let request = try CLIError.reading { () throws(RequestError) in try RenderRequest(options) }
         let image = try RenderersByResources().renderForCommand(request, format: format)
         var files: [(data: Data, path: String)] = []
         if output != "-" { files.append((image.bytes, output)) }

@@ -1,6 +1,7 @@
 import BreakdownBatch
 import BreakdownContent
 import BreakdownOptions
+import BreakdownIO
 
 /// `breakdown report FOLDER`: the reports the shards of a batch left in its output folder,
 /// combined into one summary (and with `--report PATH` one JSON report), as one run would give.

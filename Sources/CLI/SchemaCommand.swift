@@ -2,6 +2,7 @@ import BreakdownBatch
 import BreakdownContent
 import BreakdownEncode
 import BreakdownOptions
+import BreakdownIO
 
 /// `breakdown schema`: prints the JSON Schema of a manifest record, generated from the option
 /// table (the options a `batch` or `verify` record may set, plus `name` and `format`). The batch

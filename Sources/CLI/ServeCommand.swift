@@ -4,6 +4,7 @@ import BreakdownOptions
 import BreakdownPipeline
 import BreakdownServer
 import Foundation
+import BreakdownIO
 
 /// `breakdown serve`: the breakdown as live images over HTTP (see docs/serve.md).
 public enum ServeCommand {
@@ -77,9 +78,9 @@ public enum ServeCommand {
             let printable = base.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") }
             // At most 1024 bytes: it stands four times in every snippet.
             guard scheme > 0, base.utf8.count > scheme, base.utf8.count <= 1024, printable, !base.contains("?"), !base.contains("#") else {
-                throw options.problem(
+                throw CLIError(options.problem(
                     baseURL,
-                    .invalidValue(base, accepted: "http:// or https:// and a host, at most 1024 bytes, such as https://img.example.com (no query, quotes or spaces)"))
+                    .invalidValue(base, accepted: "http:// or https:// and a host, at most 1024 bytes, such as https://img.example.com (no query, quotes or spaces)")))
             }
         }
         configuration.allowUnsigned = options[allowUnsigned]

@@ -1,6 +1,7 @@
 import BreakdownDiff
 import BreakdownOptions
 import BreakdownVerify
+import BreakdownIO
 
 /// `breakdown verify MANIFEST --reference DIR`: renders every record of a manifest and compares it
 /// with `DIR/<name>.png`; `--report` writes an HTML page of the failures; `--record` writes the
@@ -23,7 +24,7 @@ public enum VerifyCommand {
             throw .usage("missing \(options.name(of: VerifyOptions.reference)) <dir>: the folder of reference images (<name>.png)")
         }
         if options.isGiven(VerifyOptions.perceptual), options.isGiven(VerifyOptions.tolerance) {
-            throw options.problem(VerifyOptions.perceptual, .conflict(other: VerifyOptions.tolerance.name, wording: "cannot be used together: choose one way to compare a pixel"))
+            throw CLIError(options.problem(VerifyOptions.perceptual, .conflict(other: VerifyOptions.tolerance.name, wording: "cannot be used together: choose one way to compare a pixel")))
         }
         var settings = VerifySettings(manifest: options.positionals[0], referenceFolder: referenceFolder, defaults: options)
         settings.recording = options[VerifyOptions.record]

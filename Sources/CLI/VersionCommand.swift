@@ -1,6 +1,7 @@
 import BreakdownBatch
 import BreakdownContent
 import BreakdownOptions
+import BreakdownIO
 
 /// `breakdown version` (also `breakdown --version`): prints the tool's name and version.
 public enum VersionCommand {

@@ -48,7 +48,7 @@ package enum GalleryRun {
         // Each tile's record carries the single-valued options; font files go under every record.
         var fontFiles = ParsedOptions(groups: BatchRecordPlanner.groups)
         for file in options[RenderOptions.fontFile] {
-            try fontFiles.set(RenderOptions.fontFile.name, to: file)
+            try CLIError.reading { () throws(RequestError) in try fontFiles.set(RenderOptions.fontFile.name, to: file) }
         }
         var settings = BatchSettings(
             outputDirectory: output, manifestLabel: "gallery", defaults: BatchRecordPlanner.defaults(from: fontFiles))

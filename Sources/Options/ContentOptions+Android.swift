@@ -20,20 +20,20 @@ extension ContentOptions {
 
     /// Options only the Android view reads, refused for iOS; and the Android view where the iOS
     /// view's inputs are asked for (never an iOS picture in its place).
-    static func refuseAndroid(_ parsed: ParsedOptions) throws(CLIError) {
+    static func refuseAndroid(_ parsed: ParsedOptions) throws(RequestError) {
         if parsed[Self.platform] == .android {
-            throw .usage(
+            throw .invalidInput(
                 "\(parsed.name(of: Self.platform)) android: the iOS view's inputs were asked for (use RenderRequest or androidInputs for the Android view)")
         }
         if parsed.isGiven(Self.environment) {
-            throw .usage(
+            throw .invalidInput(
                 "\(parsed.name(of: Self.environment)) is an Android configuration option: give \(parsed.name(of: Self.platform)) android too")
         }
     }
 
     /// The Android view's inputs. Errors are one line: a conflict between options, or the
     /// Android configuration's message naming the option it came from.
-    public static func androidInputs(from parsed: ParsedOptions) throws(CLIError) -> AndroidInputs {
+    public static func androidInputs(from parsed: ParsedOptions) throws(RequestError) -> AndroidInputs {
         if parsed.isGiven(Self.minimum), parsed.isGiven(Self.noMinimum) {
             throw parsed.problem(Self.minimum, .conflict(other: Self.noMinimum.name, wording: "cannot be used together"))
         }
@@ -42,7 +42,7 @@ extension ContentOptions {
                 Self.linkText, .conflict(other: Self.linkStyle.name, wording: "cannot be used together (link text is the custom style)"))
         }
         if parsed.isGiven(Self.darkPalette) {
-            throw .usage(
+            throw .invalidInput(
                 "\(parsed.name(of: Self.darkPalette)) is an iOS option (the Android view has a static style only): leave it out with \(parsed.name(of: Self.platform)) android")
         }
         let configurationOptions = Self.configurationOptions + [Self.environment]
@@ -88,25 +88,25 @@ extension ContentOptions {
     }
 
     /// The Android view's breakdown from the options; the sandbox exception is bad input (exit 2).
-    public static func androidBreakdown(from parsed: ParsedOptions) throws(CLIError) -> (AndroidInputs, AndroidBreakdown) {
+    public static func androidBreakdown(from parsed: ParsedOptions) throws(RequestError) -> (AndroidInputs, AndroidBreakdown) {
         let inputs = try androidInputs(from: parsed)
         do {
             return (inputs, try inputs.breakdown())
         } catch {
-            throw .usage(error.message + " (\(parsed.name(of: Self.logo)), \(parsed.name(of: Self.environment)))")
+            throw .invalidInput(error.message + " (\(parsed.name(of: Self.logo)), \(parsed.name(of: Self.environment)))")
         }
     }
 
     /// The view the content options ask for: the iOS view's inputs, or the Android view's
     /// (`--platform android`), checked.
-    public static func view(from parsed: ParsedOptions) throws(CLIError) -> BreakdownView {
+    public static func view(from parsed: ParsedOptions) throws(RequestError) -> BreakdownView {
         guard parsed[Self.platform] == .android else { return .ios(try inputs(from: parsed)) }
         let (inputs, breakdown) = try androidBreakdown(from: parsed)
         return .android(inputs, breakdown)
     }
 
     /// A rejected Android configuration as a usage error naming the option it came from.
-    private static func androidConfigurationError(_ error: AndroidConfigurationError, _ parsed: ParsedOptions) -> CLIError {
+    private static func androidConfigurationError(_ error: AndroidConfigurationError, _ parsed: ParsedOptions) -> RequestError {
         func name(_ option: some OptionDeclaration) -> String { parsed.name(of: option) }
         let hint: String =
             switch error {
@@ -118,6 +118,6 @@ extension ContentOptions {
             case .invalidMinimum: " (\(name(Self.minimum)): more than 0 and less than the maximum, or \(name(Self.noMinimum)))"
             case .unsupportedCountry: " (\(name(Self.locale)): one of \(merchantLocales.joined(separator: ", ")))"
             }
-        return .usage(error.message + hint)
+        return .invalidInput(error.message + hint)
     }
 }

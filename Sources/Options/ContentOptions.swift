@@ -92,7 +92,7 @@ public enum ContentOptions {
 
     /// Turns the content options into the breakdown's inputs. Errors are one problem: a conflict
     /// between options, or the configuration's own message naming the option it came from.
-    public static func inputs(from parsed: ParsedOptions) throws(CLIError) -> BreakdownInputs {
+    public static func inputs(from parsed: ParsedOptions) throws(RequestError) -> BreakdownInputs {
         try refuseAndroid(parsed)
         if parsed.isGiven(Self.minimum), parsed.isGiven(Self.noMinimum) {
             throw parsed.problem(Self.minimum, .conflict(other: Self.noMinimum.name, wording: "cannot be used together"))
@@ -152,7 +152,7 @@ public enum ContentOptions {
     /// 10^14 or more is drawn through the currency formatter's Double, which rounds it
     /// (`--max 9007199254740993` came out as $9,007,199,254,740,992): refused, as such an amount
     /// is. Both views read their limits after this.
-    static func checkLimitsAreDrawable(_ parsed: ParsedOptions, android: Bool) throws(CLIError) {
+    static func checkLimitsAreDrawable(_ parsed: ParsedOptions, android: Bool) throws(RequestError) {
         var limits: [(Option<String>, String)] = [(Self.maximum, parsed[Self.maximum])]
         if !parsed[Self.noMinimum] { limits.append((Self.minimum, parsed[Self.minimum])) }
         for (option, text) in limits {
@@ -169,7 +169,7 @@ public enum ContentOptions {
         }
     }
 
-    private static func configurationError(_ error: ConfigurationError, _ parsed: ParsedOptions) -> CLIError {
+    private static func configurationError(_ error: ConfigurationError, _ parsed: ParsedOptions) -> RequestError {
         let (option, others, accepted): (any OptionDeclaration, [any OptionDeclaration], [String]?) =
             switch error {
             case .invalidMinimum: (Self.minimum, [], nil)

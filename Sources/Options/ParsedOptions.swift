@@ -40,7 +40,7 @@ public struct ParsedOptions: Sendable {
 
     /// Parses command-line arguments (after the subcommand name): `--opt value`, `--opt=value`,
     /// flags, `-h`/`--help`; `--` ends options. Each option may be given once.
-    public init(arguments: [String], groups: [OptionGroup]) throws(CLIError) {
+    public init(arguments: [String], groups: [OptionGroup]) throws(RequestError) {
         self.groups = groups
         self.source = .argument
         var index = 0
@@ -104,7 +104,7 @@ public struct ParsedOptions: Sendable {
     /// Builds options from a record: keys are option names without dashes, values are text, or
     /// booleans for flags (`false` leaves a flag off). Unknown keys are errors. `source` says
     /// whether the record is a manifest's or a query's.
-    public init(record: [String: RecordValue], groups: [OptionGroup], source: OptionSource = .record(line: nil)) throws(CLIError) {
+    public init(record: [String: RecordValue], groups: [OptionGroup], source: OptionSource = .record(line: nil)) throws(RequestError) {
         self.groups = groups
         self.source = source
         for key in record.keys.sorted() {
@@ -126,12 +126,12 @@ public struct ParsedOptions: Sendable {
     }
 
     /// The same from plain strings (flags as `"true"` / `"false"`).
-    public init(record: [String: String], groups: [OptionGroup], source: OptionSource = .record(line: nil)) throws(CLIError) {
+    public init(record: [String: String], groups: [OptionGroup], source: OptionSource = .record(line: nil)) throws(RequestError) {
         try self.init(record: record.mapValues { RecordValue.string($0) }, groups: groups, source: source)
     }
 
     /// Sets a value option after checking it against its kind. The single validation path.
-    public mutating func set(_ name: String, to value: String) throws(CLIError) {
+    public mutating func set(_ name: String, to value: String) throws(RequestError) {
         guard let spec = groups.option(named: name) else { throw problem(name, .unknown(given: name, suggestion: nil)) }
         guard case .value(_, let type, _) = spec.kind else { throw problem(name, .takesNoValue) }
         guard values[name] == nil || spec.isRepeatable else { throw problem(name, .repeated) }
@@ -142,7 +142,7 @@ public struct ParsedOptions: Sendable {
     }
 
     /// Turns a flag on or off.
-    public mutating func setFlag(_ name: String, _ on: Bool) throws(CLIError) {
+    public mutating func setFlag(_ name: String, _ on: Bool) throws(RequestError) {
         guard groups.option(named: name)?.isFlag == true else { throw problem(name, .unknown(given: name, suggestion: nil)) }
         guard !flags.contains(name) else { throw problem(name, .repeated) }
         if on { flags.insert(name) }
@@ -173,7 +173,7 @@ public struct ParsedOptions: Sendable {
     public func name(of option: some OptionDeclaration) -> String { source.spelling.name(option.name) }
 
     /// A problem with `option` where these values came from.
-    public func problem(_ option: some OptionDeclaration, _ reason: OptionProblem.Reason) -> CLIError {
+    public func problem(_ option: some OptionDeclaration, _ reason: OptionProblem.Reason) -> RequestError {
         problem(option.name, reason)
     }
 
@@ -190,8 +190,8 @@ public struct ParsedOptions: Sendable {
     /// Whether the flag of a table entry is on.
     public func isOn(_ spec: OptionSpec) -> Bool { flags.contains(spec.name) }
 
-    private func problem(_ name: String, _ reason: OptionProblem.Reason) -> CLIError {
-        CLIError(OptionProblem(name, reason, source: source))
+    private func problem(_ name: String, _ reason: OptionProblem.Reason) -> RequestError {
+        RequestError(OptionProblem(name, reason, source: source))
     }
 
     private static func accepted(_ spec: OptionSpec) -> [String]? {

@@ -7,14 +7,14 @@ import Foundation
 /// or a query, read once into the checked request.
 extension RenderRequest {
     /// Reads the content and drawing groups.
-    public init(_ options: ParsedOptions) throws(CLIError) {
+    public init(_ options: ParsedOptions) throws(RequestError) {
         typealias Drawing = RenderOptions
         if options[ContentOptions.platform] == .android {
             try self.init(android: options)
             return
         }
         if options.isGiven(Drawing.fontScale) {
-            throw .usage(
+            throw .invalidInput(
                 "\(options.name(of: Drawing.fontScale)) is Android's font size setting: give \(options.name(of: ContentOptions.platform)) android too, or \(options.name(of: Drawing.contentSize)) for iOS's Dynamic Type")
         }
         if !options[Drawing.scale].isIOS {
@@ -45,18 +45,18 @@ extension RenderRequest {
     /// The Android view from the content and drawing groups: Roboto at 14 sp through
     /// `--font-scale` (or `--font-size` in dp), no tracking; `--content-size` and `--tracking`
     /// are iOS's and refused.
-    private init(android options: ParsedOptions) throws(CLIError) {
+    private init(android options: ParsedOptions) throws(RequestError) {
         typealias Drawing = RenderOptions
         var inputs = try ContentOptions.androidInputs(from: options)
         if let color = options[Drawing.textColor] { inputs.options.textColor = color }
         if let color = options[Drawing.linkColor] { inputs.options.linkColor = color }
         let platform = "\(options.name(of: ContentOptions.platform)) android"
         if options.isGiven(Drawing.contentSize) {
-            throw .usage(
+            throw .invalidInput(
                 "\(options.name(of: Drawing.contentSize)) is iOS's Dynamic Type: with \(platform) give \(options.name(of: Drawing.fontScale)) (0.85 to 2.0) or \(options.name(of: Drawing.fontSize))")
         }
         if options.isGiven(Drawing.tracking) {
-            throw .usage(
+            throw .invalidInput(
                 "\(options.name(of: Drawing.tracking)) is iOS's letter spacing (SF Pro's table): the Android view adds none; leave it out with \(platform)")
         }
         if options.isGiven(Drawing.fontSize), options.isGiven(Drawing.fontScale) {
@@ -72,7 +72,7 @@ extension RenderRequest {
                 settings: RenderSettings(style: style, scale: options[Drawing.scale], background: options[Drawing.background]),
                 fontFiles: options[Drawing.fontFile], logoAssets: options[Drawing.logoAssets])
         } catch {
-            throw .usage(error.message + " (\(options.name(of: ContentOptions.logo)), \(options.name(of: ContentOptions.environment)))")
+            throw .invalidInput(error.message + " (\(options.name(of: ContentOptions.logo)), \(options.name(of: ContentOptions.environment)))")
         }
     }
 }

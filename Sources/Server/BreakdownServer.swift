@@ -3,6 +3,7 @@ import BreakdownLayout
 import BreakdownOptions
 import BreakdownPipeline
 import Foundation
+import BreakdownIO
 
 /// `breakdown serve`: the breakdown as live images over HTTP. Makes and checks the renderers,
 /// listens, prints its URL on standard output, answers until SIGTERM, SIGINT or SIGHUP, then
@@ -124,9 +125,10 @@ public final class BreakdownServer {
     private func makeRenderers() throws(CLIError) -> (ThreadRenderers, missing: [String]) {
         let fontFiles = configuration.fontFiles
         let logoAssets = configuration.logoAssets.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        let warmUp = try RenderRequest(ParsedOptions(record: ["amount": "100", "scale": "2"], groups: BreakdownService.queryGroups))
-        let androidWarmUp = try RenderRequest(
-            ParsedOptions(record: ["amount": "100", "scale": "2", "platform": "android"], groups: BreakdownService.queryGroups))
+        let warmUp = try CLIError.reading { () throws(RequestError) in try RenderRequest(ParsedOptions(record: ["amount": "100", "scale": "2"], groups: BreakdownService.queryGroups)) }
+        let androidWarmUp = try CLIError.reading { () throws(RequestError) in
+            try RenderRequest(ParsedOptions(record: ["amount": "100", "scale": "2", "platform": "android"], groups: BreakdownService.queryGroups))
+        }
         do {
             let renderers = try ThreadRenderers(count: configuration.threads) {
                 let renderer = try BreakdownRenderer(fontFiles: fontFiles, logoAssets: logoAssets)

@@ -4,6 +4,7 @@ import BreakdownOptions
 import BreakdownLayout
 import BreakdownPipeline
 import Foundation
+import BreakdownIO
 
 /// What the server answers, apart from the sockets: routes a request (method, raw URI,
 /// `If-None-Match`) to a response. Runs on the worker threads; each renders with its own renderer.
@@ -128,10 +129,10 @@ final class BreakdownService: @unchecked Sendable {
             }
             signed = false
         }
-        do throws(CLIError) {
+        do throws(HTTPProblem) {
             return try breakdown(endpoint: endpoint, query: query, signed: signed, ifNoneMatch: ifNoneMatch)
         } catch {
-            return .problem(error.exitStatus == 1 ? 500 : 400, error.message, endpoint: endpoint)
+            return .problem(error.status, error.message, endpoint: endpoint)
         }
     }
 
@@ -148,19 +149,19 @@ final class BreakdownService: @unchecked Sendable {
 
     /// The options a query gives, checked against the limits. Errors name keys as the query
     /// spells them (`scale`, not `--scale`).
-    func options(from query: Substring) throws(CLIError) -> ParsedOptions { try request(from: query).options }
+    func options(from query: Substring) throws(HTTPProblem) -> ParsedOptions { try request(from: query).options }
 
-    func request(from query: Substring) throws(CLIError) -> QueryRequest {
+    func request(from query: Substring) throws(HTTPProblem) -> QueryRequest {
         var record: [String: String] = [:]
         var hidden: HiddenAnswer?
         let pairs = try QueryString.pairs(query)
         for (key, value) in pairs {
             if Self.fileOptions.contains(key) {
-                throw .usage("\(key) is not accepted in a URL: fonts and artwork are fixed when the server starts (serve --\(key))")
+                throw .badRequest("\(key) is not accepted in a URL: fonts and artwork are fixed when the server starts (serve --\(key))")
             }
             if key == Self.hiddenKey {
                 guard let answer = value.flatMap(HiddenAnswer.init(rawValue:)) else {
-                    throw .usage(
+                    throw .badRequest(
                         "\(Self.hiddenKey): '\(AccessLog.escape(value ?? "", limit: 40))' is not valid; expected one of \(HiddenAnswer.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 hidden = answer
@@ -168,8 +169,8 @@ final class BreakdownService: @unchecked Sendable {
             }
             record[key] = value ?? "true"
         }
-        let options = try ParsedOptions(record: record, groups: Self.queryGroups, source: .query)
-        try configuration.limits.check(options)
+        let options = try HTTPProblem.reading { () throws(RequestError) in try ParsedOptions(record: record, groups: Self.queryGroups, source: .query) }
+        try HTTPProblem.reading { () throws(RequestError) in try configuration.limits.check(options) }
         return QueryRequest(options: options, hidden: hidden, pairs: pairs)
     }
 
@@ -179,9 +180,9 @@ final class BreakdownService: @unchecked Sendable {
     /// the same ETag and cache entry.
     static func normalized(_ options: ParsedOptions) -> String { options.canonicalText(queryGroups.allOptions, values: .normalized) }
 
-    private func breakdown(endpoint: String, query: Substring, signed: Bool, ifNoneMatch: String?) throws(CLIError) -> HTTPResponse {
+    private func breakdown(endpoint: String, query: Substring, signed: Bool, ifNoneMatch: String?) throws(HTTPProblem) -> HTTPResponse {
         let asked = try self.request(from: query)
-        var request = try RenderRequest(asked.options)
+        var request = try HTTPProblem.reading { () throws(RequestError) in try RenderRequest(asked.options) }
         request.settings.maximumPixels = configuration.limits.pixels
         let hidden = asked.hidden ?? configuration.hidden
         var normalized = Self.normalized(asked.options)
@@ -234,7 +235,7 @@ final class BreakdownService: @unchecked Sendable {
         "\"" + crypto.sha256Hex(identity + "\n" + endpoint + "\n" + normalized + "\nhidden=" + hidden.rawValue).prefix(32) + "\""
     }
 
-    private func render(endpoint: String, request: RenderRequest, asked: QueryRequest, hidden: HiddenAnswer, signed: Bool) throws(CLIError)
+    private func render(endpoint: String, request: RenderRequest, asked: QueryRequest, hidden: HiddenAnswer, signed: Bool) throws(HTTPProblem)
         -> ResponseCache.Entry
     {
         let scale = request.settings.scale
@@ -242,12 +243,12 @@ final class BreakdownService: @unchecked Sendable {
         do {
             renderer = try renderers.current()
         } catch {
-            throw .failure("cannot make a renderer: \(error)")
+            throw .serverFault("cannot make a renderer: \(error)")
         }
         if !request.breakdown.isHidden, !missingArtwork.isEmpty {
             let needed = renderer.artworkSource.imageName(for: request.breakdown.logo)
             if missingArtwork.contains(needed) {
-                throw .failure(
+                throw .serverFault(
                     "this server's artwork (\(renderer.artworkSource.kind.rawValue)) has no logo image \(needed), which this request needs")
             }
         }
@@ -268,13 +269,13 @@ final class BreakdownService: @unchecked Sendable {
                         layout: layout, format: .png, scale: scale.factor, background: request.settings.background)
                     let pixels = described.pixelSize
                     if let problem = ImageLimits.problem(width: pixels.width, height: pixels.height, cap: configuration.limits.pixels) {
-                        throw CLIError.usage(problem)
+                        throw HTTPProblem.badRequest(problem)
                     }
                     metadata = try Self.json(described)
-                } catch let error as CLIError {
+                } catch let error as HTTPProblem {
                     throw error
                 } catch {
-                    throw .usage("\(error)")
+                    throw .badRequest("\(error)")
                 }
             }
             members.append(("metadata", metadata))
@@ -282,7 +283,7 @@ final class BreakdownService: @unchecked Sendable {
                 status: 200, headers: [("Content-Type", "application/json")], body: Data((JSONValue.object(members).pretty + "\n").utf8))
         }
         if endpoint == "html" { return try snippet(request: request, asked: asked, renderer: renderer, signed: signed) }
-        guard let format = OutputFormat(rawValue: endpoint) else { throw .failure("unknown format \(endpoint)") }
+        guard let format = OutputFormat(rawValue: endpoint) else { throw .serverFault("unknown format \(endpoint)") }
         do {
             let image = try renderer.render(request.view, settings: request.settings, format: format)
             var headers: [(name: String, value: String)] = [("Content-Type", Self.contentType(format))]
@@ -304,8 +305,7 @@ final class BreakdownService: @unchecked Sendable {
                     return ResponseCache.Entry(status: 200, headers: headers, body: image)
                 }
                 return ResponseCache.Entry(status: 204, headers: [reasonHeader], body: Data())
-            case .renderingFailed(let message): throw .usage(message)
-            default: throw CLIError(error)
+            default: throw HTTPProblem(error)
             }
         }
     }

@@ -4,6 +4,7 @@ import BreakdownOptions
 import CMicroHTTPD
 import Foundation
 import Synchronization
+import BreakdownIO
 
 /// GNU libmicrohttpd running the service: a pool of threads, each with its own poll loop, on
 /// a socket we made. Every request gets a context when its request line arrives (the raw URI,

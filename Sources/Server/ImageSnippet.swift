@@ -3,6 +3,7 @@ import BreakdownEncode
 import BreakdownOptions
 import BreakdownPipeline
 import Foundation
+import BreakdownIO
 
 /// `GET /v1/breakdown.html?<query>`: the HTML for a page or an email that shows the query's
 /// breakdown at its size in CSS pixels (one per point, so that 2x and 3x images are sharp):
@@ -19,7 +20,7 @@ import Foundation
 /// oracle that signs any query for whoever asks). The srcset lists only the scales the server
 /// will draw (within `--max-scale` and the pixel cap), so a HiDPI screen never picks a refused URL.
 extension BreakdownService {
-    func snippet(request: RenderRequest, asked: QueryRequest, renderer: BreakdownRenderer, signed: Bool) throws(CLIError)
+    func snippet(request: RenderRequest, asked: QueryRequest, renderer: BreakdownRenderer, signed: Bool) throws(HTTPProblem)
         -> ResponseCache.Entry
     {
         let headers: [(name: String, value: String)] = [("Content-Type", "text/html; charset=utf-8")]
@@ -46,7 +47,7 @@ extension BreakdownService {
                 }
             }
         } catch {
-            throw CLIError(error)
+            throw HTTPProblem(error)
         }
         let width = Self.cssPixels(metadata.size.width)
         let height = Self.cssPixels(metadata.size.height)
@@ -95,21 +96,21 @@ extension BreakdownService {
     /// the query gave no `dark-palette` and the view is iOS's, the first palette whose mark is
     /// readable is added as `dark-palette` and the note says so (an email cannot be told later);
     /// the Android view has one static style, so its note says only what is low.
-    func darkSource(pairs: [(key: String, value: String?)], renderer: BreakdownRenderer) throws(CLIError)
+    func darkSource(pairs: [(key: String, value: String?)], renderer: BreakdownRenderer) throws(HTTPProblem)
         -> (notes: [String], extra: [(key: String, value: String?)])
     {
         let appearanceKey = ContentOptions.appearance.name, darkPaletteKey = ContentOptions.darkPalette.name
-        func contrast(_ extra: [(key: String, value: String?)]) throws(CLIError) -> (RenderMetadata.ContrastRecord, BreakdownView) {
+        func contrast(_ extra: [(key: String, value: String?)]) throws(HTTPProblem) -> (RenderMetadata.ContrastRecord, BreakdownView) {
             var record: [String: String] = [:]
             for pair in pairs where pair.key != appearanceKey && pair.key != Self.hiddenKey { record[pair.key] = pair.value ?? "true" }
             record[appearanceKey] = "dark"
             for pair in extra { record[pair.key] = pair.value }
-            let request = try RenderRequest(ParsedOptions(record: record, groups: Self.queryGroups, source: .query))
+            let request = try HTTPProblem.reading { () throws(RequestError) in try RenderRequest(ParsedOptions(record: record, groups: Self.queryGroups, source: .query)) }
             do {
                 let layout = try renderer.layout(request.view, style: request.settings.style, scale: .x1)
                 return (RenderMetadata(layout: layout, format: .png, scale: 1, background: request.settings.background).contrast, request.view)
             } catch {
-                throw CLIError(error)
+                throw HTTPProblem(error)
             }
         }
         let (darkContrast, view) = try contrast([])

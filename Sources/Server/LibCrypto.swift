@@ -1,6 +1,7 @@
 import BreakdownOptions
 import BreakdownSharedLibrary
 import CLibCrypto
+import BreakdownIO
 
 /// OpenSSL's libcrypto, opened when `serve` starts or a URL signer is made: the binary does not
 /// link it, so no other command loads it. Each function is looked up once into the shim's

@@ -1,5 +1,6 @@
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// The listening TCP socket, made before the HTTP daemon starts so that a busy port or a bad
 /// address is one clear line (exit 2), and so that port 0 can report the port it got.

@@ -1,6 +1,7 @@
 import BreakdownOptions
 import BreakdownSharedLibrary
 import CMicroHTTPD
+import BreakdownIO
 
 /// GNU libmicrohttpd, opened when `serve` starts its daemon: the binary does not link it, so no
 /// other command loads it and its TLS libraries (gnutls, nettle, p11-kit…). Each function is

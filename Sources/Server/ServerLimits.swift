@@ -2,6 +2,7 @@ import BreakdownContent
 import BreakdownPipeline
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// What one request may ask for, so that no URL can make a giant image or a long render:
 /// the query's length, the amounts, the text size, the width, the scale, the padding, and the
@@ -34,8 +35,8 @@ public struct ServerLimits: Sendable, Hashable {
     public init() {}
 
     /// Checks the values a URL gave against the limits; the first one over is the error.
-    func check(_ options: ParsedOptions) throws(CLIError) {
-        func over(_ option: some OptionDeclaration, limit: String) -> CLIError {
+    func check(_ options: ParsedOptions) throws(RequestError) {
+        func over(_ option: some OptionDeclaration, limit: String) -> RequestError {
             options.problem(option, .overLimit(options.text(of: option.spec) ?? "", limit: limit))
         }
         if options.isGiven(ContentOptions.amount), abs(options[ContentOptions.amount]) > amount {

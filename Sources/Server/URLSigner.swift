@@ -1,5 +1,6 @@
 import BreakdownOptions
 import Foundation
+import BreakdownIO
 
 /// Signed URLs as imgproxy makes them: the signature is HMAC-SHA256 with a secret key over the
 /// salt followed by the path and query (`/v1/breakdown.png?amount=100`), written as URL-safe

@@ -9,13 +9,13 @@ public enum SnapshotRequest {
     /// Parses CLI-style arguments, e.g. `["--amount", "100", "--locale", "en_GB", "--scale", "2"]`,
     /// exactly as `breakdown render` does (without the output options).
     public static func request(arguments: [String]) throws(SnapshotError) -> RenderRequest {
-        do throws(CLIError) {
+        do throws(RequestError) {
             let options = try ParsedOptions(arguments: arguments, groups: groups)
             if options.helpRequested {
-                throw .usage("--help is not a snapshot option; see 'breakdown render --help' for the options")
+                throw .invalidInput("--help is not a snapshot option; see 'breakdown render --help' for the options")
             }
             if let extra = options.positionals.first {
-                throw .usage("unexpected argument '\(extra)'; give options such as --amount 100 --locale en_GB")
+                throw .invalidInput("unexpected argument '\(extra)'; give options such as --amount 100 --locale en_GB")
             }
             return try RenderRequest(options)
         } catch {

@@ -4,6 +4,7 @@ import BreakdownPipeline
 import BreakdownOptions
 import BreakdownBatch
 import Foundation
+import BreakdownIO
 
 /// Reads the manifest of `breakdown verify` with the batch command's readers (JSON array, NDJSON
 /// or CSV): each record holds `name` (the reference's file name without `.png`) and option names

@@ -102,12 +102,12 @@ package enum VerifyRun {
     {
         var planned: [(request: RenderRequest, options: ParsedOptions)] = []
         for record in records {
-            do throws(CLIError) {
+            do throws(RequestError) {
                 let own = try ParsedOptions(record: record.options, groups: recordGroups)
                 let options = commandLine.overlaid(by: own)
                 planned.append((try RenderRequest(options), options))
             } catch {
-                throw error.prefixed("manifest \(manifest), \(record.label): ")
+                throw CLIError(error).prefixed("manifest \(manifest), \(record.label): ")
             }
         }
         return planned

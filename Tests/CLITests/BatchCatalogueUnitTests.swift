@@ -4,6 +4,7 @@ import BreakdownOptions
 import Foundation
 import Testing
 import BreakdownPipeline
+import BreakdownIO
 
 /// Prices as shops write them, name slugs, column maps and `--shard auto`, on the real parsers.
 /// Expected values are worked out by hand from the inputs.

@@ -2,6 +2,7 @@
 import BreakdownOptions
 import Foundation
 import Testing
+import BreakdownIO
 
 /// Runs the batch binary with an environment, standard input and signals, and reads the journal
 /// as its documented format says (`NAME FINGERPRINT FILE:SIZE:MTIME_NS:INODE:UID … CHECK`), without the

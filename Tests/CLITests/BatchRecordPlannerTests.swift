@@ -10,6 +10,7 @@ import BreakdownContent
 @testable import BreakdownCLI
 import Foundation
 import Testing
+import BreakdownIO
 
 /// Records → jobs: names, formats, defaults from the command line, fields named in problems.
 @Suite struct BatchRecordPlannerTests {

@@ -9,6 +9,7 @@ import BreakdownContent
 @testable import BreakdownCLI
 import Foundation
 import Testing
+import BreakdownIO
 
 /// Hundreds of random and hostile manifests and command lines, from a fixed seed: each must end
 /// in records, or problems and errors with a message, never a crash or a hang.
@@ -297,7 +298,7 @@ import Testing
                 successes += 1
             } catch {
                 #expect(!error.message.isEmpty, "\(arguments)")
-                #expect(error.exitStatus == ExitStatus.usage)
+                #expect(CLIError(error).exitStatus == ExitStatus.usage)
             }
         }
         // Enough command lines parse for the round trip to mean something.

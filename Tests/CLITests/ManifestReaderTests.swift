@@ -9,6 +9,7 @@ import BreakdownContent
 @testable import BreakdownCLI
 import Foundation
 import Testing
+import BreakdownIO
 
 /// The three manifest formats read in process: records, their lines, literal numbers, problems.
 @Suite struct ManifestReaderTests {

@@ -50,14 +50,14 @@ import Testing
         let options = try ParsedOptions(record: ["cbt": "true", "no-with": "false", "amount": "5"], groups: groups)
         #expect(options[ContentOptions.cbt])
         #expect(!options[ContentOptions.noWith])
-        Self.expectProblem("cbt", "cbt is a flag: use true or false, not 'yes'") { () throws(CLIError) in
+        Self.expectProblem("cbt", "cbt is a flag: use true or false, not 'yes'") { () throws(RequestError) in
             try ParsedOptions(record: ["cbt": "yes"], groups: groups)
         }
     }
 
     /// The error `body` throws is a problem with `option`, worded `message`.
     static func expectProblem(
-        _ option: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws(CLIError) -> ParsedOptions
+        _ option: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws(RequestError) -> ParsedOptions
     ) {
         do {
             _ = try body()
@@ -65,26 +65,26 @@ import Testing
         } catch {
             #expect(error.problem?.option == option, sourceLocation: sourceLocation)
             #expect(error.message == message, sourceLocation: sourceLocation)
-            #expect(error.exitStatus == ExitStatus.usage, sourceLocation: sourceLocation)
+            #expect(CLIError(error).exitStatus == ExitStatus.usage, sourceLocation: sourceLocation)
         }
     }
 
     @Test func recordErrorsNameTheKeyAndAcceptedValues() {
-        Self.expectProblem("logo", "logo: 'huge' is not valid; expected one of badge, lockup, compactBadge") { () throws(CLIError) in
+        Self.expectProblem("logo", "logo: 'huge' is not valid; expected one of badge, lockup, compactBadge") { () throws(RequestError) in
             try ParsedOptions(record: ["logo": "huge"], groups: groups)
         }
         // A record's suggestion is spelled as a record spells keys.
-        Self.expectProblem("amout", "unknown option 'amout'; did you mean 'amount'?") { () throws(CLIError) in
+        Self.expectProblem("amout", "unknown option 'amout'; did you mean 'amount'?") { () throws(RequestError) in
             try ParsedOptions(record: ["amout": "5"], groups: groups)
         }
-        Self.expectProblem("amount", "amount needs a value <decimal>, not true") { () throws(CLIError) in
+        Self.expectProblem("amount", "amount needs a value <decimal>, not true") { () throws(RequestError) in
             try ParsedOptions(record: ["amount": RecordValue.bool(true)], groups: groups)
         }
         // The same problem on the command line is spelled for the command line.
-        Self.expectProblem("amout", "unknown option '--amout'; did you mean '--amount'?") { () throws(CLIError) in
+        Self.expectProblem("amout", "unknown option '--amout'; did you mean '--amount'?") { () throws(RequestError) in
             try ParsedOptions(arguments: ["--amout", "5"], groups: groups)
         }
-        Self.expectProblem("scal", "unknown option 'scal'; did you mean 'scale'?") { () throws(CLIError) in
+        Self.expectProblem("scal", "unknown option 'scal'; did you mean 'scale'?") { () throws(RequestError) in
             try ParsedOptions(record: ["scal": "2"], groups: [RenderOptions.drawing], source: .query)
         }
     }
@@ -99,7 +99,7 @@ import Testing
         } catch {
             #expect(error.message == message)
             #expect(error.reason == reason)
-            #expect(error.exitStatus == 2)
+            #expect(CLIError(error).exitStatus == 2)
             // The problem is a value: its option, and the other option it names.
             #expect(error.problem?.option == "min")
             #expect(error.problem?.reason == .configuration(.minimumNotLessThanMaximum(minimum: "300", maximum: "200"), options: ["min", "max"], accepted: nil))

@@ -2,6 +2,7 @@
 @testable import BreakdownServer
 import Foundation
 import Testing
+import BreakdownIO
 
 /// The daemon's accounting without the library: a request counted at its request line is
 /// counted out once, by its completion or, when the library never reports one, by its

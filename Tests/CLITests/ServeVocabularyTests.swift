@@ -3,6 +3,7 @@
 @testable import BreakdownServer
 import Foundation
 import Testing
+import BreakdownIO
 
 /// The server's query keys are the manifest keys: one vocabulary.
 @Suite struct ServeVocabularyTests {

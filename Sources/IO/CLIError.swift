@@ -1,7 +1,5 @@
 import BreakdownContent
-import BreakdownEncode
-import BreakdownLayout
-import BreakdownPipeline
+import BreakdownOptions
 
 /// Process exit statuses used by every subcommand.
 public enum ExitStatus {
@@ -20,8 +18,10 @@ public enum ExitStatus {
     public static let temporaryFailure: Int32 = 75
 }
 
-/// An error of the option vocabulary and the command line: a typed `reason` to switch on, the
-/// one-line `message` the tool prints on stderr, and the exit status it exits with.
+/// An error as the command line and the front ends built on it (batch, verify, the gallery, the
+/// server) carry it: a typed `reason` to switch on, the one-line `message` printed on stderr, and
+/// the exit status. The libraries throw their own typed errors (`BreakdownError`, `RequestError`);
+/// they become this here, in one place (`init(_:)`), never in a library.
 public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The one line printed on stderr: what was wrong and what is accepted.
     public var message: String
@@ -61,6 +61,22 @@ public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
             case .invalidOption, .invalidInput, .invalidConfiguration, .file, .renderingFailed: ExitStatus.usage
             }
         self.init(reason.description, exitStatus: status, reason: reason)
+    }
+
+    /// A request that could not be made from words: its reason's status, and the option problem
+    /// behind it (so each front end can word it in its own spelling).
+    package init(_ error: RequestError) {
+        self.init(error.reason)
+        problem = error.problem
+    }
+
+    /// Reads words into a value, a failure as the command line words it.
+    package static func reading<T>(_ body: () throws(RequestError) -> T) throws(CLIError) -> T {
+        do throws(RequestError) {
+            return try body()
+        } catch {
+            throw CLIError(error)
+        }
     }
 
     /// A problem with the options (exit status 2), worded in the spelling of where it came from.

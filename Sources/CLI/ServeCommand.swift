@@ -103,7 +103,7 @@ public enum ServeCommand {
             } catch {
                 throw CLIError(error)
             }
-            console.writeOutput(OpenAPIDocument.json(for: configuration, fontFamilies: renderer.fontFamilies))
+            console.writeOutput(OpenAPIDocument.json(for: configuration, renderer: renderer))
             return ExitStatus.success
         }
         if configuration.signer == nil, !configuration.allowUnsigned {

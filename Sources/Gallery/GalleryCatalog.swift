@@ -34,10 +34,6 @@ package enum GalleryCatalog {
 
     package static var variants: [GalleryVariant] { variants(drawing: []) }
 
-    /// Drawing options of one platform only: the user's value goes under that platform's tiles.
-    static let iosOnlyOptions: Set<String> = ["content-size", "tracking"]
-    static let androidOnlyOptions: Set<String> = ["font-scale"]
-
     /// Every variant, with the drawing options the user gave (`--font-size 20`, `--font-file F`…)
     /// under each: a tile's own value of an option wins, except for the presentation options.
     /// - Parameter platforms: whose tiles: both by default; one when the artwork given draws only one.
@@ -60,8 +56,9 @@ package enum GalleryCatalog {
             var own = Set(variant.settings.map(\.name))
             // A text size is one choice: a tile that sets one keeps it, whichever the user gave.
             if !own.isDisjoint(with: textSizeOptions) { own.formUnion(textSizeOptions) }
-            let otherPlatforms = variant.platform == .android ? iosOnlyOptions : androidOnlyOptions
-            let added = drawing.filter { !own.contains($0.key) && !otherPlatforms.contains($0.key) }
+            // A drawing option one view takes (the option table says which) goes under that view's tiles only.
+            let notTaken = Set(RenderOptions.drawing.options.filter { !$0.isTaken(by: variant.platform) }.map(\.name))
+            let added = drawing.filter { !own.contains($0.key) && !notTaken.contains($0.key) }
             // Single values go into the tile's record; repeatable ones (font files) reach every
             // record through the engine's defaults, so the command only shows them.
             variant.given = added.filter { !repeatable.contains($0.key) }

@@ -16,34 +16,29 @@ extension ContentOptions {
     /// `--environment sandbox|production` (Android only).
     public static let environment = Option<AndroidEnvironment>.choice(
         "environment", "environment", default: .production,
-        help: "The Android configuration's environment: in sandbox a US view with a non-lockup logo is an error (exit 2), in production it is hidden.")
+        help: "The Android configuration's environment: in sandbox a US view with a non-lockup logo is an error (exit 2), in production it is hidden."
+    ).only(.android, otherwise: "is an Android configuration option: give {platform} android too")
 
-    /// Options only the Android view reads, refused for iOS; and the Android view where the iOS
-    /// view's inputs are asked for (never an iOS picture in its place).
+    /// The Android view where the iOS view's inputs are asked for (never an iOS picture in its
+    /// place), and options the iOS view does not take (the option table says which).
     static func refuseAndroid(_ parsed: ParsedOptions) throws(RequestError) {
         if parsed[Self.platform] == .android {
             throw .invalidInput(
                 "\(parsed.name(of: Self.platform)) android: the iOS view's inputs were asked for (use RenderRequest or androidInputs for the Android view)")
         }
-        if parsed.isGiven(Self.environment) {
-            throw .invalidInput(
-                "\(parsed.name(of: Self.environment)) is an Android configuration option: give \(parsed.name(of: Self.platform)) android too")
-        }
+        try parsed.checkTaken(by: .ios)
     }
 
     /// The Android view's inputs. Errors are one line: a conflict between options, or the
     /// Android configuration's message naming the option it came from.
     public static func androidInputs(from parsed: ParsedOptions) throws(RequestError) -> AndroidInputs {
+        try parsed.checkTaken(by: .android)
         if parsed.isGiven(Self.minimum), parsed.isGiven(Self.noMinimum) {
             throw parsed.problem(Self.minimum, .conflict(other: Self.noMinimum.name, wording: "cannot be used together"))
         }
         if parsed.isGiven(Self.linkText), parsed.isGiven(Self.linkStyle) {
             throw parsed.problem(
                 Self.linkText, .conflict(other: Self.linkStyle.name, wording: "cannot be used together (link text is the custom style)"))
-        }
-        if parsed.isGiven(Self.darkPalette) {
-            throw .invalidInput(
-                "\(parsed.name(of: Self.darkPalette)) is an iOS option (the Android view has a static style only): leave it out with \(parsed.name(of: Self.platform)) android")
         }
         let configurationOptions = Self.configurationOptions + [Self.environment]
         if parsed.isGiven(Self.noConfiguration), let conflict = configurationOptions.first(where: { parsed.isGiven($0) }) {

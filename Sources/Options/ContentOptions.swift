@@ -56,7 +56,8 @@ public enum ContentOptions {
         "palette", "palette", default: .default, help: "The logo palette (the light palette when --dark-palette is given).")
     /// The dark appearance's palette.
     public static let darkPalette = Option<ColorPalette?>.choice(
-        "dark-palette", "palette", help: "The palette in dark appearance; makes the colour scheme dynamic.")
+        "dark-palette", "palette", help: "The palette in dark appearance; makes the colour scheme dynamic."
+    ).only(.ios, otherwise: "is an iOS option (the Android view has a static style only): leave it out with {platform} android")
     /// Light or dark.
     public static let appearance = Option<Appearance>.choice(
         "appearance", "appearance", default: .light,

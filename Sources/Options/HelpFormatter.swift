@@ -50,6 +50,7 @@ public enum HelpFormatter {
             }
             if !notes.isEmpty { text += " (\(notes.joined(separator: "; ")))" }
         }
+        if let note = spec.viewNote(in: .commandLine) { text += " [\(note)]" }
         return text
     }
 

@@ -88,6 +88,7 @@ public enum ManPage {
             if !notes.isEmpty { text += " (" + notes.joined(separator: "; ") + ")" }
         }
         if spec.isRepeatable { text += " May be given more than once." }
+        if let note = spec.viewNote(in: .commandLine) { text += " [\(note)]" }
         return text
     }
 

@@ -59,7 +59,10 @@ public enum ManifestSchema {
 
     /// One option's schema: its help as the description, then what its kind accepts.
     private static func property(_ spec: OptionSpec) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("description", .string(spec.help))]
+        let note = spec.viewNote(in: .field).map { " [\($0)]" } ?? ""
+        var members: [(key: String, value: JSONValue)] = [("description", .string(spec.help + note))]
+        // Which views take the key, for a tool to read (the table's, not a copy).
+        if spec.onlyView != nil { members.append(("x-breakdown-views", .array(spec.views.map { .string($0.rawValue) }))) }
         guard case .value(_, let kind, let defaultValue) = spec.kind else {
             members.append(("enum", .array([.bool(true), .bool(false), .string("true"), .string("false"), .null])))
             return .object(members)

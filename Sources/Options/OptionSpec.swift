@@ -25,6 +25,11 @@ public struct OptionSpec: Sendable, Hashable {
     public private(set) var shortName: Character?
     /// May be given more than once (each value is kept, in order).
     public private(set) var isRepeatable = false
+    /// The one view that takes this option (nil: both views do).
+    public private(set) var onlyView: Platform?
+    /// What a user of the other view is told after the option's name, with other options as
+    /// `{name}` (written in the spelling of where the options came from).
+    public private(set) var otherViewHint: String?
 
     /// An option; prefer `.flag(...)` and `.value(...)`.
     public init(name: String, kind: Kind, help: String, defaultHelp: String? = nil) {
@@ -68,6 +73,41 @@ public struct OptionSpec: Sendable, Hashable {
         var copy = self
         copy.isRepeatable = true
         return copy
+    }
+
+    /// The same option, taken by one view only; `hint` follows the option's name when the other
+    /// view is asked for, e.g. "is iOS's letter spacing: leave it out with {platform} android".
+    public func only(_ view: Platform, otherwise hint: String) -> OptionSpec {
+        var copy = self
+        copy.onlyView = view
+        copy.otherViewHint = hint
+        return copy
+    }
+
+    /// Whether `view` takes this option.
+    public func isTaken(by view: Platform) -> Bool { onlyView.map { $0 == view } ?? true }
+
+    /// The views that take this option, in declared order.
+    public var views: [Platform] { Platform.allCases.filter(isTaken(by:)) }
+
+    /// Which view takes the option, as help, the man page, the manifest schema and the OpenAPI
+    /// document say it (in `spelling`); nil when both views do.
+    public func viewNote(in spelling: OptionSpelling) -> String? {
+        switch onlyView {
+        case nil: nil
+        case .ios: "iOS view only: refused with \(spelling.name("platform")) android"
+        case .android: "Android view only: with \(spelling.name("platform")) android"
+        }
+    }
+
+    /// The one line for giving this option with a view that does not take it, in `spelling`.
+    public func refusal(for view: Platform, in spelling: OptionSpelling) -> String? {
+        guard !isTaken(by: view) else { return nil }
+        var hint = otherViewHint ?? "is not taken by the \(view.rawValue) view"
+        while let open = hint.firstIndex(of: "{"), let close = hint[open...].firstIndex(of: "}") {
+            hint.replaceSubrange(open...close, with: spelling.name(String(hint[hint.index(after: open)..<close])))
+        }
+        return spelling.name(name) + " " + hint
     }
 
     /// `--name`

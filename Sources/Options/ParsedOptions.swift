@@ -177,6 +177,14 @@ public struct ParsedOptions: Sendable {
         problem(option.name, reason)
     }
 
+    /// Refuses the first given option (in the groups' order) that `view` does not take: the one
+    /// place that knows which view takes which option is the option table.
+    public func checkTaken(by view: Platform) throws(RequestError) {
+        for spec in groups.flatMap(\.options) where isGiven(spec) {
+            if let refusal = spec.refusal(for: view, in: source.spelling) { throw .invalidInput(refusal) }
+        }
+    }
+
     /// True when the option of this table entry was given.
     public func isGiven(_ spec: OptionSpec) -> Bool { values[spec.name] != nil || flags.contains(spec.name) }
 

@@ -20,7 +20,8 @@ public enum RenderOptions {
     /// The Dynamic Type size category.
     public static let contentSize = Option<ContentSizeCategory>.choice(
         "content-size", "category", default: .large,
-        help: "The Dynamic Type size category; the body text style's size in it (large is 17 pt).")
+        help: "The Dynamic Type size category; the body text style's size in it (large is 17 pt)."
+    ).only(.ios, otherwise: "is iOS's Dynamic Type: with {platform} android give {font-scale} (0.85 to 2.0) or {font-size}")
     /// The text colour.
     public static let textColor = Option<RGBAColor?>.value(
         "text-color", "color", .color, defaultHelp: "#000000 light, #FFFFFF dark",
@@ -50,11 +51,13 @@ public enum RenderOptions {
     /// Android's font size setting (with `--platform android`).
     public static let fontScale = Option<Double?>.value(
         "font-scale", "scale", .number(0.85...2.0), defaultHelp: "1",
-        help: "With --platform android: the device's font size setting; 14 sp becomes 14.8…26 dp at 1.05…2.0 by Android 14's non-linear scaling (linear below 1).")
+        help: "With --platform android: the device's font size setting; 14 sp becomes 14.8…26 dp at 1.05…2.0 by Android 14's non-linear scaling (linear below 1)."
+    ).only(.android, otherwise: "is Android's font size setting: give {platform} android too, or {content-size} for iOS's Dynamic Type")
     /// Letter spacing.
     public static let tracking = Option<Tracking>.choice(
         "tracking", "table", default: .sf,
-        help: "Letter spacing: sf gives the text and link text SF Pro's tracking for the size, as iOS sets the system font (Apple's table, docs/fidelity.md); none adds none.")
+        help: "Letter spacing: sf gives the text and link text SF Pro's tracking for the size, as iOS sets the system font (Apple's table, docs/fidelity.md); none adds none."
+    ).only(.ios, otherwise: "is iOS's letter spacing (SF Pro's table): the Android view adds none; leave it out with {platform} android")
 
     /// How to draw: font, size, colours, background, padding, width, scale, artwork.
     public static let drawing = OptionGroup(

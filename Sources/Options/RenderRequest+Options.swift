@@ -9,13 +9,10 @@ extension RenderRequest {
     /// Reads the content and drawing groups.
     public init(_ options: ParsedOptions) throws(RequestError) {
         typealias Drawing = RenderOptions
+        try options.checkTaken(by: options[ContentOptions.platform])
         if options[ContentOptions.platform] == .android {
             try self.init(android: options)
             return
-        }
-        if options.isGiven(Drawing.fontScale) {
-            throw .invalidInput(
-                "\(options.name(of: Drawing.fontScale)) is Android's font size setting: give \(options.name(of: ContentOptions.platform)) android too, or \(options.name(of: Drawing.contentSize)) for iOS's Dynamic Type")
         }
         if !options[Drawing.scale].isIOS {
             // An option's problem (its field named in a batch's report), worded per front end.
@@ -50,15 +47,6 @@ extension RenderRequest {
         var inputs = try ContentOptions.androidInputs(from: options)
         if let color = options[Drawing.textColor] { inputs.options.textColor = color }
         if let color = options[Drawing.linkColor] { inputs.options.linkColor = color }
-        let platform = "\(options.name(of: ContentOptions.platform)) android"
-        if options.isGiven(Drawing.contentSize) {
-            throw .invalidInput(
-                "\(options.name(of: Drawing.contentSize)) is iOS's Dynamic Type: with \(platform) give \(options.name(of: Drawing.fontScale)) (0.85 to 2.0) or \(options.name(of: Drawing.fontSize))")
-        }
-        if options.isGiven(Drawing.tracking) {
-            throw .invalidInput(
-                "\(options.name(of: Drawing.tracking)) is iOS's letter spacing (SF Pro's table): the Android view adds none; leave it out with \(platform)")
-        }
         if options.isGiven(Drawing.fontSize), options.isGiven(Drawing.fontScale) {
             throw options.problem(Drawing.fontSize, .conflict(other: Drawing.fontScale.name, wording: "cannot both be given: choose one"))
         }

@@ -99,6 +99,9 @@ public struct Option<Value: Sendable>: OptionDeclaration {
 
     /// The same option with a one-letter alias (`-o`).
     public func short(_ letter: Character) -> Option { Option(spec: spec.short(letter), read: read) }
+
+    /// The same option, taken by one view only (see `OptionSpec.only(_:otherwise:)`).
+    public func only(_ view: Platform, otherwise hint: String) -> Option { Option(spec: spec.only(view, otherwise: hint), read: read) }
 }
 
 extension Option where Value: OptionValue {
@@ -155,6 +158,9 @@ public struct Flag: OptionDeclaration {
 
     /// `--name`, present or absent.
     public static func flag(_ name: String, help: String) -> Flag { Flag(spec: .flag(name, help: help)) }
+
+    /// The same flag, taken by one view only (see `OptionSpec.only(_:otherwise:)`).
+    public func only(_ view: Platform, otherwise hint: String) -> Flag { Flag(spec: spec.only(view, otherwise: hint)) }
 }
 
 extension OptionGroup {

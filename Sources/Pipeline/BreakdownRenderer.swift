@@ -166,6 +166,14 @@ public final class BreakdownRenderer {
         return Set(fonts.families + android).sorted()
     }
 
+    /// The font families a request for `view` may name, sorted.
+    package func fontFamilies(of view: Platform) -> [String] {
+        switch view {
+        case .ios: fonts.families.sorted()
+        case .android: ((try? androidTypesetter().fonts.families) ?? []).sorted()
+        }
+    }
+
     /// The warning for a circled question or circled logo link whose image the artwork lacks.
     public static func missingLinkImageWarning(_ imageName: String) -> String {
         "the SDK's image \(imageName) is in no version of its asset catalog, so the iPhone shows no link and no space before it; drawn the same (give --logo-assets with an image of that name to draw one)"

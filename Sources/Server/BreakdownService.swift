@@ -52,7 +52,8 @@ final class BreakdownService: @unchecked Sendable {
         self.cache = ResponseCache(budget: configuration.cacheBytes)
         self.metrics = metrics
         let families = renderers.renderers.first?.fontFamilies ?? []
-        self.openAPIText = OpenAPIDocument.json(for: configuration, fontFamilies: families)
+        self.openAPIText = renderers.renderers.first.map { OpenAPIDocument.json(for: configuration, renderer: $0) }
+            ?? OpenAPIDocument.json(for: configuration, fontFamilies: families)
         self.playgroundText = configuration.playground
             ? PlaygroundPage.html(groups: Self.queryGroups, limits: configuration.limits, fontFamilies: families, baseURL: configuration.baseURL) : ""
     }

@@ -1,6 +1,7 @@
 import BreakdownContent
 import BreakdownEncode
 import BreakdownOptions
+import BreakdownPipeline
 import Foundation
 
 /// The OpenAPI 3.1 description of a server as configured, generated from the option table the
@@ -33,14 +34,21 @@ public enum OpenAPIDocument {
     ]
 
     /// The document as pretty-printed JSON.
-    public static func json(for configuration: ServerConfiguration, fontFamilies: [String]) -> String {
-        document(for: configuration, fontFamilies: fontFamilies).pretty + "\n"
+    /// The document for a server drawing with `renderer`'s fonts (what `/openapi.json` answers
+    /// and `serve --openapi` prints).
+    package static func json(for configuration: ServerConfiguration, renderer: BreakdownRenderer) -> String {
+        json(for: configuration, fontFamilies: renderer.fontFamilies, familiesByView: Platform.allCases.map { ($0, renderer.fontFamilies(of: $0)) })
+    }
+
+    public static func json(for configuration: ServerConfiguration, fontFamilies: [String], familiesByView: [(Platform, [String])] = []) -> String {
+        document(for: configuration, fontFamilies: fontFamilies, familiesByView: familiesByView).pretty + "\n"
     }
 
     /// The document as a JSON value. Unsigned paths are described when the server answers them
     /// (`--allow-unsigned`), signed ones when it has a key or answers signed URLs only.
     /// `fontFamilies`: the families the server's fonts hold (`font` is one of them, in any case).
-    public static func document(for configuration: ServerConfiguration, fontFamilies: [String]) -> JSONValue {
+    /// `familiesByView`: which of them each view takes (the `font` key's description says it).
+    public static func document(for configuration: ServerConfiguration, fontFamilies: [String], familiesByView: [(Platform, [String])] = []) -> JSONValue {
         let describesSigned = configuration.signer != nil || !configuration.allowUnsigned
         var paths: [(key: String, value: JSONValue)] = []
         for endpoint in endpoints {
@@ -76,7 +84,7 @@ public enum OpenAPIDocument {
             ])),
             ("servers", .array([.object([("url", .string(configuration.baseURL.isEmpty ? "/" : configuration.baseURL))])])),
             ("paths", .object(paths)),
-            ("components", components(limits: configuration.limits, fontFamilies: fontFamilies)),
+            ("components", components(limits: configuration.limits, fontFamilies: fontFamilies, familiesByView: familiesByView)),
         ])
     }
 
@@ -160,6 +168,14 @@ public enum OpenAPIDocument {
         ]
     }
 
+    /// The families each view takes: a family one view has (Roboto, the Android view's) is
+    /// refused for the other.
+    private static func fontNote(_ familiesByView: [(Platform, [String])]) -> String {
+        guard !familiesByView.isEmpty else { return "" }
+        let views = familiesByView.map { view, families in "\(view == .ios ? "iOS" : "Android") view (platform \(view.rawValue)): \(families.joined(separator: ", "))" }
+        return " Each view takes its own fonts' families; " + views.joined(separator: "; ") + "."
+    }
+
     private static func problemResponse(_ description: String) -> JSONValue {
         .object([
             ("description", .string(description)),
@@ -197,14 +213,17 @@ public enum OpenAPIDocument {
         "Content-Security-Policy": ("The SVG's policy: nothing runs, nothing is fetched.", .object([("type", .string("string")), ("const", .string(BreakdownService.svgPolicy))])),
     ] }
 
-    private static func components(limits: ServerLimits, fontFamilies: [String]) -> JSONValue {
+    private static func components(limits: ServerLimits, fontFamilies: [String], familiesByView: [(Platform, [String])]) -> JSONValue {
         var parameters: [(key: String, value: JSONValue)] = []
         for spec in BreakdownService.queryGroups.allOptions {
             parameters.append((spec.name, .object([
                 ("name", .string(spec.name)), ("in", .string("query")), ("required", .bool(false)),
-                ("description", .string(spec.help + (spec.isFlag ? " A flag: true given alone (`&\(spec.name)`) or as `true`, off as `false` (an empty value is refused)." : ""))),
+                ("description", .string(
+                    spec.help + (spec.isFlag ? " A flag: true given alone (`&\(spec.name)`) or as `true`, off as `false` (an empty value is refused)." : "")
+                        + (spec.viewNote(in: .field).map { " [\($0)]" } ?? "")
+                        + (spec.name == RenderOptions.font.name ? fontNote(familiesByView) : ""))),
                 ("schema", querySchema(spec, limits: limits, fontFamilies: fontFamilies)),
-            ])))
+            ] + (spec.onlyView == nil ? [] : [("x-breakdown-views", .array(spec.views.map { .string($0.rawValue) }))]))))
         }
         parameters.append((BreakdownService.hiddenKey, .object([
             ("name", .string(BreakdownService.hiddenKey)), ("in", .string("query")), ("required", .bool(false)),

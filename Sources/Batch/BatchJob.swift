@@ -28,11 +28,14 @@ struct BatchJob: Sendable {
     var fractionRead: Double?
 }
 
-/// A valid record: its options (the command line's under the record's), output name and formats,
-/// and the fingerprint its outputs are written with.
+/// A valid record: its checked request (read once, by the planner: a worker never reads words),
+/// the options it was read from (the command line's under the record's: for the name, the
+/// fingerprint and the report), output name and formats, and the fingerprint its outputs are
+/// written with.
 struct BatchRenderPlan: Sendable {
     var name: String
     var formats: [OutputFormat]
+    var request: RenderRequest
     var options: ParsedOptions
     /// Options + renderer version (+ HTML base URL): equal fingerprints draw equal files.
     var fingerprint: String

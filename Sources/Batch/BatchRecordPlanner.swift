@@ -206,6 +206,14 @@ package final class BatchRecordPlanner {
             try Self.checkEach(values)
             throw RecordProblem(field: error.problem?.option, error.message)
         }
+        // The request, read once, before the record is named: a record it cannot be made from
+        // fails here, with the option it is about (or, between options, as a drawing error did).
+        let request: RenderRequest
+        do throws(RequestError) {
+            request = try RenderRequest(options)
+        } catch {
+            throw RecordProblem(field: error.problem?.option, error.message, cause: error.problem.map { .of(field: $0.option) } ?? .drawing)
+        }
         let normalized = Self.normalized(options)
         let name: String
         if let nameTemplate {
@@ -246,7 +254,7 @@ package final class BatchRecordPlanner {
         fingerprint.add(rendererVersion(for: options, recordGivesFiles: values[Self.fontFileName] != nil || values[Self.logoAssetsName] != nil))
         fingerprint.add(normalized)
         if let htmlBaseURL { fingerprint.add("html:" + htmlBaseURL) }
-        return .render(BatchRenderPlan(name: name, formats: formats, options: options, fingerprint: fingerprint.hex))
+        return .render(BatchRenderPlan(name: name, formats: formats, request: request, options: options, fingerprint: fingerprint.hex))
     }
 
     /// A column's text in a record for name templates: "" for an empty cell (or null), nil when

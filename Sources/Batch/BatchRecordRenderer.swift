@@ -87,19 +87,9 @@ final class BatchRecordRenderer {
     private func render(_ plan: BatchRenderPlan, job: BatchJob) -> BatchOutcome {
         var outcome = BatchOutcome(job, .rendered, name: plan.name)
         let files = files(for: plan)
-        var earlyRequest: RenderRequest?
-        do throws(CLIError) {
-            // `--fail-on` judges every record, also those already drawn.
-            if !settings.failOn.isEmpty {
-                let request = try CLIError.reading { () throws(RequestError) in try RenderRequest(plan.options) }
-                earlyRequest = request
-                if var failure = failOn(request, outcome, amount: plan.options.text(of: ContentOptions.amount.spec) ?? "0") {
-                    removeStale(&failure, fingerprint: nil)
-                    return failure
-                }
-            }
-        } catch {
-            var failure = failed(outcome, error)
+        let request = plan.request
+        // `--fail-on` judges every record, also those already drawn.
+        if !settings.failOn.isEmpty, var failure = failOn(request, outcome, amount: plan.options.text(of: ContentOptions.amount.spec) ?? "0") {
             removeStale(&failure, fingerprint: nil)
             return failure
         }
@@ -110,12 +100,10 @@ final class BatchRecordRenderer {
             // What the image in place shows, from the record itself: the same options and
             // renderer drew it (the fingerprint says so), so its outcome is this record's, known
             // even when the run that drew it left no report (killed by SIGKILL).
-            if let request = earlyRequest ?? (try? RenderRequest(plan.options)) {
-                switch request.view.outcome {
-                case .inRange: outcome.earlier = BatchOutcome.Status.rendered.rawValue
-                case .outsideLimits: outcome.earlier = BatchOutcome.Status.outsideLimits.rawValue
-                case .hidden: break
-                }
+            switch request.view.outcome {
+            case .inRange: outcome.earlier = BatchOutcome.Status.rendered.rawValue
+            case .outsideLimits: outcome.earlier = BatchOutcome.Status.outsideLimits.rawValue
+            case .hidden: break
             }
             return outcome
         }
@@ -139,8 +127,6 @@ final class BatchRecordRenderer {
             }
         }
         do throws(CLIError) {
-            let request: RenderRequest
-            if let known = earlyRequest { request = known } else { request = try CLIError.reading { () throws(RequestError) in try RenderRequest(plan.options) } }
             switch request.view.outcome {
             case .hidden(let reason):
                 outcome.status = .hidden

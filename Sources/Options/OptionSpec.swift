@@ -93,11 +93,12 @@ public struct OptionSpec: Sendable, Hashable {
     /// Which view takes the option, as help, the man page, the manifest schema and the OpenAPI
     /// document say it (in `spelling`); nil when both views do.
     public func viewNote(in spelling: OptionSpelling) -> String? {
-        switch onlyView {
-        case nil: nil
-        case .ios: "iOS view only: refused with \(spelling.name("platform")) android"
-        case .android: "Android view only: with \(spelling.name("platform")) android"
-        }
+        guard let onlyView else { return nil }
+        let others = Platform.allCases.filter { $0 != onlyView }.map(\.rawValue).joined(separator: ", ")
+        // The view drawn when no platform is given (the first) refuses the key with the others.
+        return onlyView == Platform.allCases.first
+            ? "\(onlyView.title) view only: refused with \(spelling.name("platform")) \(others)"
+            : "\(onlyView.title) view only: with \(spelling.name("platform")) \(onlyView.rawValue)"
     }
 
     /// The one line for giving this option with a view that does not take it, in `spelling`.

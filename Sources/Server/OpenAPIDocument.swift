@@ -172,7 +172,7 @@ public enum OpenAPIDocument {
     /// refused for the other.
     private static func fontNote(_ familiesByView: [(Platform, [String])]) -> String {
         guard !familiesByView.isEmpty else { return "" }
-        let views = familiesByView.map { view, families in "\(view == .ios ? "iOS" : "Android") view (platform \(view.rawValue)): \(families.joined(separator: ", "))" }
+        let views = familiesByView.map { view, families in "\(view.title) view (platform \(view.rawValue)): \(families.joined(separator: ", "))" }
         return " Each view takes its own fonts' families; " + views.joined(separator: "; ") + "."
     }
 

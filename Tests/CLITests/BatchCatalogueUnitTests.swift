@@ -187,8 +187,9 @@ import BreakdownIO
         #expect((70...130).contains(taken), "\(taken)")
     }
 
-    @Test func aPlannedRecordGoesToTheShardOfItsNameWhateverItsIndex() {
+    @Test func aPlannedRecordGoesToTheShardOfItsNameWhateverItsIndex() throws {
         let options = ParsedOptions(groups: BatchRecordPlanner.groups)
+        let request = try RenderRequest(options)
         for count in [2, 3, 8] {
             for number in 0..<40 {
                 let name = "SKU-\(number)"
@@ -196,7 +197,7 @@ import BreakdownIO
                 for index in [number, number + 1, number * 7 + 3] {
                     let render = BatchJob(
                         sequence: 0, index: index, line: index + 2,
-                        work: .render(BatchRenderPlan(name: name, formats: [.png], options: options, fingerprint: "f")))
+                        work: .render(BatchRenderPlan(name: name, formats: [.png], request: request, options: options, fingerprint: "f")))
                     let duplicate = BatchJob(sequence: 0, index: index, line: index + 2, work: .duplicate(name: name, line: 1, otherOptions: false))
                     let clash = BatchJob(sequence: 0, index: index, line: index + 2, work: .problem(RecordProblem(field: "name", "clash", name: name)))
                     for shard in 0..<count {

@@ -7,6 +7,14 @@ public enum Platform: String, Sendable, CaseIterable, Codable {
     case ios
     /// The Android SDK's view.
     case android
+
+    /// The platform's name as people write it: iOS, Android.
+    public var title: String {
+        switch self {
+        case .ios: "iOS"
+        case .android: "Android"
+        }
+    }
 }
 
 /// The inputs of the Android view: configuration or none, the client (device) locale, the

@@ -2,9 +2,51 @@ import BreakdownEncode
 import BreakdownLayout
 import Foundation
 
-/// Compares a freshly rendered PNG with a reference PNG file. Shared by `breakdown verify` and the
-/// snapshot testing library, so both judge an image the same way and say the same things.
+/// Compares a freshly rendered PNG, and what it says, with a reference PNG file and the words
+/// recorded beside it. Shared by `breakdown verify` and the snapshot testing library, so both
+/// judge an image the same way and say the same things: the words first and exactly, then the
+/// pixels under the comparison's tolerance.
 public enum ReferenceCheck {
+    /// What comparing an image and its words with a reference found.
+    public struct Result: Sendable {
+        /// The words, compared exactly.
+        public var words: WordsVerdict
+        /// The pixels, under the comparison's tolerance.
+        public var pixels: Outcome
+
+        /// Whether the image matches its reference: the same words (or none recorded) and
+        /// matching pixels. Changed words fail whatever the pixel tolerance.
+        public var passed: Bool {
+            guard !words.failed, case .matched = pixels else { return false }
+            return true
+        }
+
+        /// The lines of a message after the front end's first: the words (both sentences, the
+        /// changed words marked) and then the pixel summary; a reference without words adds the
+        /// note that they were not checked. `howToRecord` is the front end's way to record
+        /// (`run breakdown verify … --record`, `run with BREAKDOWN_RECORD=all`).
+        public func summary(howToRecord: String) -> [String] {
+            var lines = words.lines(howToRecord: howToRecord)
+            switch pixels {
+            case .matched(let diff) where words.isDifference:
+                lines.append(diff.message + " (the pixels alone would pass: the tolerance absorbs this change, the words do not)")
+            case .matched(let diff), .different(let diff, _, _), .differentSize(let diff):
+                lines.insert(diff.message, at: words.failed ? lines.count : 0)
+            case .missing, .unreadable: break
+            }
+            return lines
+        }
+    }
+
+    /// Compares `actualPNG` and its words with the reference at `referencePath` and the words
+    /// beside it (`ReferenceWords.sidecarPath`): the words exactly, the pixels by `comparison`.
+    public static func compare(
+        actualPNG: [UInt8], words: ReferenceWords, referencePath: String, comparison: ImageComparison
+    ) -> Result {
+        let verdict = WordsVerdict.judge(words, sidecar: ReferenceWords.sidecarPath(forReference: referencePath))
+        return Result(words: verdict, pixels: compare(actualPNG: actualPNG, referencePath: referencePath, comparison: comparison))
+    }
+
     /// Whether the image matches its reference, or why it could not be checked.
     public enum Outcome: Sendable {
         /// Identical bytes or pixels, or different within the comparison's tolerance.

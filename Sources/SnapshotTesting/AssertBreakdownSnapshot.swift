@@ -8,6 +8,7 @@ import BreakdownOptions
 //     }
 //
 // - The reference is `__Snapshots__/<TestFileName>/<name>.png` beside the test file, with
+//   `<name>.words.json` (what it says, compared exactly before any pixel tolerance) and
 //   `<name>.versions.txt` (the library versions it was recorded with). Add
 //   `exclude: ["__Snapshots__"]` to the test target so SwiftPM does not treat them as
 //   unhandled files. `named:` defaults to the test function's name and a counter; two call
@@ -42,10 +43,10 @@ public func assertBreakdownSnapshot(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, testName: StaticString = #function,
     line: UInt = #line, column: UInt = #column
 ) {
-    let message = verifyBreakdownSnapshot(
+    let verdict = breakdownSnapshotVerdict(
         of: arguments, as: strategy, named: name, record: record, filePath: "\(filePath)",
         testName: "\(testName)", line: line, column: column)
-    FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    FailureReporter.report(verdict, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Asserts that a render request matches its reference image.
@@ -54,10 +55,10 @@ public func assertBreakdownSnapshot(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, testName: StaticString = #function,
     line: UInt = #line, column: UInt = #column
 ) {
-    let message = verifyBreakdownSnapshot(
+    let verdict = breakdownSnapshotVerdict(
         of: request, as: strategy, named: name, record: record, filePath: "\(filePath)", testName: "\(testName)",
         line: line, column: column)
-    FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    FailureReporter.report(verdict, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Asserts that typed inputs drawn with `settings` match their reference image.
@@ -66,10 +67,10 @@ public func assertBreakdownSnapshot(
     record: RecordMode? = nil, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, testName: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) {
-    let message = verifyBreakdownSnapshot(
-        of: inputs, settings: settings, as: strategy, named: name, record: record, filePath: "\(filePath)",
+    let verdict = breakdownSnapshotVerdict(
+        of: RenderRequest(inputs: inputs, settings: settings), as: strategy, named: name, record: record, filePath: "\(filePath)",
         testName: "\(testName)", line: line, column: column)
-    FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    FailureReporter.report(verdict, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Asserts that a view, iOS or Android (`try BreakdownView(android: inputs)`), drawn with
@@ -79,10 +80,10 @@ public func assertBreakdownSnapshot(
     record: RecordMode? = nil, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, testName: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) {
-    let message = verifyBreakdownSnapshot(
-        of: view, settings: settings, as: strategy, named: name, record: record, filePath: "\(filePath)",
+    let verdict = breakdownSnapshotVerdict(
+        of: RenderRequest(view: view, settings: settings), as: strategy, named: name, record: record, filePath: "\(filePath)",
         testName: "\(testName)", line: line, column: column)
-    FailureReporter.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    FailureReporter.report(verdict, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Asserts that the breakdown the command line's words describe is hidden, i.e. the view draws

@@ -1,5 +1,6 @@
 import BreakdownPipeline
 import BreakdownOptions
+import Foundation
 #if canImport(Testing)
     import Testing
 #endif
@@ -25,5 +26,20 @@ enum FailureReporter {
         #else
             print("error: \(filePath):\(line): \(message)")
         #endif
+    }
+
+    /// Sends a check's failure as an error and its note as a warning: a Swift Testing issue of
+    /// warning severity (the test still passes), else a `warning:` line on standard error.
+    static func report(_ verdict: SnapshotVerdict, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+        report(verdict.failure, fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let note = verdict.note else { return }
+        #if canImport(Testing)
+            if Test.current != nil {
+                let location = SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+                Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: location)
+                return
+            }
+        #endif
+        FileHandle.standardError.write(Data("warning: \(filePath):\(line): \(note)\n".utf8))
     }
 }

@@ -26,7 +26,12 @@ struct SnapshotCheck {
         return (clean.isEmpty ? "snapshot" : clean) + ".\(index)"
     }
 
-    func run(_ makeRequest: () throws(SnapshotError) -> RenderRequest) -> String? {
+    /// How a snapshot user records a reference's words, for the note of a reference without them.
+    static let howToRecord = "run with \(RecordMode.environmentKey)=all (or record: .all) and commit the NAME.words.json it writes"
+
+    func run(_ makeRequest: () throws(SnapshotError) -> RenderRequest) -> String? { check(makeRequest).failure }
+
+    func check(_ makeRequest: () throws(SnapshotError) -> RenderRequest) -> SnapshotVerdict {
         let name =
             self.name ?? Self.defaultName(
                 testName: testName, index: SnapshotRegistry.shared.nextIndex(filePath: filePath, testName: testName))
@@ -36,61 +41,73 @@ struct SnapshotCheck {
             let paths = try SnapshotPaths(name: name, filePath: filePath, environment: environment)
             let site = SnapshotRegistry.CallSite(filePath: filePath, line: line, column: column, testName: testName)
             if let other = SnapshotRegistry.shared.claim(paths.reference, by: site) {
-                return "\(label): the reference \(paths.reference) is also used by the assertion at \(other);"
-                    + " this one at \(site) would overwrite or compare against its image. Give each assertion its own name."
+                return SnapshotVerdict(failure: "\(label): the reference \(paths.reference) is also used by the assertion at \(other);"
+                    + " this one at \(site) would overwrite or compare against its image. Give each assertion its own name.")
             }
-            let png = try render(try makeRequest())
+            let request = try makeRequest()
+            let png = try render(request)
+            let words = ReferenceWords(view: request.view)
             if mode == .all {
-                try record(png, paths)
-                return "\(label): recorded \(paths.reference) because the record mode is all"
-                    + " (\(RecordMode.environmentKey)=all or record: .all); run again in mode missing or never to compare."
+                try record(png, words, paths)
+                return SnapshotVerdict(failure: "\(label): recorded \(paths.reference) because the record mode is all"
+                    + " (\(RecordMode.environmentKey)=all or record: .all); run again in mode missing or never to compare.")
             }
-            switch ReferenceCheck.compare(actualPNG: png, referencePath: paths.reference, comparison: comparison) {
-            case .matched:
+            // The one comparison verify makes too: the words exactly, then the pixels.
+            let result = ReferenceCheck.compare(actualPNG: png, words: words, referencePath: paths.reference, comparison: comparison)
+            let summary = result.summary(howToRecord: Self.howToRecord).joined(separator: "\n")
+            let mismatch = "\(label) does not match its reference \(paths.reference)\n\(summary)"
+            let intended = "\nIf the change is intended, run with \(RecordMode.environmentKey)=all to replace the reference, and commit it."
+            switch result.pixels {
+            case .matched where !result.words.failed:
                 removeStaleArtifacts(paths)
-                return nil
+                if case .notRecorded = result.words {
+                    return SnapshotVerdict(note: "\(label): " + result.words.lines(howToRecord: Self.howToRecord).joined(separator: "\n"))
+                }
+                return SnapshotVerdict()
+            case .matched:
+                // The words changed under a tolerance that passes the pixels.
+                return SnapshotVerdict(failure: mismatch + artifactLines(artifacts(png, paths)) + intended)
             case .missing where mode == .never:
-                return "\(label): no reference at \(paths.reference), and nothing was recorded because the record mode is never"
+                return SnapshotVerdict(failure: "\(label): no reference at \(paths.reference), and nothing was recorded because the record mode is never"
                     + " (\(neverReason)). Record it locally (run the test without CI set), look at it and commit it."
-                    + artifactLines([(png, paths.actualArtifact, "actual")])
+                    + artifactLines([(png, paths.actualArtifact, "actual")]))
             case .missing:
-                try record(png, paths)
-                return "\(label): no reference yet, so recorded \(paths.reference). Look at it, commit it, and run the test again."
+                try record(png, words, paths)
+                return SnapshotVerdict(failure: "\(label): no reference yet, so recorded \(paths.reference). Look at it, commit it, and run the test again.")
             case .unreadable(let why):
-                return "\(label): \(why). Delete the reference to record it again, or run with \(RecordMode.environmentKey)=all."
-                    + artifactLines([(png, paths.actualArtifact, "actual")])
-            case .differentSize(let diff):
+                let words = result.words.failed ? summary + "\n" : ""
+                return SnapshotVerdict(failure: "\(label): \(words)\(why). Delete the reference to record it again, or run with \(RecordMode.environmentKey)=all."
+                    + artifactLines([(png, paths.actualArtifact, "actual")]))
+            case .differentSize:
                 // Found from the headers; the diff image still shows both sizes (decoding is capped).
-                var files = [(png, paths.actualArtifact, "actual")]
-                if let reference = try? PNGDecoder.decode(fileAtPath: paths.reference), let actual = try? PNGDecoder.decode(png),
-                    let diffPNG = try? ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison)
-                {
-                    files.append((diffPNG, paths.diffArtifact, "diff"))
-                }
-                return "\(label) does not match its reference \(paths.reference)\n\(diff.message)"
-                    + artifactLines(files)
-                    + "\nIf the change is intended, run with \(RecordMode.environmentKey)=all to replace the reference, and commit it."
-            case .different(let diff, let reference, let actual):
-                var files = [(png, paths.actualArtifact, "actual")]
-                do {
-                    let diffPNG = try ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison)
-                    files.append((diffPNG, paths.diffArtifact, "diff"))
-                } catch {
-                    files.append(([], paths.diffArtifact, "diff (cannot encode: \(error))"))
-                }
-                return "\(label) does not match its reference \(paths.reference)\n\(diff.message)"
-                    + artifactLines(files)
-                    + "\n" + Self.versionLines(sidecar: paths.versions)
-                    + "\nIf the change is intended, run with \(RecordMode.environmentKey)=all to replace the reference, and commit it."
+                return SnapshotVerdict(failure: mismatch + artifactLines(artifacts(png, paths)) + intended)
+            case .different:
+                return SnapshotVerdict(failure: mismatch + artifactLines(artifacts(png, paths))
+                    + "\n" + Self.versionLines(sidecar: paths.versions) + intended)
             }
         } catch {
-            return "\(label): \(error.message)"
+            return SnapshotVerdict(failure: "\(label): \(error.message)")
         }
     }
 
-    /// Writes the reference and its sidecar of library versions.
-    private func record(_ png: [UInt8], _ paths: SnapshotPaths) throws(SnapshotError) {
+    /// The actual image and, when both decode, the difference image, for a failure.
+    private func artifacts(_ png: [UInt8], _ paths: SnapshotPaths) -> [(bytes: [UInt8], path: String, label: String)] {
+        var files = [(png, paths.actualArtifact, "actual")]
+        guard let reference = try? PNGDecoder.decode(fileAtPath: paths.reference), let actual = try? PNGDecoder.decode(png) else {
+            return files
+        }
+        do {
+            files.append((try ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison), paths.diffArtifact, "diff"))
+        } catch {
+            files.append(([], paths.diffArtifact, "diff (cannot encode: \(error))"))
+        }
+        return files
+    }
+
+    /// Writes the reference, its words and its sidecar of library versions.
+    private func record(_ png: [UInt8], _ words: ReferenceWords, _ paths: SnapshotPaths) throws(SnapshotError) {
         try SnapshotFiles.write(png, to: paths.reference)
+        try SnapshotFiles.write([UInt8](words.json()), to: paths.words)
         try SnapshotFiles.write(Array(LibraryVersions.text.utf8), to: paths.versions)
         removeStaleArtifacts(paths)
     }

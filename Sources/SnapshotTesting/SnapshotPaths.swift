@@ -1,5 +1,6 @@
 import BreakdownPipeline
 import BreakdownOptions
+import BreakdownDiff
 import Foundation
 
 /// Where one snapshot's files go.
@@ -19,6 +20,8 @@ package struct SnapshotPaths: Sendable, Equatable {
     package let reference: String
     /// The sidecar beside the reference: the library versions it was recorded with.
     package let versions: String
+    /// What the reference says (`<name>.words.json`), compared exactly before the pixels.
+    package let words: String
     /// Where the actual image is written when the check fails.
     package let actualArtifact: String
     /// Where the difference image is written when the check fails.
@@ -35,6 +38,7 @@ package struct SnapshotPaths: Sendable, Equatable {
             .appendingPathComponent("__Snapshots__").appendingPathComponent(testFileName)
         reference = folder.appendingPathComponent(name + ".png").path
         versions = folder.appendingPathComponent(name + ".versions.txt").path
+        words = ReferenceWords.sidecarPath(forReference: reference)
         let artifacts: URL
         if let folder = environment[Self.artifactsEnvironmentKey], !folder.isEmpty {
             artifacts = URL(fileURLWithPath: folder, isDirectory: true)

@@ -20,11 +20,42 @@ public func verifyBreakdownSnapshot(
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
+    snapshotCheck(strategy, name, record, environment, filePath, testName, line, column).run {
+        () throws(SnapshotError) in try SnapshotRequest.request(arguments: arguments)
+    }
+}
+
+/// The check `verifyBreakdownSnapshot` and `assertBreakdownSnapshot` make, with the scope's
+/// defaults (`SnapshotDefaults.current`) under the call's own arguments.
+func snapshotCheck(
+    _ strategy: SnapshotStrategy?, _ name: String?, _ record: RecordMode?, _ environment: [String: String], _ filePath: String,
+    _ testName: String, _ line: UInt, _ column: UInt
+) -> SnapshotCheck {
     SnapshotCheck(
         name: name, comparison: (strategy ?? SnapshotDefaults.current.strategy ?? .image).comparison,
         record: record ?? SnapshotDefaults.current.record, environment: environment, filePath: filePath, testName: testName,
-        line: line, column: column
-    ).run { () throws(SnapshotError) in try SnapshotRequest.request(arguments: arguments) }
+        line: line, column: column)
+}
+
+/// What `verifyBreakdownSnapshot(of:…)` finds, with the note of a reference whose words were
+/// not checked (recorded before they were stored): the failure alone is `verifyBreakdownSnapshot`'s answer.
+package func breakdownSnapshotVerdict(
+    of arguments: [String], as strategy: SnapshotStrategy? = nil, named name: String? = nil, record: RecordMode? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
+    testName: String = #function, line: UInt = #line, column: UInt = #column
+) -> SnapshotVerdict {
+    snapshotCheck(strategy, name, record, environment, filePath, testName, line, column).check {
+        () throws(SnapshotError) in try SnapshotRequest.request(arguments: arguments)
+    }
+}
+
+/// The same for a render request (typed inputs and views come here).
+package func breakdownSnapshotVerdict(
+    of request: RenderRequest, as strategy: SnapshotStrategy? = nil, named name: String? = nil, record: RecordMode? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
+    testName: String = #function, line: UInt = #line, column: UInt = #column
+) -> SnapshotVerdict {
+    snapshotCheck(strategy, name, record, environment, filePath, testName, line, column).check { () throws(SnapshotError) in request }
 }
 
 /// Checks a render request (what to show, how to draw it, fonts and artwork) against its reference.
@@ -33,11 +64,7 @@ public func verifyBreakdownSnapshot(
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
-    SnapshotCheck(
-        name: name, comparison: (strategy ?? SnapshotDefaults.current.strategy ?? .image).comparison,
-        record: record ?? SnapshotDefaults.current.record, environment: environment, filePath: filePath, testName: testName,
-        line: line, column: column
-    ).run { () throws(SnapshotError) in request }
+    snapshotCheck(strategy, name, record, environment, filePath, testName, line, column).run { () throws(SnapshotError) in request }
 }
 
 /// Checks typed inputs drawn with `settings` (the project's fonts and artwork) against its reference.

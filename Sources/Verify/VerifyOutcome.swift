@@ -36,10 +36,14 @@ package struct VerifyOutcome: Sendable {
     var differenceCanvas: PixelSize?
     /// What the report shows beside a failure: the `breakdown render` command that draws the
     /// record, the appearance (its images go on that page colour), the pixels per point, and the
-    /// sentence of the actual image and of the reference (from its metadata file, when it has one).
+    /// sentence of a reference recorded before words were stored (from its metadata file, when it has one).
     var command: String?
     var isDark = false
     var scale = 1.0
-    var actualText: String?
     var referenceText: String?
+    /// What the image says and what its reference's words file says (nil: none, or unreadable),
+    /// and whether the words were compared (false for a reference recorded before they were stored).
+    var actualWords: ReferenceWords?
+    var referenceWords: ReferenceWords?
+    var wordsChecked = true
 }

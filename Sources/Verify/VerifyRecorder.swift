@@ -10,21 +10,26 @@ import Foundation
 import BreakdownIO
 
 /// `--record`: writes a record's rendered image as its reference, unless the reference already
-/// has exactly those bytes, and beside it the library versions (`NAME.versions.txt`) and the
-/// image's metadata (`NAME.metadata.json`, as `render --metadata` writes it: the report shows
-/// its text beside a later difference).
+/// has exactly those bytes, and beside it what the image says (`NAME.words.json`, compared
+/// exactly before any pixel tolerance: `ReferenceWords`), the library versions
+/// (`NAME.versions.txt`) and the image's metadata (`NAME.metadata.json`, as `render --metadata`
+/// writes it).
 package enum VerifyRecorder {
     /// `NAME.metadata.json` beside `NAME.png`.
     package static func metadataPath(forReference path: String) -> String {
         (path.hasSuffix(".png") ? String(path.dropLast(4)) : path) + ".metadata.json"
     }
 
-    package static func record(_ png: [UInt8], metadata: Data, record: VerifyRecord, at path: String) throws(CLIError) -> VerifyOutcome {
+    package static func record(
+        _ png: [UInt8], words: ReferenceWords, metadata: Data, record: VerifyRecord, at path: String
+    ) throws(CLIError) -> VerifyOutcome {
         var outcome = VerifyOutcome(record: record, status: .recorded, detail: "", referencePath: path)
-        // Also beside a reference whose image is unchanged, so an older reference gains it.
-        let metadataPath = metadataPath(forReference: path)
-        if (try? RegularFile.read(metadataPath, limit: 1 << 20)) != [UInt8](metadata) {
-            try AtomicWriter.write([(metadata, metadataPath)])
+        // Also beside a reference whose image is unchanged, so an older reference gains them:
+        // the words (compared exactly by every later verify) and the metadata (for the report).
+        for (bytes, sidecar) in [(words.json(), ReferenceWords.sidecarPath(forReference: path)), (metadata, metadataPath(forReference: path))] {
+            if (try? RegularFile.read(sidecar, limit: ReferenceWords.maximumFileSize)) != [UInt8](bytes) {
+                try AtomicWriter.write([(bytes, sidecar)])
+            }
         }
         // The library versions the reference is drawn with, beside it (printed beside a failure).
         if let sidecar = LibraryVersions.sidecarUpdate(forReference: path) { try AtomicWriter.write([sidecar]) }

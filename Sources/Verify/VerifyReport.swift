@@ -119,60 +119,55 @@ package struct VerifyReport {
         return html + "</section>\n"
     }
 
-    /// The reference's and the actual's sentences, the words that differ marked in each.
+    /// The reference's and the actual's sentences, the words that differ marked in each, and
+    /// any other recorded word that changed (accessibility label, alt text, link, logo, view).
     private func texts(_ outcome: VerifyOutcome) -> String {
-        guard let actual = outcome.actualText else { return "" }
-        let sidecar = VerifyRecorder.metadataPath(forReference: outcome.referencePath)
-        guard let reference = outcome.referenceText else {
-            let why = outcome.status == .missing ? "there is no reference" : "no \(escape(sidecar)): the reference was recorded before verify stored its text (record it again with --record to add it)"
-            return """
-                <dl class="texts"><dt>Reference text</dt><dd class="unknown">unknown: \(why)</dd>\
-                <dt>Actual text</dt><dd class="actual-text">\(escape(actual))</dd></dl>
+        guard let actualWords = outcome.actualWords else { return "" }
+        let actual = actualWords.sentence
+        let wordsFile = ReferenceWords.sidecarPath(forReference: outcome.referencePath)
+        guard let referenceWords = outcome.referenceWords else {
+            let why =
+                outcome.status == .missing
+                ? "there is no reference"
+                : outcome.wordsChecked
+                    ? "\(escape(wordsFile)) cannot be read (record it again with --record)"
+                    : "no \(escape(wordsFile)): the reference was recorded before verify stored its words, so they were not checked (record it again with --record to add them)"
+            // An older reference's sentence from its metadata file, shown (never compared).
+            guard let reference = outcome.referenceText else {
+                return """
+                    <dl class="texts"><dt>Reference text</dt><dd class="unknown">unknown: \(why)</dd>\
+                    <dt>Actual text</dt><dd class="actual-text">\(escape(actual))</dd></dl>
 
-                """
+                    """
+            }
+            return rows([("Reference text", "reference-text", reference, "del"), ("Actual text", "actual-text", actual, "ins")])
+                .replacingOccurrences(of: "</dl>", with: "<dt></dt><dd class=\"unknown\">\(why); the reference text is from its metadata file</dd></dl>")
         }
-        let (removed, added) = Self.wordChanges(from: reference, to: actual)
-        func marked(_ words: [Substring], _ changed: Set<Int>, _ tag: String) -> String {
-            words.enumerated().map { index, word in
-                changed.contains(index) ? "<\(tag)>\(escape(String(word)))</\(tag)>" : escape(String(word))
-            }.joined(separator: " ")
+        var lines: [(String, String, String, String)] = [
+            ("Reference text", "reference-text", referenceWords.sentence, "del"), ("Actual text", "actual-text", actual, "ins"),
+        ]
+        for ((key, old), (_, new)) in zip(referenceWords.fields, actualWords.fields) where key != "sentence" && old != new {
+            lines += [("Reference \(key)", "reference-word", old, "del"), ("Actual \(key)", "actual-word", new, "ins")]
         }
-        let same = removed.isEmpty && added.isEmpty ? " <small>(the same words)</small>" : ""
-        return """
-            <dl class="texts"><dt>Reference text</dt><dd class="reference-text">\(marked(Self.words(reference), removed, "del"))</dd>\
-            <dt>Actual text\(same)</dt><dd class="actual-text">\(marked(Self.words(actual), added, "ins"))</dd></dl>
-
-            """
+        return rows(lines)
     }
 
-    static func words(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }
-
-    /// The positions of the words only the reference has and of those only the actual has: what
-    /// is left of each after their longest common subsequence of words.
-    static func wordChanges(from reference: String, to actual: String) -> (removed: Set<Int>, added: Set<Int>) {
-        let old = words(reference), new = words(actual)
-        // common[i][j]: the longest common subsequence of old[i...] and new[j...].
-        var common = [[Int]](repeating: [Int](repeating: 0, count: new.count + 1), count: old.count + 1)
-        for i in stride(from: old.count - 1, through: 0, by: -1) {
-            for j in stride(from: new.count - 1, through: 0, by: -1) {
-                common[i][j] = old[i] == new[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+    /// Pairs of rows (reference, then actual), the words only one of each pair has marked.
+    private func rows(_ lines: [(title: String, kind: String, text: String, tag: String)]) -> String {
+        var html = "<dl class=\"texts\">"
+        for pair in stride(from: 0, to: lines.count, by: 2) {
+            let reference = lines[pair], actual = lines[pair + 1]
+            let changes = WordChanges(from: reference.text, to: actual.text)
+            let same = pair == 0 && changes.removed.isEmpty && changes.added.isEmpty ? " <small>(the same words)</small>" : ""
+            for (line, changed, note) in [(reference, changes.removed, ""), (actual, changes.added, same)] {
+                // Every word escaped: the marks are the only markup.
+                let escaped = WordChanges.words(line.text).enumerated().map { index, word in
+                    changed.contains(index) ? "<\(line.tag)>\(escape(String(word)))</\(line.tag)>" : escape(String(word))
+                }.joined(separator: " ")
+                html += "<dt>\(escape(line.title))\(note)</dt><dd class=\"\(line.kind)\">\(escaped)</dd>"
             }
         }
-        var removed: Set<Int> = [], added: Set<Int> = []
-        var i = 0, j = 0
-        while i < old.count || j < new.count {
-            if i < old.count, j < new.count, old[i] == new[j] {
-                i += 1
-                j += 1
-            } else if j < new.count, i == old.count || common[i][j + 1] >= common[i + 1][j] {
-                added.insert(j)
-                j += 1
-            } else {
-                removed.insert(i)
-                i += 1
-            }
-        }
-        return (removed, added)
+        return html + "</dl>\n"
     }
 
     /// A box around the differing pixels, placed in percentages so it follows the scaled image.

@@ -66,16 +66,16 @@ package enum VerifyRun {
             if recording {
                 let metadata: Data
                 do { metadata = try image.metadata.json() } catch { throw .failure("cannot encode the metadata of \(record.label): \(error)") }
-                outcome = try VerifyRecorder.record(png, metadata: metadata, record: record, at: path)
+                outcome = try VerifyRecorder.record(png, words: ReferenceWords(view: request.view), metadata: metadata, record: record, at: path)
             } else {
-                outcome = VerifyComparer.compare(png, record: record, referencePath: path, comparison: comparison)
+                outcome = VerifyComparer.compare(
+                    png, words: ReferenceWords(view: request.view), record: record, referencePath: path, comparison: comparison)
             }
             if outcome.status.isFailure {
                 // For the report: the command that draws this record alone, on which page colour, at which scale.
                 outcome.command = RenderCommandLine.command(recordOptions, groups: recordGroups, output: record.name + ".png")
                 outcome.isDark = recordOptions[ContentOptions.appearance] == .dark
                 outcome.scale = image.metadata.scale
-                outcome.actualText = image.metadata.text
             }
             console.print(line(for: outcome))
             outcomes.append(outcome)

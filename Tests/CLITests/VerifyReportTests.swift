@@ -57,8 +57,9 @@ import Testing
         defer { workspace.remove() }
         try workspace.write(dark: "40", light: "100")
         #expect(try workspace.verify("--record").status == 0)
-        // An old reference: its metadata file gone.
+        // An old reference: its words and metadata files gone.
         try FileManager.default.removeItem(at: workspace.references.appendingPathComponent("au.metadata.json"))
+        try FileManager.default.removeItem(at: workspace.references.appendingPathComponent("au.words.json"))
         try workspace.write(dark: "41", light: "120")
         let result = try workspace.verify("--report", workspace.report.path)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
@@ -79,7 +80,10 @@ import Testing
         #expect(dark.contains("<dd class=\"reference-text\">or 4 interest-free payments of <del>$10.00</del> with</dd>"), "\(dark)")
         #expect(dark.contains("<dd class=\"actual-text\">or 4 interest-free payments of <ins>$10.25</ins> with</dd>"), "\(dark)")
         // The old reference says why its text is unknown; the actual's is still there (120 / 4 = $30.00).
-        #expect(light.contains("no \(workspace.references.path)/au.metadata.json: the reference was recorded before verify stored its text"))
+        #expect(
+            light.contains(
+                "unknown: no \(workspace.references.path)/au.words.json: the reference was recorded before verify stored its words,"
+                    + " so they were not checked (record it again with --record to add them)"), "\(light)")
         #expect(light.contains("<dd class=\"actual-text\">or 4 interest-free payments of $30.00 with</dd>"))
 
         // Each image on its appearance's page colour, at its size in points (a 2x PNG at half its pixels).
@@ -106,13 +110,13 @@ import Testing
 
     @Test func wordChangesMarkWhatIsOnlyInOneText() {
         // By hand: "interest-free" and "$10.25" are new, "$10.00" is gone.
-        let changes = VerifyReport.wordChanges(from: "or 4 payments of $10.00 with", to: "or 4 interest-free payments of $10.25 with")
+        let changes = WordChanges(from: "or 4 payments of $10.00 with", to: "or 4 interest-free payments of $10.25 with")
         #expect(changes.removed == [4] && changes.added == [2, 5])
-        let same = VerifyReport.wordChanges(from: "or 4  payments", to: "or 4 payments")
+        let same = WordChanges(from: "or 4  payments", to: "or 4 payments")
         #expect(same.removed.isEmpty && same.added.isEmpty)
-        let gone = VerifyReport.wordChanges(from: "a b c", to: "")
+        let gone = WordChanges(from: "a b c", to: "")
         #expect(gone.removed == [0, 1, 2] && gone.added.isEmpty)
-        let moved = VerifyReport.wordChanges(from: "available between $1 – $2,000", to: "between $1 – $2,000 available")
+        let moved = WordChanges(from: "available between $1 – $2,000", to: "between $1 – $2,000 available")
         #expect(moved.removed.count == 1 && moved.added.count == 1)
     }
 

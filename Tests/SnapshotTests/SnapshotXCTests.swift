@@ -17,6 +17,25 @@ final class SnapshotXCTests: XCTestCase {
         assertBreakdownSnapshot(of: inputs, named: "xctest-en_AU-49.99")
     }
 
+    /// From XCTest, under the docs' cross-machine tolerance set around the code: a one-cent
+    /// change fails with both sentences, the changed price marked.
+    func testOneCentFailsUnderTheScopesTolerance() throws {
+        let sandbox = try SnapshotSandbox()
+        defer { sandbox.remove() }
+        func check(_ amount: String, record: RecordMode) -> String? {
+            withBreakdownSnapshots(record: record, as: .perceptual(deltaE: 3, allowedDifferingFraction: 0.005)) {
+                verifyBreakdownSnapshot(
+                    of: ["--amount", amount, "--scale", "3"], named: "xctest-cent", environment: sandbox.environment,
+                    filePath: sandbox.filePath, line: 1, column: 1)
+            }
+        }
+        XCTAssertNotNil(check("100", record: .all))
+        XCTAssertNil(check("100", record: .never))
+        let message = try XCTUnwrap(check("100.04", record: .never))
+        XCTAssertTrue(message.contains("\n  sentence, reference: or 4 interest-free payments of [-$25.00-] with\n"), message)
+        XCTAssertTrue(message.contains("\n  sentence, now:       or 4 interest-free payments of {+$25.01+} with\n"), message)
+    }
+
     func testFailureMessageWithoutReporting() {
         let message = verifyBreakdownSnapshot(of: ["--locale", "xx_XX"], named: "never-written")
         XCTAssertEqual(

@@ -26,9 +26,11 @@ public struct ReferenceWords: Sendable, Codable, Equatable {
     public var linkStyle: String
     /// The words the link draws (`ⓘ`, `More Info`, the custom markup); nil when it draws an image or nothing.
     public var linkText: String?
-    /// The logo's brand, type and palette (the Android view: its colour scheme).
+    /// The logo's brand (`afterpay`, `clearpay`, `cashAppAfterpay`).
     public var logoBrand: String
+    /// The logo's type (`badge`, `lockup`, `compactBadge`).
     public var logoType: String
+    /// The logo's palette (the Android view: its colour scheme).
     public var logoPalette: String
     /// Whether the view draws nothing.
     public var hidden: Bool
@@ -106,10 +108,4 @@ public struct ReferenceWords: Sendable, Codable, Equatable {
                 "\(path) is not a words file (expected the JSON object `--record` writes: sentence, accessibilityLabel, altText, …)")
         }
     }
-}
-
-/// Why a reference's words file could not be used: one line.
-public struct ReferenceWordsProblem: Error, Sendable, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
 }

@@ -10,6 +10,7 @@ public struct WordChanges: Sendable, Equatable {
     /// The words of a text: split at white space.
     public static func words(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }
 
+    /// The changes from `reference` to `actual`, word by word.
     public init(from reference: String, to actual: String) {
         let old = Self.words(reference), new = Self.words(actual)
         // common[i][j]: the longest common subsequence of old[i...] and new[j...].
@@ -43,8 +44,8 @@ public struct WordChanges: Sendable, Equatable {
             .joined(separator: " ")
     }
 
-    /// Plain-text marks, as `git diff --word-diff=plain` writes them: `[-$25.00-]` for a word only
-    /// the reference has, `{+$25.01+}` for one only the actual has.
+    /// A word only the reference has, marked as `git diff --word-diff=plain` marks it: `[-$25.00-]`.
     public static func removedMark(_ word: String) -> String { "[-\(word)-]" }
+    /// A word only the actual has, marked as `git diff --word-diff=plain` marks it: `{+$25.01+}`.
     public static func addedMark(_ word: String) -> String { "{+\(word)+}" }
 }

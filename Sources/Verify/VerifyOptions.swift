@@ -9,7 +9,7 @@ package enum VerifyOptions {
         help: "Write an HTML report (index.html) there: reference, actual and difference images of every failure, one line a pass.")
     package static let record = Flag.flag(
         "record",
-        help: "Write (or update) the reference of every record instead of comparing, with NAME.versions.txt and NAME.metadata.json beside it; exits 0.")
+        help: "Write (or update) the reference of every record instead of comparing, with NAME.words.json (what it says, compared exactly before the pixels), NAME.versions.txt and NAME.metadata.json beside it; exits 0.")
     package static let tolerance = Option<Int>.value(
         "tolerance", "n", .integer(0...255), default: "0",
         help: "The largest difference of a channel (0-255) that does not make a pixel differ.")

@@ -53,13 +53,14 @@ import Testing
     }
 
     /// Runs a program to its end; returns its status and its output and errors together.
-    static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+    /// `onCI: false` runs as on a developer's machine: a missing reference is recorded.
+    static func run(_ arguments: [String], in folder: URL, onCI: Bool = true) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = "1"  // snapshot record mode never: a missing reference fails
+        environment["CI"] = onCI ? "1" : nil  // on CI, snapshot record mode never: a missing reference fails
         environment.removeValue(forKey: "BREAKDOWN_RECORD")
         process.environment = environment
         let pipe = Pipe()
@@ -187,5 +188,36 @@ import Testing
             #expect(tested.output.contains("noConfigurationShowsNothing()"), "\(tested.output.suffix(2000))")
             #expect(tested.status == 0, "the README's snapshot tests fail against the command line's images:\n\(tested.output.suffix(4000))")
         }
+        try docsSnapshotFlow(package: package)
+    }
+
+    /// docs/snapshots.md's first example, copied into a test file of the same package: the first
+    /// run records its references (and fails, saying so), the next passes, and a one-cent change
+    /// of its price (100 → 100.04: £25.00 → £25.01; en_GB says "or 4 payments of") fails with both sentences, the price marked.
+    func docsSnapshotFlow(package: URL) throws {
+        let docs = try String(contentsOf: Self.root.appendingPathComponent("docs/snapshots.md"), encoding: .utf8)
+        let start = try #require(docs.range(of: "```swift\n"))
+        let end = try #require(docs.range(of: "\n```", range: start.upperBound..<docs.endIndex))
+        let code = String(docs[start.upperBound..<end.lowerBound]) + "\n"
+        let price = #""--amount", "100","#
+        try #require(code.contains(price) && code.contains("@Test func checkout()"), "docs/snapshots.md's first example changed:\n\(code)")
+        let file = package.appendingPathComponent("Tests/ExampleTests/DocsCheckoutTests.swift")
+        func build(_ code: String) throws {
+            try code.write(to: file, atomically: false, encoding: .utf8)
+            let built = try Self.run(["swift", "build", "--build-tests"], in: package)
+            try #require(built.status == 0, "docs/snapshots.md's example does not build:\n\(built.output.suffix(4000))")
+        }
+        try build(code)
+        let first = try Self.run(["swift", "test", "--skip-build"], in: package, onCI: false)
+        #expect(first.status != 0 && first.output.contains("no reference yet, so recorded"), "\(first.output.suffix(3000))")
+        let words = package.appendingPathComponent("Tests/ExampleTests/__Snapshots__/DocsCheckoutTests/checkout.1.words.json")
+        #expect(FileManager.default.fileExists(atPath: words.path), "no words beside the reference")
+        let second = try Self.run(["swift", "test", "--skip-build"], in: package)
+        #expect(second.status == 0, "\(second.output.suffix(3000))")
+        try build(code.replacingOccurrences(of: price, with: #""--amount", "100.04","#))
+        let changed = try Self.run(["swift", "test", "--skip-build"], in: package)
+        #expect(changed.status != 0)
+        #expect(changed.output.contains("sentence, reference: or 4 payments of [-£25.00-] with"), "\(changed.output.suffix(3000))")
+        #expect(changed.output.contains("sentence, now:       or 4 payments of {+£25.01+} with"), "\(changed.output.suffix(3000))")
     }
 }

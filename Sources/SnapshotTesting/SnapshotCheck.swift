@@ -58,7 +58,7 @@ struct SnapshotCheck {
             let mismatch = "\(label) does not match its reference \(paths.reference)\n\(summary)"
             let intended = "\nIf the change is intended, run with \(RecordMode.environmentKey)=all to replace the reference, and commit it."
             switch result.pixels {
-            case .matched where !result.words.failed:
+            case .matched where result.passed:
                 removeStaleArtifacts(paths)
                 if case .notRecorded = result.words {
                     return SnapshotVerdict(note: "\(label): " + result.words.lines(howToRecord: Self.howToRecord).joined(separator: "\n"))

@@ -26,7 +26,7 @@ package enum VerifyComparer {
         switch result.pixels {
         case .matched:
             outcome.detail = summary.joined(separator: result.words.failed ? "\n" : "; ")
-            if result.words.failed {
+            if !result.passed {
                 // The words changed under a tolerance that passes the pixels: a difference all
                 // the same, with the images for the report.
                 outcome.status = .differed

@@ -357,8 +357,10 @@ import Testing
         expectUsage(try run("verify", "v.ndjson", "--reference", "ref", "--report", "ref"), containing: ["inside the reference folder"])
         expectUsage(
             try run("verify", "v.ndjson", "--reference", "ref", "--report", "./ref/../ref/sub"), containing: ["inside the reference folder"])
-        // The reference and its sidecars (metadata, library versions), nothing from the refused reports.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: path("ref")).sorted() == ["a.metadata.json", "a.png", "a.versions.txt"])
+        // The reference and its sidecars (metadata, library versions, words), nothing from the refused reports.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: path("ref")).sorted()
+                == ["a.metadata.json", "a.png", "a.versions.txt", "a.words.json"])
     }
 
     // MARK: 12. Output folders that cannot be made, and full disks

@@ -75,9 +75,9 @@ for data in pngs:
     seed("png", data)
 snapshots = os.path.join(root, "Tests/SnapshotTests/__Snapshots__/ReferenceSuiteTests")
 if os.path.isdir(snapshots):
-    for name in sorted(os.listdir(snapshots))[:3]:
-        if name.endswith(".png"):
-            seed("png", open(os.path.join(snapshots, name), "rb").read())
+    # The first three images (their words files, NAME.words.json, sit between them).
+    for name in sorted(name for name in os.listdir(snapshots) if name.endswith(".png"))[:3]:
+        seed("png", open(os.path.join(snapshots, name), "rb").read())
 
 # The PNG encoder: a width byte, then ARGB32 words (transparent, opaque, black with partial alpha,
 # colour with partial alpha, invalid premultiplied data).

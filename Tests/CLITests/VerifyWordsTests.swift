@@ -126,8 +126,16 @@ import Testing
                 "\(same.stdout)")
         }
         // A change is still found by the pixels, with the note.
-        let changed = try BinaryRunner.run("verify", manifest.path, "--reference", references, "--amount", "100.04")
+        let report = folder.appendingPathComponent("report").path
+        let changed = try BinaryRunner.run("verify", manifest.path, "--reference", references, "--amount", "100.04", "--report", report)
         #expect(changed.status == 1)
+        // The report shows the sentence the metadata file of an older --record kept, saying the words were not compared.
+        let section = try #require(VerifyReportTests.section(try String(contentsOfFile: report + "/index.html", encoding: .utf8), "au"))
+        #expect(section.contains("<dd class=\"reference-text\">or 4 interest-free payments of <del>$25.00</del> with</dd>"), "\(section)")
+        #expect(
+            section.contains(
+                "no \(references)/au.words.json: the reference was recorded before verify stored its words, so they were not checked"
+                    + " (record it again with --record to add them); the reference text is from its metadata file"), "\(section)")
         let blocks = Self.blocks(changed.stdout)
         for name in ["au", "gb"] {
             let block = try #require(blocks[name])

@@ -10,6 +10,16 @@ TEST_PACKAGES := librsvg2-bin poppler-utils pngcheck fonts-dejavu-core openssl w
 	python3-jsonschema man-db groff-base python3-pip strace python3 nodejs chromium \
 	slurmctld slurmd slurm-client munge
 DEBIAN_PACKAGES := $(RUNTIME_PACKAGES) $(TEST_PACKAGES)
+# What the container image holds (`make image`): the run-time halves of RUNTIME_PACKAGES (the
+# libraries, not their -dev packages; no compiler) and the fonts the binary reads, with what they
+# depend on. mmdebstrap makes that root file system from Debian packages (`make image` installs it).
+IMAGE_PACKAGES := libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 libfontconfig1 librsvg2-2 \
+	libpoppler-glib8 libdeflate0 libmicrohttpd12 libssl3 fonts-inter fonts-roboto-unhinted fonts-symbola
+IMAGE_TOOLS := mmdebstrap
+# The Debian archive the image's packages come from: a snapshot.debian.org URL
+# (http://snapshot.debian.org/archive/debian/20250520T000000Z) pins every package's version.
+DEBIAN_MIRROR ?= http://deb.debian.org/debian
+DEBIAN_SECURITY_MIRROR ?= http://deb.debian.org/debian-security
 
 # Installs the Debian packages of $(1) that are missing (apt-get, as root or through sudo).
 define install_missing
@@ -26,7 +36,7 @@ PREFIX ?= /usr/local
 # replaces .build/release/breakdown (whose bytes are part of the batch's renderer identity).
 INSTALL_BUILD ?= .build/install
 
-.PHONY: deps deps-runtime build gallery test bench install check-install mutants sanitize fuzz
+.PHONY: deps deps-runtime build gallery test bench install check-install image check-image mutants sanitize fuzz
 
 # The main job and a node that only draws: the runtime packages alone.
 deps-runtime:
@@ -86,6 +96,21 @@ install: deps-runtime
 # PNG is the same bytes as the checkout's debug build writes.
 check-install:
 	Tools/check-install.sh
+
+# An OCI image (Output/breakdown-image.tar, the path printed last) from Debian packages and the
+# binary `make install` builds, without any container registry: Tools/image/build.py, docs/image.md.
+# SOURCE_DATE_EPOCH (default: the commit's time) fixes every time in it.
+image: deps-runtime
+	$(call install_missing,$(IMAGE_TOOLS))
+	swift build -c release --static-swift-stdlib --product breakdown --scratch-path "$(INSTALL_BUILD)"
+	@python3 Tools/image/build.py --binary "$(INSTALL_BUILD)/release/breakdown" --packages "$(IMAGE_PACKAGES)" \
+		--mirror "$(DEBIAN_MIRROR)" --security-mirror "$(DEBIAN_SECURITY_MIRROR)"
+
+# Builds the image and runs it: its layers unpacked into a folder and run with chroot (this
+# machine runs no containers): render, a batch into a mounted folder, serve's /healthz.
+# Needs root (chroot, mounts). Not part of `make test`; .ci/run runs it (see README.md).
+check-image: image
+	python3 Tools/image/check.py Output/breakdown-image.tar --host-binary "$(INSTALL_BUILD)/release/breakdown"
 
 # Mutation testing (slow: see README.md): applies each mutant of Tools/mutants.json, builds, runs
 # the tests that should catch it, restores the source; exits 1 if any mutant survives.

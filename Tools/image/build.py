@@ -142,6 +142,7 @@ class Layer:
 def debian_layer(work, packages, mirror, security, epoch):
     """The Debian packages, extracted by mmdebstrap, as a Layer."""
     rootfs_tar = os.path.join(work, "debian.tar")
+    # Run once the packages are extracted (in the extract variant, the last step before the tarball).
     hooks = [
         # The dynamic linker's cache, made by the host's ldconfig for the tree (nothing to run inside).
         'ldconfig -r "$1"',
@@ -153,7 +154,7 @@ def debian_layer(work, packages, mirror, security, epoch):
     ]
     command = ["mmdebstrap", "--quiet", "--variant=extract", "--include=" + ",".join(packages.split()),
                "--aptopt=Acquire::Retries \"3\""]
-    command += ["--customize-hook=" + hook for hook in hooks]
+    command += ["--extract-hook=" + hook for hook in hooks]
     command += ["bookworm", rootfs_tar,
                 f"deb {mirror} bookworm main", f"deb {mirror} bookworm-updates main",
                 f"deb {security} bookworm-security main"]

@@ -165,8 +165,11 @@ class Image:
 
     def popen(self, arguments, **options):
         # The entrypoint is a path in the image: it is executed after the chroot.
-        return subprocess.Popen(self.entrypoint + arguments, executable=self.entrypoint[0],
-                                env=self.env, preexec_fn=self._enter, **options)
+        try:
+            return subprocess.Popen(self.entrypoint + arguments, executable=self.entrypoint[0],
+                                    env=self.env, preexec_fn=self._enter, **options)
+        except (OSError, subprocess.SubprocessError) as error:
+            fail(f"cannot start {self.entrypoint[0]} in the image as {self.uid}:{self.gid} in {self.workdir}: {error}")
 
     def run(self, arguments):
         child = self.popen(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -215,7 +218,7 @@ def check_batch(image, binary, work, data):
         {"name": "au", "amount": "100"},
         {"name": "gb", "amount": "250", "locale": "en_GB", "scale": "2"},
         {"name": "ca-dark", "amount": "89.95", "locale": "fr_CA", "appearance": "dark", "format": "svg"},
-        {"name": "hidden", "amount": "5000"},
+        {"name": "over-limit", "amount": "5000"},
     )) + "\n"
     with open(os.path.join(data, "records.ndjson"), "w", encoding="utf-8") as handle:
         handle.write(records)

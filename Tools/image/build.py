@@ -77,10 +77,15 @@ class Layer:
 
     def __init__(self, folder, name):
         self.path = os.path.join(folder, name + ".tar")
-        self.entries = []  # (member, bytes or a path to read)
+        self.entries = []  # (member, bytes or None)
+        self.parts = {}  # what each part costs: name → [bytes, bytes gzipped on its own]
 
-    def add(self, member, data=None):
+    def add(self, member, data=None, part=None):
         self.entries.append((member, data))
+        if part and data:
+            cost = self.parts.setdefault(part, [0, 0])
+            cost[0] += len(data)
+            cost[1] += len(zlib.compress(data, 6))
 
     def write(self):
         # Sorted by name (a folder before what is in it). A hard link must follow its target:
@@ -143,7 +148,11 @@ def debian_layer(work, packages, mirror, security, epoch):
     """The Debian packages, extracted by mmdebstrap, as a Layer."""
     rootfs_tar = os.path.join(work, "debian.tar")
     # Run once the packages are extracted (in the extract variant, the last step before the tarball).
+    contents = os.path.join(work, "contents.txt")
     hooks = [
+        # Which package each file comes from, for the sizes printed at the end.
+        'for deb in "$1"/var/cache/apt/archives/*.deb; do echo "package $(dpkg-deb -f "$deb" Package)"; '
+        f'dpkg-deb --fsys-tarfile "$deb" | tar -t; done > "{contents}"',
         # The dynamic linker's cache, made by the host's ldconfig for the tree (nothing to run inside).
         'ldconfig -r "$1"',
         # No shell in the image: root and the user that runs breakdown, by number.
@@ -161,6 +170,14 @@ def debian_layer(work, packages, mirror, security, epoch):
     env = dict(os.environ, SOURCE_DATE_EPOCH=str(epoch))
     print("image: " + " ".join(command[:4]) + " … (Debian 12 packages)", flush=True)
     subprocess.run(command, check=True, env=env, stdin=subprocess.DEVNULL)
+    owner, package = {}, "?"
+    with open(contents, encoding="utf-8", errors="replace") as listing:
+        for line in listing:
+            line = line.rstrip("\n")
+            if line.startswith("package "):
+                package = line[len("package "):]
+            else:
+                owner[line.removeprefix("./").rstrip("/")] = package
     layer = Layer(work, "debian")
     with tarfile.open(rootfs_tar) as tar:
         for member in tar:
@@ -170,7 +187,7 @@ def debian_layer(work, packages, mirror, security, epoch):
             if member.isdev():
                 continue  # a runtime mounts /dev
             data = tar.extractfile(member).read() if member.isreg() else None
-            layer.add(member, data)
+            layer.add(member, data, part=owner.get(member.name, "(made here: passwd, group, ld.so.cache, fstab)"))
     os.remove(rootfs_tar)
     return layer
 
@@ -184,16 +201,16 @@ def breakdown_layer(work, binary, epoch):
         info.type, info.mode, info.mtime = tarfile.DIRTYPE, 0o755, epoch
         layer.add(info)
 
-    def regular(name, data, mode):
+    def regular(name, data, mode, part):
         info = tarfile.TarInfo(name)
         info.size, info.mode, info.mtime = len(data), mode, epoch
-        layer.add(info, data)
+        layer.add(info, data, part)
 
     # The parent folders, as in the Debian layer (a layer lists every folder it writes into).
     for name in ("usr", "usr/local", "usr/local/bin", "usr/local/share", "usr/local/share/breakdown"):
         folder(name)
     with open(binary, "rb") as handle:
-        regular(PREFIX + "/bin/breakdown", handle.read(), 0o755)
+        regular(PREFIX + "/bin/breakdown", handle.read(), 0o755, "breakdown binary (Swift runtime and Foundation linked in)")
     tracked = git("ls-files", "-z", "Fonts", "LogoAssets").split("\0")
     folders = set()
     for path in sorted(p for p in tracked if p):
@@ -201,7 +218,7 @@ def breakdown_layer(work, binary, epoch):
         for depth in range(1, len(parts)):
             folders.add("/".join(parts[:depth]))
         with open(os.path.join(ROOT, path), "rb") as handle:
-            regular(f"{PREFIX}/share/breakdown/{path}", handle.read(), 0o644)
+            regular(f"{PREFIX}/share/breakdown/{path}", handle.read(), 0o644, "Fonts/ and LogoAssets/")
     for name in folders:
         folder(f"{PREFIX}/share/breakdown/{name}")
     return layer
@@ -249,12 +266,13 @@ def main():
         layout = os.path.join(work, "layout")
         blobs = os.path.join(layout, "blobs", "sha256")
         os.makedirs(blobs)
-        layers = []
+        layers, parts = [], {}
         for make in (lambda: debian_layer(work, args.packages, args.mirror, args.security_mirror, epoch),
                      lambda: breakdown_layer(work, args.binary, epoch)):
             layer = make()
             layer.write()
             layers.append(layer.compress(blobs))
+            parts.update(layer.parts)
         history = [
             {"created": created, "created_by": "mmdebstrap --variant=extract bookworm: " + args.packages + " (and their dependencies)"},
             {"created": created, "created_by": f"breakdown {the_version} ({revision[:12]}): {PREFIX}/bin/breakdown, {PREFIX}/share/breakdown/{{Fonts,LogoAssets}}"},
@@ -316,6 +334,15 @@ def main():
         os.replace(partial, args.output)
 
     total = sum(size for _, _, size in layers) + config_size
+    # What each part costs: its files' bytes, and gzipped file by file (a layer, gzipped whole,
+    # comes out a little smaller). The largest twelve, then the rest.
+    ranked = sorted(parts.items(), key=lambda item: -item[1][1])
+    rest = ranked[12:]
+    ranked = ranked[:12] + ([(f"{len(rest)} other packages", [sum(c[0] for _, c in rest), sum(c[1] for _, c in rest)])] if rest else [])
+    print("image: what each part costs (MB, MB gzipped):")
+    for name, (size, packed) in ranked:
+        print(f"image:   {size / 1e6:6.1f} {packed / 1e6:6.1f}  {name}")
+    print(f"image:   {sum(c[0] for c in parts.values()) / 1e6:6.1f} {sum(c[1] for c in parts.values()) / 1e6:6.1f}  in all (files only)")
     print(f"image: breakdown:{the_version}, manifest {manifest_digest}")
     for (diff_id, digest, size), name in zip(layers, ("Debian 12 packages", "breakdown")):
         print(f"image: layer {digest} {size / 1e6:.1f} MB compressed ({name})")

@@ -16,6 +16,10 @@ DEBIAN_PACKAGES := $(RUNTIME_PACKAGES) $(TEST_PACKAGES)
 IMAGE_PACKAGES := libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 libfontconfig1 librsvg2-2 \
 	libpoppler-glib8 libdeflate0 libmicrohttpd12 libssl3 fonts-inter fonts-roboto-unhinted fonts-symbola
 IMAGE_TOOLS := mmdebstrap
+# `make check-image` reads the archive with skopeo too (containers/image, as podman does).
+CHECK_IMAGE_TOOLS := skopeo
+# The image's org.opencontainers.image.source label (default: git's remote.origin.url).
+IMAGE_SOURCE ?=
 # The Debian archive the image's packages come from: a snapshot.debian.org URL
 # (http://snapshot.debian.org/archive/debian/20250520T000000Z) pins every package's version.
 DEBIAN_MIRROR ?= http://deb.debian.org/debian
@@ -104,12 +108,13 @@ image: deps-runtime
 	$(call install_missing,$(IMAGE_TOOLS))
 	swift build -c release --static-swift-stdlib --product breakdown --scratch-path "$(INSTALL_BUILD)"
 	@python3 Tools/image/build.py --binary "$(INSTALL_BUILD)/release/breakdown" --packages "$(IMAGE_PACKAGES)" \
-		--mirror "$(DEBIAN_MIRROR)" --security-mirror "$(DEBIAN_SECURITY_MIRROR)"
+		--mirror "$(DEBIAN_MIRROR)" --security-mirror "$(DEBIAN_SECURITY_MIRROR)" --source "$(IMAGE_SOURCE)"
 
 # Builds the image and runs it: its layers unpacked into a folder and run with chroot (this
 # machine runs no containers): render, a batch into a mounted folder, serve's /healthz.
 # Needs root (chroot, mounts). Not part of `make test`; .ci/run runs it (see README.md).
 check-image: image
+	$(call install_missing,$(CHECK_IMAGE_TOOLS))
 	python3 Tools/image/check.py Output/breakdown-image.tar --host-binary "$(INSTALL_BUILD)/release/breakdown"
 
 # Mutation testing (slow: see README.md): applies each mutant of Tools/mutants.json, builds, runs

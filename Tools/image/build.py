@@ -258,7 +258,6 @@ def main():
         "org.opencontainers.image.source": source,
         "org.opencontainers.image.licenses": "Apache-2.0",
         "org.opencontainers.image.created": created,
-        "org.opencontainers.image.base.name": "debian:bookworm (mmdebstrap --variant=extract)",
     }
 
     os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)

@@ -8,7 +8,8 @@ with chroot instead: the archive's layers are unpacked in order into a folder, a
 runs in it as the image's user, with the image's environment, working folder and entrypoint, in
 a mount namespace of its own with /proc and a few device nodes (what a runtime provides). Checks:
   - the archive: every blob's digest and size, each layer's uncompressed digest (diff_id), the
-    labels (version from CHANGELOG.md, the licence, a source), a non-root user by number;
+    labels (version from CHANGELOG.md, the licence, a source), a non-root user by number; and
+    as skopeo reads it (an independent reader: the library podman uses);
   - what is not in it: no shell, no compiler, no headers, no apt or dpkg;
   - `render --amount 100 -o -` (and the Android view) prints the same bytes as the host's copy
     of the binary; `--version`;
@@ -113,6 +114,30 @@ def check_archive(files):
     say(f"archive ok: breakdown:{version}, {len(layers)} layers, {compressed / 1e6:.1f} MB compressed "
         f"({', '.join(f'{len(layer) / 1e6:.1f}' for layer in layers)}), user {user}, entrypoint {entry}")
     return config, layers
+
+
+def check_with_skopeo(path, files, work):
+    """The archive as skopeo (containers/image, what podman and CRI-O use) reads it: the same
+    manifest, layers and labels, and a copy out of it, which checks every blob's digest."""
+    if not shutil.which("skopeo"):
+        fail("skopeo is missing: `make check-image` installs it (Debian's skopeo)")
+    seen = subprocess.run(["skopeo", "inspect", f"oci-archive:{path}"], capture_output=True, text=True)
+    if seen.returncode != 0:
+        fail(f"skopeo inspect oci-archive:{path}: {seen.stderr.strip()}")
+    inspected = json.loads(seen.stdout)
+    index = json.loads(files["index.json"])
+    manifest_digest = index["manifests"][0]["digest"]
+    manifest = json.loads(files["blobs/sha256/" + manifest_digest.split(":", 1)[1]])
+    if inspected["Digest"] != manifest_digest or inspected["Layers"] != [layer["digest"] for layer in manifest["layers"]]:
+        fail(f"skopeo reads another manifest or other layers: {inspected['Digest']} {inspected['Layers']}")
+    if inspected["Labels"].get("org.opencontainers.image.version") != expected_version() or inspected["Os"] != "linux":
+        fail(f"skopeo reads the labels {inspected['Labels']} for {inspected['Os']}")
+    copied = subprocess.run(["skopeo", "copy", "--quiet", f"oci-archive:{path}", f"oci:{os.path.join(work, 'copy')}:breakdown"],
+                            capture_output=True, text=True)
+    shutil.rmtree(os.path.join(work, "copy"), ignore_errors=True)
+    if copied.returncode != 0:
+        fail(f"skopeo copy out of the archive: {copied.stderr.strip()}")
+    say(f"skopeo reads it: manifest {manifest_digest[:19]}…, {len(inspected['Layers'])} layers, and copies it out (digests checked)")
 
 
 def unpack(layers, rootfs):
@@ -299,6 +324,7 @@ def main():
     os.mkdir(rootfs)
     mounts = []
     try:
+        check_with_skopeo(args.archive, files, work)
         unpack(layers, rootfs)
         del files, layers
         say(f"unpacked: {rootfs_size(rootfs) / 1e6:.1f} MB in {rootfs}")

@@ -8,7 +8,9 @@ Reads Tools/mutants.json, a list of deliberate one-line bugs ("mutants"). For ea
   2. writes the file with the match replaced by `replace`;
   3. builds the package and its tests (`swift build --build-tests`); a mutant that does not
      compile is reported as "does not compile" (a failure: a mutant must be a real, running bug);
-  4. runs `swift test --skip-build` with the mutant's `tests` filters;
+  4. runs `swift test --skip-build` with the mutant's `tests` filters; or, for a mutant of a
+     tool rather than the package (`command` instead of `tests`, e.g. `make check-image` for
+     Tools/image/build.py), runs that command without building, and a failure kills it;
   5. writes the original text back (always: in a `finally`, on Ctrl-C and on SIGTERM too; a copy
      is kept under .build/mutants-backup/ so even a SIGKILLed run is undone by the next start);
 and prints whether the mutant was killed (some test failed: which ones) or survived.
@@ -35,7 +37,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIST = os.path.join(ROOT, "Tools", "mutants.json")
 BACKUP = os.path.join(ROOT, ".build", "mutants-backup")
-FIELDS = {"id", "file", "find", "replace", "breaks", "tests"}
+FIELDS = {"id", "file", "find", "replace", "breaks"}
 
 
 class Terminated(Exception):
@@ -57,8 +59,11 @@ def load():
         if mutant["id"] in seen:
             sys.exit(f"error: {LIST}: mutant id {mutant['id']} is used twice")
         seen.add(mutant["id"])
-        if not isinstance(mutant["tests"], list) or not mutant["tests"]:
-            sys.exit(f"error: {LIST}: mutant {mutant['id']}: tests must be a non-empty list of --filter patterns")
+        if ("tests" in mutant) == ("command" in mutant):
+            sys.exit(f"error: {LIST}: mutant {mutant['id']}: give either tests (--filter patterns) or command")
+        key = "tests" if "tests" in mutant else "command"
+        if not isinstance(mutant[key], list) or not mutant[key] or not all(isinstance(item, str) for item in mutant[key]):
+            sys.exit(f"error: {LIST}: mutant {mutant['id']}: {key} must be a non-empty list of strings")
     return mutants
 
 
@@ -135,13 +140,14 @@ def descendants(pid):
     return found
 
 
-def run(command, log):
+def run(command, log, timeout=None):
     started = time.monotonic()
+    timeout = timeout or TIMEOUT_SECONDS
     process = subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace",
         start_new_session=True)
     try:
-        output, _ = process.communicate(timeout=TIMEOUT_SECONDS)
+        output, _ = process.communicate(timeout=timeout)
         status = process.returncode
     except subprocess.TimeoutExpired:
         # A hung mutant's test processes (and the batches they started) go too, not just the group.
@@ -152,7 +158,7 @@ def run(command, log):
                 pass
         os.killpg(process.pid, signal.SIGKILL)
         output, _ = process.communicate()
-        output += f"\ntimed out after {TIMEOUT_SECONDS} s\n"
+        output += f"\ntimed out after {timeout} s\n"
         status = 124
     with open(log, "a", encoding="utf-8") as handle:
         handle.write(f"$ {' '.join(command)}\n{output}\n")
@@ -272,24 +278,35 @@ def main(argv):
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(mutated)
                 touch_importers(mutant["file"])
-                build_status, build_output, _ = run(["swift", "build", "--build-tests"], log)
-                if build_status != 0:
-                    errors = [line for line in build_output.splitlines() if "error:" in line][:1]
-                    results.append((mutant, "does not compile", errors[0] if errors else "see the log", time.monotonic() - mutant_started))
-                else:
-                    command = ["swift", "test", "--skip-build"]
-                    for pattern in mutant["tests"]:
-                        command += ["--filter", pattern]
-                    test_status, test_output, _ = run(command, log)
-                    failed = failing_tests(test_output)
-                    if test_status == 0:
-                        selected = re.search(r"Test run with [1-9]\d* test", test_output) or re.search(r"Executed [1-9]\d* test", test_output)
-                        why = "every filtered test passed" if selected else "the filters select no test"
-                        results.append((mutant, "SURVIVED", why, time.monotonic() - mutant_started))
-                    elif failed:
-                        results.append((mutant, "killed", ", ".join(failed[:4]) + (" …" if len(failed) > 4 else ""), time.monotonic() - mutant_started))
+                if "command" in mutant:
+                    # A tool's mutant: its command is the test (nothing of the package changed).
+                    # It builds what it checks (an image: minutes): a longer guard against a hang.
+                    command_status, command_output, _ = run(mutant["command"], log, timeout=max(TIMEOUT_SECONDS, 1200))
+                    lines = [line for line in command_output.splitlines() if "FAILED" in line or "error" in line.lower()]
+                    if command_status == 0:
+                        results.append((mutant, "SURVIVED", f"{' '.join(mutant['command'])} passed", time.monotonic() - mutant_started))
                     else:
-                        results.append((mutant, "killed", f"the test process failed (status {test_status}, a crash?)", time.monotonic() - mutant_started))
+                        results.append((mutant, "killed", (lines[0] if lines else f"{' '.join(mutant['command'])} exited {command_status}")[:200],
+                                        time.monotonic() - mutant_started))
+                else:
+                    build_status, build_output, _ = run(["swift", "build", "--build-tests"], log)
+                    if build_status != 0:
+                        errors = [line for line in build_output.splitlines() if "error:" in line][:1]
+                        results.append((mutant, "does not compile", errors[0] if errors else "see the log", time.monotonic() - mutant_started))
+                    else:
+                        command = ["swift", "test", "--skip-build"]
+                        for pattern in mutant["tests"]:
+                            command += ["--filter", pattern]
+                        test_status, test_output, _ = run(command, log)
+                        failed = failing_tests(test_output)
+                        if test_status == 0:
+                            selected = re.search(r"Test run with [1-9]\d* test", test_output) or re.search(r"Executed [1-9]\d* test", test_output)
+                            why = "every filtered test passed" if selected else "the filters select no test"
+                            results.append((mutant, "SURVIVED", why, time.monotonic() - mutant_started))
+                        elif failed:
+                            results.append((mutant, "killed", ", ".join(failed[:4]) + (" …" if len(failed) > 4 else ""), time.monotonic() - mutant_started))
+                        else:
+                            results.append((mutant, "killed", f"the test process failed (status {test_status}, a crash?)", time.monotonic() - mutant_started))
             finally:
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(original)

@@ -10,7 +10,9 @@ a mount namespace of its own with /proc and a few device nodes (what a runtime p
   - the archive: every blob's digest and size, each layer's uncompressed digest (diff_id), the
     labels (version from CHANGELOG.md, the licence, a source), a non-root user by number; and
     as skopeo reads it (an independent reader: the library podman uses);
-  - what is not in it: no shell, no compiler, no headers, no apt or dpkg;
+  - the layers repeatable: sorted, no time after the image's creation, no user or group names;
+  - what is not in it: no shell, no compiler, no headers, no apt or dpkg, no documentation but
+    each package's copyright file;
   - `render --amount 100 -o -` (and the Android view) prints the same bytes as the host's copy
     of the binary; `--version`;
   - a small `batch` into a mounted folder writes the files the host's binary writes, owned by
@@ -110,6 +112,23 @@ def check_archive(files):
     entry = config["config"].get("Entrypoint", [])
     if not entry or os.path.basename(entry[0]) != "breakdown":
         fail(f"the entrypoint is {entry}, expected breakdown")
+    # Repeatable: each layer a sorted tar, every time at or before the image's creation time
+    # (SOURCE_DATE_EPOCH), no user or group names.
+    created = config["created"]
+    import calendar, io, time
+    epoch = calendar.timegm(time.strptime(created, "%Y-%m-%dT%H:%M:%SZ"))
+    for number, data in enumerate(layers, 1):
+        with tarfile.open(fileobj=io.BytesIO(gzip.decompress(data))) as tar:
+            members = tar.getmembers()
+        names = [member.name for member in members]
+        if names != sorted(names):
+            fail(f"layer {number} is not sorted by name")
+        late = [member.name for member in members if member.mtime > epoch]
+        if late:
+            fail(f"layer {number}: {len(late)} files are dated after the image's creation {created}, e.g. {late[0]}")
+        named = [member.name for member in members if member.uname or member.gname]
+        if named:
+            fail(f"layer {number}: {len(named)} files carry user or group names, e.g. {named[0]}")
     compressed = sum(len(layer) for layer in layers)
     say(f"archive ok: breakdown:{version}, {len(layers)} layers, {compressed / 1e6:.1f} MB compressed "
         f"({', '.join(f'{len(layer) / 1e6:.1f}' for layer in layers)}), user {user}, entrypoint {entry}")
@@ -218,7 +237,18 @@ def check_absent(rootfs):
     include = os.path.join(rootfs, "usr/include")
     if os.path.isdir(include) and os.listdir(include):
         fail("the image holds headers in /usr/include (a -dev package)")
-    say("no shell, compiler, headers, apt or dpkg in the image")
+    # Documentation is left out, but every package's licence stays.
+    doc = os.path.join(rootfs, "usr/share/doc")
+    packages = [name for name in sorted(os.listdir(doc)) if not os.path.islink(os.path.join(doc, name))]
+    for name in packages:
+        held = sorted(os.listdir(os.path.join(doc, name)))
+        if held != ["copyright"]:
+            fail(f"/usr/share/doc/{name} holds {held}, expected its copyright file alone")
+    for folder in ("usr/share/man", "usr/share/locale"):
+        path = os.path.join(rootfs, folder)
+        if os.path.isdir(path) and any(files for _, _, files in os.walk(path)):
+            fail(f"the image holds files in /{folder}")
+    say(f"no shell, compiler, headers, apt or dpkg in the image; {len(packages)} packages' copyright files and no other documentation")
 
 
 def check_render(image, binary):

@@ -118,6 +118,9 @@ def check_archive(files):
     import calendar, io, time
     epoch = calendar.timegm(time.strptime(created, "%Y-%m-%dT%H:%M:%SZ"))
     for number, data in enumerate(layers, 1):
+        # gzip's header: no file name (flag 0x08) and no time (bytes 4–7 zero).
+        if data[3] & 0x08 or data[4:8] != b"\0\0\0\0":
+            fail(f"layer {number}'s gzip header carries a file name or a time")
         with tarfile.open(fileobj=io.BytesIO(gzip.decompress(data))) as tar:
             members = tar.getmembers()
         names = [member.name for member in members]

@@ -42,17 +42,19 @@ import Testing
 
     @Test func theTableIsForty() { #expect(Self.table.count >= 40) }
 
-    /// `describe`, `render`, and batch from NDJSON and from CSV, one text at a time.
-    @Test(.timeLimit(.minutes(15))) func everyCommandLineDoorGivesTheSameVerdict() throws {
+    /// `describe`, `render`, and batch from NDJSON and from CSV, one text at a time, for each view
+    /// (the Android view says the same sentence in en_AU).
+    @Test(.timeLimit(.minutes(15)), arguments: ["ios", "android"]) func everyCommandLineDoorGivesTheSameVerdict(platform: String) throws {
         let folder = try BatchTestSupport.temporaryFolder("price-doors")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (index, (text, verdict)) in Self.table.enumerated() {
-            let describe = try BinaryRunner.run(["describe", "--amount=\(text)"])
+            let view = ["--platform", platform]
+            let describe = try BinaryRunner.run(["describe", "--amount=\(text)"] + view)
             let image = folder.appendingPathComponent("render-\(index).png")
-            let render = try BinaryRunner.run(["render", "--amount=\(text)", "-o", image.path])
+            let render = try BinaryRunner.run(["render", "--amount=\(text)", "-o", image.path] + view)
             let ndjson = folder.appendingPathComponent("m-\(index).ndjson"), csv = folder.appendingPathComponent("m-\(index).csv")
-            try Data("{\"name\": \"r\", \"amount\": \"\(text)\"}\n".utf8).write(to: ndjson)
-            try Data("name,amount\nr,\(text)\n".utf8).write(to: csv)
+            try Data("{\"name\": \"r\", \"amount\": \"\(text)\", \"platform\": \"\(platform)\"}\n".utf8).write(to: ndjson)
+            try Data("name,amount,platform\nr,\(text),\(platform)\n".utf8).write(to: csv)
             let fromNDJSON = folder.appendingPathComponent("out-ndjson-\(index)"), fromCSV = folder.appendingPathComponent("out-csv-\(index)")
             let batchNDJSON = try BinaryRunner.run(["batch", ndjson.path, "-o", fromNDJSON.path, "--quiet"])
             let batchCSV = try BinaryRunner.run(["batch", csv.path, "-o", fromCSV.path, "--quiet"])
@@ -101,12 +103,13 @@ import Testing
         }
     }
 
-    /// `serve`: the JSON endpoint answers the same sentence, or 400 with the same words.
+    /// `serve`: the JSON endpoint answers the same sentence, or 400 with the same words, for each view.
     @Test func theServerGivesTheSameVerdict() throws {
         let server = try ServerProcess(["--allow-unsigned"])
+        for platform in ["ios", "android"] {
         for (text, verdict) in Self.table {
             let escaped = text.replacingOccurrences(of: "+", with: "%2B")
-            let reply = try server.get("/v1/breakdown.json?amount=\(escaped)")
+            let reply = try server.get("/v1/breakdown.json?amount=\(escaped)&platform=\(platform)")
             switch verdict {
             case .drawn(let sentence):
                 #expect(reply.status == 200, "\(text): \(reply.text.prefix(300))")
@@ -116,6 +119,7 @@ import Testing
                 let detail = (try? reply.json())?["detail"] as? String ?? ""
                 #expect(detail.hasPrefix("amount: '\(text)' ") && detail.contains(words), "\(text): \(detail)")
             }
+        }
         }
         #expect(server.stop() == 0)
     }
@@ -132,6 +136,30 @@ import Testing
                     Issue.record("\(text) was taken")
                 } catch {
                     #expect(error.message.contains(words), "\(text): \(error.message)")
+                }
+            }
+        }
+    }
+}
+
+extension PriceDoorsTests {
+    /// The library's word door, a request read from arguments, for each view: the same verdict
+    /// and the same sentence, a `RequestError` naming the amount where the binary refuses.
+    @Test(arguments: ["ios", "android"]) func theLibrarysRequestGivesTheSameVerdict(platform: String) throws {
+        let groups = [ContentOptions.group, RenderOptions.drawing]
+        for (text, verdict) in Self.table {
+            let arguments = ["--amount=\(text)", "--platform", platform]
+            switch verdict {
+            case .drawn(let sentence):
+                let request = try RenderRequest(ParsedOptions(arguments: arguments, groups: groups))
+                #expect(request.view.platform.rawValue == platform)
+                #expect(request.breakdown.text == sentence, "\(text): \(request.breakdown.text)")
+            case .refused(let words):
+                do {
+                    _ = try RenderRequest(ParsedOptions(arguments: arguments, groups: groups))
+                    Issue.record("\(text) was taken")
+                } catch {
+                    #expect(error.problem?.option == "amount" && error.message.contains(words), "\(text): \(error.message)")
                 }
             }
         }

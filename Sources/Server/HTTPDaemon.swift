@@ -267,13 +267,16 @@ final class HTTPDaemon: @unchecked Sendable {
         }
         if request.rejection == nil {
             let facts = breakdown_mhd_header_facts(mhd.functions, connection, method, url, version)
-            request.rejection = service.refusal(
-                ofHead: HeadFacts(
+            var head = HeadFacts(
                     headBytes: facts.head_bytes, longestField: facts.longest_field, contentLengths: Int(facts.content_lengths),
                     contentLengthsDiffer: facts.content_lengths_differ != 0, announcesBody: facts.announces_body != 0,
                     transferEncodings: Int(facts.transfer_encodings), hosts: Int(facts.hosts),
                     isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false,
-                    flaw: HeadFacts.Flaw(rawValue: facts.flaw) ?? .sound, flawOffset: facts.flaw_offset))
+                    flaw: HeadFacts.Flaw(rawValue: facts.flaw) ?? .sound, flawOffset: facts.flaw_offset)
+            head.method = method.map { String(cString: $0) } ?? ""
+            head.target = request.uri
+            head.host = breakdown_mhd_header(mhd.functions, connection, "Host").map { String(cString: $0) }
+            request.rejection = service.refusal(ofHead: head)
         }
         return true
     }
@@ -357,6 +360,10 @@ struct HeadFacts {
     var flaw: Flaw
     /// Where the flaw is, from the head's first byte.
     var flawOffset: Int
+    /// The request line's method and target, and the Host field's value (nil: none).
+    var method = ""
+    var target = ""
+    var host: String?
 }
 
 private func daemon(_ cls: UnsafeMutableRawPointer) -> HTTPDaemon { Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue() }

@@ -61,6 +61,7 @@ extension BreakdownService {
         if !head.isHTTP11, head.hosts > 1 {
             return .problem(400, "Host was given \(head.hosts) times; give it once")
         }
+        if let refusal = Self.syntaxRefusal(head) { return refusal }
         if head.transferEncodings > 0, head.contentLengths > 0 {
             return .problem(400, "Transfer-Encoding and Content-Length were both given; a request's length must be unambiguous")
         }
@@ -79,6 +80,22 @@ extension BreakdownService {
     }
 
     /// How a flaw in the head's lines is worded, or nil for a sound head.
+    /// The method, the Host value and the target's form, against RFC 9110 and 9112's grammar.
+    static func syntaxRefusal(_ head: HeadFacts) -> HTTPResponse? {
+        if !RequestLineSyntax.isMethod(head.method) {
+            return .problem(400, "the method '\(AccessLog.escape(head.method, limit: 40))' is not a token (RFC 9110 9.1); send GET or HEAD")
+        }
+        if let host = head.host, !RequestLineSyntax.isHostValue(host) {
+            return .problem(
+                400, "Host '\(AccessLog.escape(host, limit: 80))' is not a host with an optional port (RFC 9110 7.2), such as img.example.com or 127.0.0.1:8080")
+        }
+        if RequestLineSyntax.isAbsoluteForm(head.target) {
+            return .problem(
+                400, "the request target is in absolute form (scheme://host/path), which is for proxies; this server takes the origin form, such as /healthz")
+        }
+        return nil
+    }
+
     static func flawMessage(_ flaw: HeadFacts.Flaw) -> String? {
         switch flaw {
         case .sound: nil

@@ -9,7 +9,6 @@ extension RenderRequest {
     /// Reads the content and drawing groups.
     public init(_ options: ParsedOptions) throws(RequestError) {
         typealias Drawing = RenderOptions
-        try options.checkTaken(by: options[ContentOptions.platform])
         if options[ContentOptions.platform] == .android {
             try self.init(android: options)
             return

@@ -87,6 +87,8 @@ final class HTTPDaemon: @unchecked Sendable {
 
     /// The health listener's connections (`--health-port`): a probe or two at a time.
     static let healthConnections = 32
+    /// Connections the health listener keeps free for the next probe (see `connectionOpened`).
+    static let healthRoom = 4
 
     /// Answers `/healthz` only (the `--health-port` listener); every other path is a 404.
     let healthOnly: Bool
@@ -182,7 +184,18 @@ final class HTTPDaemon: @unchecked Sendable {
 
     func connectionOpened(fd: Int32) -> ClientConnection {
         let connection = ClientConnection(fd: fd)
-        connections.withLock { $0[ObjectIdentifier(connection)] = connection }
+        connections.withLock { connections in
+            connections[ObjectIdentifier(connection)] = connection
+            // The health listener keeps room for a probe: once its connections come within
+            // `healthRoom` of its limit, the one idle longest (no request begun) is closed, so
+            // sockets held open and silent never keep a liveness probe waiting for a timeout.
+            guard healthOnly, connections.count > Self.healthConnections - Self.healthRoom else { return }
+            let idle = connections.values.filter { $0 !== connection && $0.awaitingHead && $0.request == nil && !$0.timedOut }
+            if let oldest = idle.min(by: { $0.headStart < $1.headStart }) {
+                oldest.timedOut = true
+                shutdown(oldest.fd, Int32(SHUT_RDWR))
+            }
+        }
         return connection
     }
 

@@ -230,6 +230,9 @@ package final class BatchRecordPlanner {
         } else {
             name = explicitName ?? Self.defaultName(options, normalized: normalized)
         }
+        if let misread = OutputName.misreadProblem(name) {
+            throw RecordProblem(field: "name", "name: \(QuotedValue.quoted(name)) \(misread)")
+        }
         // A name stands for its options: a later record with the same name is a duplicate only
         // when it asks for the same options and formats (a name given to one record may be the
         // default name of another with other options).

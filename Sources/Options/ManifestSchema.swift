@@ -21,9 +21,9 @@ public enum ManifestSchema {
         }
         properties.append(
             ("name", .object([
-                ("description", .string("The output file stem: letters, digits, '.', '_' and '-', not starting with '.'; by default made from the options.")),
+                ("description", .string("The output file stem: letters, digits, '.', '_' and '-', not starting with '.' or '-', not a Windows device name (CON, NUL, COM1…) and not ending in .png, .svg or .pdf; by default made from the options.")),
                 ("type", types(["string", "number"])),
-                ("pattern", .string("^[A-Za-z0-9_-][A-Za-z0-9._-]{0,149}$")),
+                ("pattern", .string("^[A-Za-z0-9_][A-Za-z0-9._-]{0,149}$")),
             ])))
         let format = "(png|svg|pdf)"
         properties.append(

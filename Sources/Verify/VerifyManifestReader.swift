@@ -77,6 +77,9 @@ package enum VerifyManifestReader {
         if let accepted = ValueKind.fileName.problem(with: name) {
             throw .usage("\(place): name '\(name)' is not accepted; expected \(accepted)")
         }
+        if let misread = OutputName.misreadProblem(name) {
+            throw .usage("\(place): name '\(name)' \(misread)")
+        }
         var options: [String: RecordValue] = [:]
         for (key, value) in fields where key != "name" {
             switch value {

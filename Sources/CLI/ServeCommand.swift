@@ -21,6 +21,9 @@ public enum ServeCommand {
     static let drainTimeout = Option<Int>.value(
         "drain-timeout", "seconds", .integer(1...3600), default: "30",
         help: "After SIGTERM or SIGHUP, wait this long for the requests in flight before stopping anyway (keep it under the platform's grace period, e.g. Kubernetes' terminationGracePeriodSeconds).")
+    static let healthTimeout = Option<Int>.value(
+        "health-timeout", "seconds", .integer(1...3600), default: "2",
+        help: "With --health-port: close a health connection idle this long (the listener also closes the one idle longest when it nears its 32 connections, so idle sockets never keep a probe out).")
     static let maxConnections = Option<Int>.value(
         "max-connections", "n", .integer(1...10000), default: "1000", help: "The most connections open at once (split between the threads); more wait until one closes.")
     static let allowUnsigned = Flag.flag(
@@ -50,7 +53,7 @@ public enum ServeCommand {
 
     static let serverGroup = OptionGroup(
         title: "SERVER OPTIONS",
-        [port, host, threads, timeout, headerTimeout, drainTimeout, maxConnections, healthPort, allowUnsigned, maxAge, hidden, baseURL, cacheSize, playground, openAPI])
+        [port, host, threads, timeout, headerTimeout, drainTimeout, maxConnections, healthPort, healthTimeout, allowUnsigned, maxAge, hidden, baseURL, cacheSize, playground, openAPI])
 
     /// The drawing options that name files: fixed for the server's life.
     static let filesGroup = OptionGroup(title: "FONTS AND ARTWORK OPTIONS", RenderOptions.fileOptions)
@@ -68,6 +71,7 @@ public enum ServeCommand {
         configuration.timeoutSeconds = options[timeout]
         configuration.maxConnections = options[maxConnections]
         configuration.healthPort = options[healthPort]
+        configuration.healthTimeoutSeconds = options[healthTimeout]
         configuration.headerTimeoutSeconds = options[headerTimeout]
         configuration.drainSeconds = options[drainTimeout]
         configuration.hidden = options[hidden]

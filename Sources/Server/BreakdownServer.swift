@@ -58,7 +58,7 @@ public final class BreakdownServer {
             var healthConfiguration = configuration
             healthConfiguration.threads = 1
             healthConfiguration.maxConnections = HTTPDaemon.healthConnections
-            healthConfiguration.timeoutSeconds = 2
+            healthConfiguration.timeoutSeconds = configuration.healthTimeoutSeconds
             do {
                 try healthDaemon.start(socket: healthSocket, configuration: healthConfiguration)
             } catch {

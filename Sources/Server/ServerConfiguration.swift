@@ -46,6 +46,8 @@ public struct ServerConfiguration: Sendable {
     public var playground = false
     /// After SIGTERM, how long to wait for in-flight requests before stopping anyway.
     public var drainSeconds = 30
+    /// How long a connection to the health listener may stay idle (`--health-timeout`).
+    public var healthTimeoutSeconds = 2
 
     /// The defaults `breakdown serve` starts with.
     public init() {}

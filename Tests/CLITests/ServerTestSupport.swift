@@ -29,7 +29,7 @@ final class ServerProcess {
         // leave a connection waiting long for its turn, and a test never depends on how long
         // (what happens "at once" is then told from a timeout by the order of events alone).
         var all = arguments
-        for option in ["--timeout", "--header-timeout", "--drain-timeout"] where !all.contains(option) { all += [option, "3600"] }
+        for option in ["--timeout", "--header-timeout", "--drain-timeout", "--health-timeout"] where !all.contains(option) { all += [option, "3600"] }
         process.arguments = ["serve", "--port", "0"] + all
         var env = ProcessInfo.processInfo.environment
         env["BREAKDOWN_KEY"] = nil

@@ -53,7 +53,7 @@ let package = Package(
         // Options: the one option vocabulary (argv, manifest records, query strings) → a render request.
         .target(name: "BreakdownOptions", dependencies: ["BreakdownPipeline"], path: "Sources/Options"),
         // Diff: decode PNGs, compare pixels, draw a difference image. Used by verify and the snapshot library.
-        .target(name: "BreakdownDiff", dependencies: ["BreakdownEncode", "CPangoCairo"], path: "Sources/Diff"),
+        .target(name: "BreakdownDiff", dependencies: ["BreakdownEncode", "CPangoCairo", "CDeflate"], path: "Sources/Diff"),
         // IO: the command line's file helpers the front ends share: the console, the atomic
         // writer, output paths (what may be replaced, folders made, files compared).
         .target(name: "BreakdownIO", dependencies: ["BreakdownOptions"], path: "Sources/IO"),

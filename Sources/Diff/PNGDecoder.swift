@@ -59,6 +59,9 @@ public enum PNGDecoder {
             let status = cairo_surface_status(surface)
             guard status == CAIRO_STATUS_SUCCESS else {
                 if reader.ranOut { throw PNGDecodingError(source: source, reason: .truncated(byteCount: data.count)) }
+                // Cairo reports libpng's refusal of a damaged file as one of its own statuses
+                // (often "out of memory"): the chunks say what is really wrong.
+                if let damage = PNGChunkCheck.firstDamage(bytes) { throw PNGDecodingError(source: source, reason: .damaged(damage)) }
                 let why = String(cString: cairo_status_to_string(status))
                 throw PNGDecodingError(source: source, reason: .corrupt(why))
             }

@@ -12,6 +12,8 @@ public struct PNGDecodingError: Error, Sendable, Equatable, CustomStringConverti
         case truncated(byteCount: Int)
         /// The PNG is damaged or unsupported; Cairo's (libpng's) explanation.
         case corrupt(String)
+        /// A chunk is damaged (its CRC does not match its bytes) or cut short; where and how.
+        case damaged(String)
         /// The PNG's header claims more pixels than `PNGDecoder` decodes.
         case tooLarge(width: Int, height: Int)
     }
@@ -35,6 +37,7 @@ public struct PNGDecodingError: Error, Sendable, Equatable, CustomStringConverti
         case .notPNG: return "cannot decode \(source): not a PNG (no PNG signature)"
         case .truncated(let byteCount): return "cannot decode \(source): PNG is truncated (ends after \(byteCount) bytes)"
         case .corrupt(let why): return "cannot decode \(source): PNG is corrupt (\(why))"
+        case .damaged(let what): return "cannot decode \(source): \(what)"
         case .tooLarge(let width, let height):
             return "cannot decode \(source): its header says \(width) × \(height) px, over the decoding limit of \(PNGDecoder.maximumPixels) px"
         }

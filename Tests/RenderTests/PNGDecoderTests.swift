@@ -58,11 +58,46 @@ struct PNGDecoderTests {
         #expect(error.reason == .truncated(byteCount: png.count - 12))
     }
 
-    @Test("a PNG with damaged image data or header is corrupt, not a crash")
+    /// CRC-32 as PNG defines it (ISO 3309, reflected, polynomial 0xEDB88320), bit by bit: the
+    /// test's own, not the decoder's.
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    @Test("a PNG whose chunk CRC does not match its bytes is called damaged, naming the chunk")
+    func damagedChunk() throws {
+        var png = try validPNG()
+        let idat = 8 + 25  // the signature, then IHDR (13 bytes of data and 12 of frame)
+        #expect(String(decoding: png[idat + 4..<idat + 8], as: UTF8.self) == "IDAT")
+        let length = png[idat..<idat + 4].reduce(0) { $0 << 8 | Int($1) }
+        for offset in idat + 8..<idat + 20 { png[offset] ^= 0x5A }
+        let stored = png[idat + 8 + length..<idat + 12 + length].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let computed = Self.crc32(png[idat + 4..<idat + 8 + length])
+        func hex(_ value: UInt32) -> String { String(format: "0x%08X", value) }
+        let error = try #require(decodingError(png))
+        #expect(error.reason == .damaged("its IDAT chunk at byte \(idat) is damaged (its CRC is \(hex(stored)), its bytes give \(hex(computed)))"))
+        #expect(error.description.hasPrefix("cannot decode ref/au-badge.png: its IDAT chunk at byte 33 is damaged (its CRC is"))
+        #expect(!error.description.contains("out of memory"))
+
+        var header = try validPNG()
+        header[17] = 0xFF  // width becomes enormous; the IHDR CRC no longer matches
+        #expect(decodingError(header) != nil)
+    }
+
+    @Test("a PNG whose chunks are whole but whose image data is not is corrupt, not a crash")
     func corrupt() throws {
         var png = try validPNG()
-        let dataStart = 8 + 25 + 8
-        for offset in dataStart..<dataStart + 12 { png[offset] ^= 0x5A }
+        let idat = 8 + 25
+        let length = png[idat..<idat + 4].reduce(0) { $0 << 8 | Int($1) }
+        for offset in idat + 8..<idat + 20 { png[offset] ^= 0x5A }
+        // A CRC that matches the damaged bytes: only the compressed stream is wrong.
+        let crc = Self.crc32(png[idat + 4..<idat + 8 + length])
+        for index in 0..<4 { png[idat + 8 + length + index] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * index)) }
         let error = try #require(decodingError(png))
         guard case .corrupt(let why) = error.reason else {
             Issue.record("expected corrupt, got \(error)")
@@ -70,10 +105,6 @@ struct PNGDecoderTests {
         }
         #expect(!why.isEmpty)
         #expect(error.description.hasPrefix("cannot decode ref/au-badge.png: PNG is corrupt ("))
-
-        var header = try validPNG()
-        header[17] = 0xFF  // width becomes enormous; the IHDR CRC no longer matches
-        #expect(decodingError(header) != nil)
     }
 
     @Test("a missing file names its path and the system's reason")

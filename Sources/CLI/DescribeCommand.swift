@@ -8,7 +8,9 @@ import BreakdownBatch
 import BreakdownContent
 import BreakdownIO
 
-/// `breakdown describe`: prints the computed breakdown as one JSON object.
+/// `breakdown describe`: prints the computed breakdown as one JSON object, once its text is laid
+/// out in the default fonts (a breakdown `render` would refuse, such as a character no font has,
+/// is refused here too).
 public enum DescribeCommand {
     /// The `describe` subcommand.
     public static let subcommand = Subcommand(
@@ -16,7 +18,10 @@ public enum DescribeCommand {
         overview: "Print the computed price breakdown (text, logo, link, why hidden) as one JSON object.",
         groups: [ContentOptions.group]
     ) { options, console throws(CLIError) in
-        console.print(try CLIError.reading { () throws(RequestError) in try ContentOptions.view(from: options) }.json.pretty)
+        let view = try CLIError.reading { () throws(RequestError) in try ContentOptions.view(from: options) }
+        // The content options alone: the drawing options' defaults (the default fonts and size).
+        try RenderersByResources().layOutForCommand(try CLIError.reading { () throws(RequestError) in try RenderRequest(options) })
+        console.print(view.json.pretty)
         return ExitStatus.success
     }
 }

@@ -6,8 +6,23 @@ extension RenderersByResources {
     /// `render`, its error worded as the command line words it, with its exit status (hidden 3,
     /// bad input 2, a failure 1): what the front ends call.
     package func renderForCommand(_ request: RenderRequest, format: OutputFormat) throws(CLIError) -> RenderedImage {
+        try commanding { () throws(BreakdownError) in try render(request, format: format) }
+    }
+
+    /// Lays the request's view out without drawing it (`describe`: what it describes can be
+    /// drawn, with no character no font has), its error worded as `renderForCommand` words it.
+    /// A hidden view is not laid out (it draws nothing).
+    package func layOutForCommand(_ request: RenderRequest) throws(CLIError) {
+        guard !request.breakdown.isHidden else { return }
+        try commanding { () throws(BreakdownError) in
+            _ = try renderer(for: request).layout(request.view, style: request.settings.style, scale: request.settings.scale)
+        }
+    }
+
+    /// Runs a step of the renderer, its error as the command line words it.
+    private func commanding<T>(_ step: () throws(BreakdownError) -> T) throws(CLIError) -> T {
         do throws(BreakdownError) {
-            return try render(request, format: format)
+            return try step()
         } catch {
             var problem = CLIError(error)
             // The renderer's `.failed` is the machine's: a library it needs cannot be loaded.

@@ -67,6 +67,7 @@ package final class Typesetter {
 
         let handle = pangoLayout(paragraph, description: description, width: style.width)
         try checkExtents(handle.pointer)
+        try checkEveryCharacterHasAGlyph(handle, paragraph: paragraph, family: face.family)
         try checkWidthHoldsEveryWord(handle, paragraph: paragraph, description: description, width: style.width, breakingWords: false)
         return measure(
             handle, paragraph: paragraph, breakdown: breakdown, style: style, metrics: metrics, logoArtwork: logoArtwork, warnings: warnings)

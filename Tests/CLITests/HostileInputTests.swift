@@ -442,8 +442,14 @@ import Testing
         #expect(batch.status == 1 && !batch.stderr.contains("\u{1B}") && !batch.stderr.contains("\u{07}"), "\(batch.stderr)")
         #expect(batch.stderr.contains("\\x1B]0;owned\\x07"))
 
-        // JSON on standard output escapes them the JSON way (and stays valid JSON).
-        let described = try run("describe", "--link-text", "a\u{7F}b\u{9B}c\u{1B}d")
+        // A link text of control characters would be drawn as boxes: refused, each named by its
+        // code point (issue 48), none of them written to standard error.
+        let boxes = try run("describe", "--link-text", "a\u{7F}b\u{9B}c\u{1B}d")
+        expectUsage(boxes, containing: ["U+007F (a control character, in the link text)", "U+009B", "U+001B"])
+        #expect(!boxes.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x7F || $0.value == 0x9B })
+        // JSON on standard output escapes them the JSON way (and stays valid JSON): a consumer
+        // locale is free text, and the view it hides draws nothing.
+        let described = try run("describe", "--consumer-locale", "a\u{7F}b\u{9B}c\u{1B}d")
         #expect(described.status == 0 && !described.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x7F || $0.value == 0x9B })
         #expect(described.stdout.contains("a\\u007Fb\\u009Bc\\u001Bd"), "\(described.stdout)")
         #expect((try? JSONSerialization.jsonObject(with: Data(described.stdout.utf8))) != nil)

@@ -19,6 +19,10 @@ import Testing
         ("en_AU@numbers=fullwide", "\u{FF13}\u{FF10}\u{FF18}.\u{FF16}\u{FF14}"), ("th_TH@numbers=thai", "\u{E53}\u{E50}\u{E58}.\u{E56}\u{E54}"),
     ]
 
+    /// The systems whose digits no font of the rendering set has yet, and the first digit named
+    /// (the instalment's first).
+    static let noFontYet = ["en_AU@numbers=arab": "U+0663", "en_AU@numbers=fullwide": "U+FF13"]
+
     @Test(arguments: ["ios", "android"]) func theCommandLineRefusesOnlyNonDecimalSystems(platform: String) throws {
         let folder = try BatchTestSupport.temporaryFolder("numbering-\(platform)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -34,6 +38,12 @@ import Testing
         }
         for (locale, digits) in Self.drawn {
             let result = try BinaryRunner.run(["describe", "--platform", platform, "--amount", "1234.56", "--device-locale", locale])
+            if let first = Self.noFontYet[locale] {
+                // Issue 48: digits no font of the set has are refused, never drawn as boxes.
+                #expect(result.status == 2, "\(locale): \(result.stderr)")
+                #expect(result.stderr.hasPrefix("error: no font has glyphs for \(first) (in the sentence)"), "\(locale): \(result.stderr)")
+                continue
+            }
             #expect(result.status == 0, "\(locale): \(result.stderr)")
             // The Android view writes a foreign currency (AUD on a hi_IN device) the merchant's
             // way, in Latin digits (android.md, rule 4b): its digits are checked where it uses
@@ -52,12 +62,16 @@ import Testing
         let batch = try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--quiet"])
         #expect(batch.status == 1, "\(batch.stderr)")
         #expect(batch.stderr.contains("'en_AU@numbers=roman' writes numbers without ten decimal digits"), "\(batch.stderr)")
-        #expect(try BatchTestSupport.files(output, ext: "png") == ["arab.png"])
+        // No font of the set has Arabic-Indic digits: that record fails too, naming them.
+        #expect(batch.stderr.contains("no font has glyphs for U+0663 (in the sentence)"), "\(batch.stderr)")
+        #expect(try BatchTestSupport.files(output, ext: "png") == [])
         let server = try ServerProcess(["--allow-unsigned"])
         let refused = try server.get("/v1/breakdown.png?amount=1234.56&device-locale=en_AU%40numbers%3Dhans")
         #expect(refused.status == 400)
         #expect(((try? refused.json())?["detail"] as? String ?? "").contains("writes numbers without ten decimal digits"))
-        #expect(try server.get("/v1/breakdown.png?amount=1234.56&device-locale=en_AU%40numbers%3Darab").status == 200)
+        let arab = try server.get("/v1/breakdown.png?amount=1234.56&device-locale=en_AU%40numbers%3Darab")
+        #expect(arab.status == 400)
+        #expect(((try? arab.json())?["detail"] as? String ?? "").contains("no font has glyphs for U+0663"))
         #expect(server.stop() == 0)
     }
 }

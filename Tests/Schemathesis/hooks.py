@@ -28,6 +28,9 @@ TOGETHER = [
     r" pixels",
     # A width too narrow for the sentence depends on the words, the font and its size together.
     r"^the width .* cannot hold the sentence: ",
+    # A character no font of the set has (link-text is any text, a device locale any digits):
+    # it depends on the text and the fonts together.
+    r"^no font has (a glyph|glyphs) for U\+",
 ]
 PATTERN = re.compile("|".join(f"(?:{p})" for p in TOGETHER))
 SEEN = os.environ.get("BREAKDOWN_ST_SEEN")

@@ -209,6 +209,9 @@ struct SnapshotMachineryTests {
             (["--amount", "100", "extra"], "bad", "unexpected argument 'extra'"),
             (["--no-configuration"], "bad", "cannot render: the breakdown is hidden"),
             (["--amount", "100"], "a/b", "snapshot name 'a/b' is not accepted; use letters, digits"),
+            // Issue 48: a character no font has would be a box in the reference.
+            (["--amount", "100", "--link-text", "Info \u{F8FF}"], "bad", "no font has a glyph for U+F8FF (in the link text)"),
+            (["--platform", "android", "--amount", "100", "--link-text", "\u{F8FF}"], "bad", "no font has a glyph for U+F8FF (in the link text)"),
         ])
     func badInput(arguments: [String], name: String, expected: String) throws {
         let sandbox = try SnapshotSandbox()

@@ -68,6 +68,7 @@ extension Typesetter {
         defer { pango_font_description_free(description) }
         let handle = pangoLayout(paragraph, description: description, width: style.width, breakingWords: true)
         try checkExtents(handle.pointer)
+        try checkEveryCharacterHasAGlyph(handle, paragraph: paragraph, family: family)
         try checkWidthHoldsEveryWord(handle, paragraph: paragraph, description: description, width: style.width, breakingWords: true)
         var warnings: [String] = []
         if view.logo.type == .compactBadge, let mark = view.logo.layers.dropFirst().first,

@@ -111,6 +111,11 @@ typedef enum {
 } PangoUnderline;
 
 typedef enum {
+    PANGO_WEIGHT_NORMAL = 400,
+    PANGO_WEIGHT_SEMIBOLD = 600
+} PangoWeight;
+
+typedef enum {
     PANGO_FONT_MASK_SIZE = 1 << 5
 } PangoFontMask;
 
@@ -270,6 +275,7 @@ void pango_font_description_free(PangoFontDescription *desc);
 void pango_font_description_set_family(PangoFontDescription *desc, const char *family);
 void pango_font_description_set_absolute_size(PangoFontDescription *desc, double size);
 void pango_font_description_set_variations(PangoFontDescription *desc, const char *variations);
+void pango_font_description_set_weight(PangoFontDescription *desc, PangoWeight weight);
 gint pango_font_description_get_size(const PangoFontDescription *desc);
 PangoFontMask pango_font_description_get_set_fields(const PangoFontDescription *desc);
 

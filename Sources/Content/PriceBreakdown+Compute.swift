@@ -78,6 +78,7 @@ extension PriceBreakdown {
             link: InfoLink(
                 options: options.moreInfoOptions, language: strings, languageCode: languageCode,
                 regionCode: region.regionCode, brand: brand),
-            appearance: options.appearance, textColor: options.textColor, linkColor: options.linkColor)
+            appearance: options.appearance, textColor: options.textColor, linkColor: options.linkColor,
+            increaseContrast: options.increaseContrast, boldText: options.boldText)
     }
 }

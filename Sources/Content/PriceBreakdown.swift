@@ -26,6 +26,10 @@ public struct PriceBreakdown: Sendable, Hashable {
     public package(set) var textColor: RGBAColor
     /// The info link colour (`.secondaryLabel` for the appearance unless overridden).
     public package(set) var linkColor: RGBAColor
+    /// Increase Contrast was on: the default colours are the high-contrast values.
+    public package(set) var increaseContrast: Bool
+    /// Bold Text was on: the text is set at the body style's emphasized weight (Semibold).
+    public package(set) var boldText: Bool
     /// The logo's colours when they are not its palette's (the Android view's tinted layers);
     /// nil: the palette's.
     package var ownLogoColors: LogoColors?
@@ -33,7 +37,8 @@ public struct PriceBreakdown: Sendable, Hashable {
     package init(
         text: String, logoPlacement: LogoPlacement, isHidden: Bool, hiddenReason: String?, brand: Brand,
         language: String?, accessibilityLabel: String, logo: LogoChoice, link: InfoLink,
-        appearance: Appearance = .light, textColor: RGBAColor? = nil, linkColor: RGBAColor? = nil
+        appearance: Appearance = .light, textColor: RGBAColor? = nil, linkColor: RGBAColor? = nil, increaseContrast: Bool = false,
+        boldText: Bool = false
     ) {
         self.text = text
         self.logoPlacement = logoPlacement
@@ -45,8 +50,10 @@ public struct PriceBreakdown: Sendable, Hashable {
         self.logo = logo
         self.link = link
         self.appearance = appearance
-        self.textColor = textColor ?? DefaultColors.text(appearance)
-        self.linkColor = linkColor ?? DefaultColors.link(appearance)
+        self.textColor = textColor ?? DefaultColors.text(appearance, increaseContrast: increaseContrast)
+        self.linkColor = linkColor ?? DefaultColors.link(appearance, increaseContrast: increaseContrast)
+        self.increaseContrast = increaseContrast
+        self.boldText = boldText
     }
 
     /// The text alternative for the web (HTML `alt`, SVG `<title>`): the sentence with the brand

@@ -18,13 +18,19 @@ public struct PriceBreakdownOptions: Sendable, Hashable {
     public var textColor: RGBAColor?
     /// nil: `.secondaryLabel` for the appearance (`DefaultColors.link`).
     public var linkColor: RGBAColor?
+    /// The device's Increase Contrast setting (iOS): the default text and link colours are the
+    /// system colours' high-contrast values; the logo is unchanged. The iOS view's only.
+    public var increaseContrast: Bool
+    /// The device's Bold Text setting (iOS): the body style at its emphasized weight (Semibold,
+    /// an approximation: docs/fidelity.md). The iOS view's only.
+    public var boldText: Bool
 
     /// Options with the SDK's defaults unless given.
     public init(
         introText: IntroText = .or, showInterestFreeText: Bool = true, showWithText: Bool = true,
         logoType: LogoType = .badge, logoColorScheme: LogoColorScheme = .static(.default),
         appearance: Appearance = .light, moreInfoOptions: MoreInfoOptions = MoreInfoOptions(),
-        textColor: RGBAColor? = nil, linkColor: RGBAColor? = nil
+        textColor: RGBAColor? = nil, linkColor: RGBAColor? = nil, increaseContrast: Bool = false, boldText: Bool = false
     ) {
         self.introText = introText
         self.showInterestFreeText = showInterestFreeText
@@ -35,5 +41,7 @@ public struct PriceBreakdownOptions: Sendable, Hashable {
         self.moreInfoOptions = moreInfoOptions
         self.textColor = textColor
         self.linkColor = linkColor
+        self.increaseContrast = increaseContrast
+        self.boldText = boldText
     }
 }

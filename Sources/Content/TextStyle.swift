@@ -28,16 +28,20 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
 
 /// The system colours the view's text and link use unless they are overridden.
 public enum DefaultColors {
-    /// `.label`: black in light appearance, white in dark.
-    public static func text(_ appearance: Appearance) -> RGBAColor {
+    /// `.label`: black in light appearance, white in dark; the same with Increase Contrast (its
+    /// high-contrast values are the same opaque black and white).
+    public static func text(_ appearance: Appearance, increaseContrast: Bool = false) -> RGBAColor {
         appearance == .light ? .black : .white
     }
 
-    /// `.secondaryLabel`: rgba(60, 60, 67, 0.6) light, rgba(235, 235, 245, 0.6) dark.
-    public static func link(_ appearance: Appearance) -> RGBAColor {
+    /// `.secondaryLabel`: rgba(60, 60, 67, 0.6) light, rgba(235, 235, 245, 0.6) dark; with
+    /// Increase Contrast its high-contrast values, the same colours at alpha 173/255 (0.68), as
+    /// Flutter's CupertinoColors.secondaryLabel publishes them (documented as UIColor.secondaryLabel's).
+    public static func link(_ appearance: Appearance, increaseContrast: Bool = false) -> RGBAColor {
         // 0.6 × 255 = 153
-        appearance == .light
-            ? RGBAColor(red8: 60, green8: 60, blue8: 67, alpha8: 153)
-            : RGBAColor(red8: 235, green8: 235, blue8: 245, alpha8: 153)
+        let alpha: UInt8 = increaseContrast ? 173 : 153
+        return appearance == .light
+            ? RGBAColor(red8: 60, green8: 60, blue8: 67, alpha8: alpha)
+            : RGBAColor(red8: 235, green8: 235, blue8: 245, alpha8: alpha)
     }
 }

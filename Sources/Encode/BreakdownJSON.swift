@@ -23,6 +23,8 @@ public enum BreakdownJSON {
             ("appearance", .string(breakdown.appearance.rawValue)),
             ("textColor", .string(breakdown.textColor.description)),
             ("linkColor", .string(breakdown.linkColor.description)),
+            ("increaseContrast", .bool(breakdown.increaseContrast)),
+            ("boldText", .bool(breakdown.boldText)),
             ("amount", .string("\(inputs.amount)")),
             ("currency", .string(configuration?.currency.code)),
             ("locale", .string(configuration?.locale.identifier)),

@@ -211,6 +211,22 @@ package enum GalleryCatalog {
                     section: "Text", group: "Optional words off", caption: caption, words: words, name: "words-\(tag)",
                     [.set(ContentOptions.amount, 100)] + flags, appearance: .light))
         }
+        // iOS's accessibility settings: Increase Contrast's link colour shows on a text link.
+        let accessibility: [(String, String, String, [OptionSetting], Appearance)] = [
+            ("Increase Contrast (link: secondaryLabel's high-contrast value)", "increase contrast", "increase-contrast-light",
+             [.on(ContentOptions.increaseContrast)], .light),
+            ("Increase Contrast, dark appearance", "increase contrast · dark", "increase-contrast-dark",
+             [.on(ContentOptions.increaseContrast)], .dark),
+            ("Bold Text (Semibold, an approximation)", "bold text", "bold-text", [.on(ContentOptions.boldText)], .light),
+            ("Bold Text and Increase Contrast, dark appearance", "bold text · increase contrast · dark", "bold-text-increase-contrast-dark",
+             [.on(ContentOptions.boldText), .on(ContentOptions.increaseContrast)], .dark),
+        ]
+        for (caption, words, tag, flags, appearance) in accessibility {
+            list.append(
+                variant(
+                    section: "Text", group: "Accessibility settings", caption: caption, words: words, name: "accessibility-\(tag)",
+                    [.set(ContentOptions.amount, 100), .set(ContentOptions.linkStyle, .moreInfoText)] + flags, appearance: appearance))
+        }
         return list
     }
 

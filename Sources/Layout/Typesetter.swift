@@ -12,6 +12,10 @@ package final class Typesetter {
     /// Each family's `head` box (nil when its file has none), read once: the Android view's font padding.
     private var boundingBoxCache: [String: FontBoundingBox?] = [:]
 
+    /// The weight of the text with Bold Text on: the body style's emphasized weight, Semibold
+    /// (Apple publishes no Bold Text weight: an approximation, docs/fidelity.md section 8).
+    static let boldTextWeight = PANGO_WEIGHT_SEMIBOLD
+
     package init(fonts: FontLibrary) {
         self.fonts = fonts
     }
@@ -58,7 +62,9 @@ package final class Typesetter {
         let description = try fontDescription(family: face.family, size: style.fontSize)
         defer { pango_font_description_free(description) }
         if let variations = face.variations { pango_font_description_set_variations(description, variations) }
-        let metrics = metrics(description, key: "\(face.family)|\(style.fontSize)|\(face.variations ?? "")")
+        // Bold Text: the body style at its emphasized weight, its metrics those of that face.
+        if breakdown.boldText { pango_font_description_set_weight(description, Self.boldTextWeight) }
+        let metrics = metrics(description, key: "\(face.family)|\(style.fontSize)|\(face.variations ?? "")|\(breakdown.boldText)")
         let tracking = style.tracking == .sf ? SFTracking.points(at: style.fontSize, table: face.trackingTable) : 0
         let inlines = Paragraph.Inlines.ios(
             logoArtwork: logoArtwork, linkArtwork: linkArtwork,

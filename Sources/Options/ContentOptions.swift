@@ -62,6 +62,20 @@ public enum ContentOptions {
     public static let appearance = Option<Appearance>.choice(
         "appearance", "appearance", default: .light,
         help: "Light or dark appearance: picks the dynamic palette and the text and link colours.")
+    /// Increase Contrast (iOS accessibility).
+    public static let increaseContrast = Flag.flag(
+        "increase-contrast",
+        help: "The device's Increase Contrast is on: the high-contrast values of the text and link colours (.label, .secondaryLabel); the logo is unchanged."
+    ).only(.ios, otherwise: iOSSettingHint)
+    /// Bold Text (iOS accessibility).
+    public static let boldText = Flag.flag(
+        "bold-text",
+        help: "The device's Bold Text is on: the text at the body style's emphasized weight (Semibold, an approximation)."
+    ).only(.ios, otherwise: iOSSettingHint)
+    /// Why the Android view refuses iOS's accessibility settings: it never reads them, and
+    /// Android's own (high-contrast text, font weight adjustment) are other features, not drawn.
+    static let iOSSettingHint =
+        "is iOS's accessibility setting (the Android view does not read it; Android's high-contrast text and font weight adjustment are not drawn): leave it out with {platform} android"
     /// The info link style, by name.
     public static let linkStyle = Option<ModalLinkStyle>.value(
         "link-style", "style", .choice(ModalLinkStyle.namedStyles.map(\.name)), default: "circledInfoIcon",
@@ -84,8 +98,8 @@ public enum ContentOptions {
         title: "CONTENT OPTIONS",
         [
             amount, locale, currency, minimum, noMinimum, maximum, noConfiguration, deviceLocale, consumerLocale, intro,
-            noInterestFree, noWith, logo, palette, darkPalette, appearance, linkStyle, linkText, modalTheme, cbt, modalId,
-            platform, environment,
+            noInterestFree, noWith, logo, palette, darkPalette, appearance, increaseContrast, boldText, linkStyle, linkText,
+            modalTheme, cbt, modalId, platform, environment,
         ])
 
     /// Options that describe a configuration, so they conflict with `--no-configuration`.
@@ -142,7 +156,9 @@ public enum ContentOptions {
             logoType: parsed[Self.logo],
             logoColorScheme: scheme,
             appearance: parsed[Self.appearance],
-            moreInfoOptions: moreInfo)
+            moreInfoOptions: moreInfo,
+            increaseContrast: parsed[Self.increaseContrast],
+            boldText: parsed[Self.boldText])
 
         return BreakdownInputs(
             configuration: configuration, deviceLocale: parsed[Self.deviceLocale] ?? locale, options: options, amount: Amount(parsed[Self.amount]))

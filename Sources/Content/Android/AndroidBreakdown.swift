@@ -58,12 +58,18 @@ public struct AndroidInputs: Sendable, Hashable {
 public enum AndroidBreakdownError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The sandbox `IllegalStateException`: a Cash App scheme with a logo type other than LOCKUP.
     case nonLockupInUnitedStates(LogoType)
+    /// An iOS accessibility setting (`increaseContrast`, `boldText`) asked of the Android view,
+    /// which never reads it: Android's own settings (high-contrast text, font weight adjustment)
+    /// are other features, not drawn.
+    case iOSSetting(String)
 
     /// The one-line message.
     public var message: String {
         switch self {
         case .nonLockupInUnitedStates(let type):
             "Cannot use non-lockup logo types in US locale. (logo type \(type.rawValue) in the sandbox environment; in production the view is hidden; use lockup)"
+        case .iOSSetting(let name):
+            "\(name) is an iOS setting the Android view does not read (Android's high-contrast text and font weight adjustment are other features, not drawn): leave it out for the Android view"
         }
     }
 
@@ -128,6 +134,8 @@ public struct AndroidBreakdown: Sendable, Hashable {
     /// Computes the view from its inputs.
     public init(_ inputs: AndroidInputs) throws(AndroidBreakdownError) {
         let options = inputs.options
+        if options.increaseContrast { throw .iOSSetting("increaseContrast") }
+        if options.boldText { throw .iOSSetting("boldText") }
         let configuration = inputs.configuration
         let merchant = configuration?.locale ?? .enUS
         let resolution = LanguageResolution(

@@ -4,7 +4,7 @@
 # What drawing needs (build, gallery, bench, install, a batch node): the libraries, fonts and the
 # C compiler the benchmark's baseline is built with.
 RUNTIME_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev \
-	libdeflate-dev fonts-inter fonts-roboto fonts-symbola gcc libmicrohttpd-dev libssl-dev
+	libdeflate-dev fonts-inter fonts-roboto fonts-symbola fonts-noto-core gcc libmicrohttpd-dev libssl-dev
 # What only the tests use: independent readers, load and trace tools, a browser, a scheduler.
 TEST_PACKAGES := librsvg2-bin poppler-utils pngcheck fonts-dejavu-core openssl wrk curl \
 	python3-jsonschema man-db groff-base python3-pip strace python3 nodejs chromium \

@@ -11,13 +11,21 @@ package final class FontLibrary {
     private let config: OpaquePointer
     package let fontMap: OpaquePointer
     package let context: OpaquePointer
-    /// The families this library can draw, sorted.
+    /// The families this library can draw, sorted (the fallback files' own families left out:
+    /// they draw what the others lack, and are not offered as the text's font).
     package let families: [String]
+    /// The families only the fallback files have (`DigitFonts`), sorted.
+    package let fallbackFamilies: [String]
 
     /// - Parameters:
     ///   - fontFiles: extra font files (`--font-file`), each must be readable.
+    ///   - fallbackFiles: installed fonts that draw what the others lack (`DigitFonts`), added
+    ///     after `fontFiles`; files that are missing are skipped.
     ///   - configuration: the fontconfig file; by default `Fonts/fonts.conf` of the project.
-    package init(fontFiles: [String] = [], configuration: URL = ProjectResources.fontsDirectory.appendingPathComponent("fonts.conf")) throws(LayoutError) {
+    package init(
+        fontFiles: [String] = [], fallbackFiles: [String] = [],
+        configuration: URL = ProjectResources.fontsDirectory.appendingPathComponent("fonts.conf")
+    ) throws(LayoutError) {
         LibraryMessages.install
         // Only regular files: a FIFO or a device would block fontconfig's open, a folder would
         // add every font under it. Checked without blocking, before fontconfig sees the path.
@@ -39,6 +47,9 @@ package final class FontLibrary {
                 FcConfigDestroy(config)
                 throw LayoutError("cannot read font file \(file): not a readable font file (TrueType, OpenType or Type 1)")
             }
+        }
+        for file in fallbackFiles where FileManager.default.fileExists(atPath: file) {
+            _ = FcConfigAppFontAddFile(config, file)
         }
         guard FcConfigBuildFonts(config) == FcTrue else {
             FcConfigDestroy(config)
@@ -64,8 +75,13 @@ package final class FontLibrary {
         self.context = context
         // Pango lists fontconfig's generic aliases (Sans, Serif, Monospace, System-ui) as families;
         // they would silently draw Inter. Only families some font file in the set really has count.
-        let real = Self.fontFileFamilies(config)
-        self.families = Self.listFamilies(fontMap).filter { real.contains($0.lowercased()) }
+        let faces = Self.faces(config)
+        let fallbacks = Set(fallbackFiles)
+        let real = Set(faces.filter { $0.file.map { !fallbacks.contains($0) } ?? true }.flatMap { $0.families.map { $0.lowercased() } })
+        let fallbackOnly = Set(faces.flatMap { $0.families.map { $0.lowercased() } }).subtracting(real)
+        let listed = Self.listFamilies(fontMap)
+        self.families = listed.filter { real.contains($0.lowercased()) }
+        self.fallbackFamilies = listed.filter { fallbackOnly.contains($0.lowercased()) }
     }
 
     deinit {
@@ -140,11 +156,6 @@ package final class FontLibrary {
             if first == nil { first = file }
         }
         return first
-    }
-
-    /// The family names (lower-cased) of the font files in the configuration's font sets.
-    private static func fontFileFamilies(_ config: OpaquePointer) -> Set<String> {
-        Set(faces(config).flatMap { $0.families.map { $0.lowercased() } })
     }
 
     /// Each font face of the configuration's application and system sets (in that order): its

@@ -32,7 +32,7 @@ extension Typesetter {
             let control = Unicode.Scalar(missing.scalar)?.properties.generalCategory == .control ? "a control character, " : ""
             return "\(Self.codePoint(missing.scalar)) (\(control)in the \(missing.inLink ? "link text" : "sentence"))"
         }
-        let tried = [family] + fonts.families.filter { $0.caseInsensitiveCompare(family) != .orderedSame }
+        let tried = [family] + (fonts.families + fonts.fallbackFamilies).filter { $0.caseInsensitiveCompare(family) != .orderedSame }
         throw LayoutError(
             "no font has \(named.count == 1 ? "a glyph" : "glyphs") for \(named.joined(separator: ", ")): \(named.count == 1 ? "it" : "they") would be drawn as \(named.count == 1 ? "a box" : "boxes"); fonts tried: \(tried.joined(separator: ", ")) (add a font that has \(named.count == 1 ? "it" : "them") with --font-file)"
         )

@@ -52,7 +52,7 @@ public final class BreakdownRenderer {
     public init(fontFiles: [any FilePathConvertible] = [], logoAssets: (any FilePathConvertible)? = nil) throws(BreakdownError) {
         self.fontFiles = fontFiles.map(\.breakdownFilePath)
         do {
-            fonts = try FontLibrary(fontFiles: fontFiles.map(\.breakdownFilePath))
+            fonts = try FontLibrary(fontFiles: fontFiles.map(\.breakdownFilePath), fallbackFiles: DigitFonts.installedFiles(android: false))
         } catch {
             throw BreakdownError.renderingFailed(error.message)
         }
@@ -154,7 +154,7 @@ public final class BreakdownRenderer {
             throw LayoutError(
                 "the Android view is set in Roboto, and \(Self.androidFontFiles[0]) is not installed: install Debian's fonts-roboto (make deps)")
         }
-        let typesetter = Typesetter(fonts: try FontLibrary(fontFiles: installed + fontFiles))
+        let typesetter = Typesetter(fonts: try FontLibrary(fontFiles: installed + fontFiles, fallbackFiles: DigitFonts.installedFiles(android: true)))
         androidTypesetterStorage = typesetter
         return typesetter
     }

@@ -42,6 +42,11 @@ package enum RendererVersion {
             hash.add(file)
             addMetadata(of: file, to: &hash)
         }
+        // The fallback fonts of non-Latin digits (DigitFonts), the same way.
+        for file in DigitFonts.allFiles {
+            hash.add(file)
+            addMetadata(of: file, to: &hash)
+        }
         for file in fontFiles {
             hash.add(file)
             addFile(file, to: &hash)

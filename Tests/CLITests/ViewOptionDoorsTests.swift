@@ -16,7 +16,21 @@ import Testing
         ("tracking", "none", "ios", "is iOS's letter spacing"),
         ("environment", "sandbox", "android", "is an Android configuration option"),
         ("font-scale", "1.5", "android", "is Android's font size setting"),
+        // Flags (no value on the command line; true in a record or a query): iOS's accessibility
+        // settings, which the Android view does not read (issue 48).
+        ("increase-contrast", "", "ios", "is iOS's accessibility setting"),
+        ("bold-text", "", "ios", "is iOS's accessibility setting"),
     ]
+
+    /// The option as command-line words: `--name value`, or `--name` for a flag.
+    static func words(_ option: (name: String, value: String, view: String, words: String)) -> [String] {
+        ["--\(option.name)"] + (option.value.isEmpty ? [] : [option.value])
+    }
+
+    /// The option's value in a record or a query: a flag's is true.
+    static func recordValue(_ option: (name: String, value: String, view: String, words: String)) -> String {
+        option.value.isEmpty ? "true" : option.value
+    }
 
     static func otherView(_ view: String) -> String { view == "ios" ? "android" : "ios" }
 
@@ -38,7 +52,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for (index, option) in Self.viewOptions.enumerated() {
             let other = Self.otherView(option.view)
-            let given = ["--amount", "100", "--\(option.name)", option.value] + Self.platformArguments(other)
+            let given = ["--amount", "100"] + Self.words(option) + Self.platformArguments(other)
             // describe reads the content options only.
             let isContent = ContentOptions.group.options.contains { $0.name == option.name }
             for command in isContent ? ["render", "describe"] : ["render"] {
@@ -49,7 +63,7 @@ import Testing
                 #expect(!FileManager.default.fileExists(atPath: output.path))
             }
             // A record spells keys without dashes.
-            var record = "{\"name\": \"r\", \"amount\": \"100\", \"\(option.name)\": \"\(option.value)\""
+            var record = "{\"name\": \"r\", \"amount\": \"100\", \"\(option.name)\": \"\(Self.recordValue(option))\""
             if other == "android" { record += ", \"platform\": \"android\"" }
             record += "}\n"
             let manifest = folder.appendingPathComponent("m-\(index).ndjson")
@@ -62,7 +76,7 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("r.png").path))
             // The same option with its own view is drawn.
             let own = try BinaryRunner.run(
-                [isContent ? "describe" : "render", "--amount", "100", "--\(option.name)", option.value] + Self.platformArguments(option.view)
+                [isContent ? "describe" : "render", "--amount", "100"] + Self.words(option) + Self.platformArguments(option.view)
                     + (option.name == "environment" ? ["--locale", "en_AU"] : []) + (isContent ? [] : ["-o", "-"]))
             #expect(own.status == 0, "\(option.name) with its own view: \(own.stderr)")
         }
@@ -72,7 +86,7 @@ import Testing
     @Test func theServerRefusesTheOtherViewsOption() throws {
         let server = try ServerProcess(["--allow-unsigned"])
         for option in Self.viewOptions {
-            var query = "amount=100&\(option.name)=\(option.value)"
+            var query = "amount=100&\(option.name)=\(Self.recordValue(option))"
             if Self.otherView(option.view) == "android" { query += "&platform=android" }
             let reply = try server.get("/v1/breakdown.json?" + query)
             #expect(reply.status == 400, "\(query): \(reply.status)")
@@ -96,7 +110,7 @@ import Testing
     @Test func theLibraryRefusesTheOtherViewsOption() throws {
         let groups = [ContentOptions.group, RenderOptions.drawing]
         for option in Self.viewOptions {
-            let arguments = ["--\(option.name)", option.value] + Self.platformArguments(Self.otherView(option.view))
+            let arguments = Self.words(option) + Self.platformArguments(Self.otherView(option.view))
             let options = try ParsedOptions(arguments: arguments, groups: groups)
             let error = try #require(throws: RequestError.self) { try RenderRequest(options) }
             #expect(error.message.hasPrefix("--\(option.name) \(option.words)"), "\(error.message)")

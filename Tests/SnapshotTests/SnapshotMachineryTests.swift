@@ -236,6 +236,25 @@ struct SnapshotMachineryTests {
         #expect(sandbox.verify(["--locale", "en_GB", "--amount", "100", "--scale", "2"], named: "typed") == nil)
     }
 
+    @Test("iOS's accessibility settings: typed options and the command line's words give the same image, and another than without them")
+    func accessibilitySettingsMatchArguments() throws {
+        let sandbox = try SnapshotSandbox()
+        defer { sandbox.remove() }
+        let options = PriceBreakdownOptions(
+            appearance: .dark, moreInfoOptions: MoreInfoOptions(modalLinkStyle: .moreInfoText), increaseContrast: true, boldText: true)
+        let inputs = BreakdownInputs(
+            configuration: try Configuration(minimumAmount: "1.00", maximumAmount: "2000.00", locale: "en_AU"),
+            deviceLocale: "en_AU", options: options, amount: 100)
+        let recorded = verifyBreakdownSnapshot(
+            of: inputs, settings: RenderSettings(scale: .x2), named: "settings", environment: sandbox.environment,
+            filePath: sandbox.filePath, testName: "sandbox", line: 1, column: 1)
+        #expect(recorded?.contains("recorded") == true)
+        let words = ["--amount", "100", "--appearance", "dark", "--link-style", "moreInfoText", "--scale", "2"]
+        #expect(sandbox.verify(words + ["--increase-contrast", "--bold-text"], named: "settings") == nil)
+        let without = sandbox.verify(words, named: "settings")
+        #expect(without?.contains("image sizes differ") == true, "\(without ?? "matched")")
+    }
+
     @Test("the assertion reports its failure to Swift Testing")
     func assertionReportsToSwiftTesting() {
         withKnownIssue {

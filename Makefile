@@ -14,7 +14,7 @@ DEBIAN_PACKAGES := $(RUNTIME_PACKAGES) $(TEST_PACKAGES)
 # libraries, not their -dev packages; no compiler) and the fonts the binary reads, with what they
 # depend on. mmdebstrap makes that root file system from Debian packages (`make image` installs it).
 IMAGE_PACKAGES := libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 libfontconfig1 librsvg2-2 \
-	libpoppler-glib8 libdeflate0 libmicrohttpd12 libssl3 fonts-inter fonts-roboto-unhinted fonts-symbola
+	libpoppler-glib8 libdeflate0 libmicrohttpd12 libssl3 fonts-inter fonts-roboto-unhinted fonts-symbola fonts-noto-core
 IMAGE_TOOLS := mmdebstrap
 # `make check-image` reads the archive with skopeo too (containers/image, as podman does).
 CHECK_IMAGE_TOOLS := skopeo

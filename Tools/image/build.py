@@ -23,6 +23,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -51,8 +52,28 @@ def version():
     sys.exit("image: no version heading (## N.N.N) in CHANGELOG.md")
 
 
+NOTO = "usr/share/fonts/truetype/noto/"
+
+
+def digit_font_files():
+    """The fonts-noto-core files the renderer draws digits with: the faces Sources/Layout/DigitFonts.swift
+    lists (read from it, so the list stays in one place), each as NAME-Regular.ttf."""
+    with open(os.path.join(ROOT, "Sources/Layout/DigitFonts.swift"), encoding="utf-8") as source:
+        text = source.read()
+    names = set(re.findall(r'(?:ios|android): "([A-Za-z]+)"', text))
+    if not names:
+        sys.exit("image: no digit faces found in Sources/Layout/DigitFonts.swift")
+    return {name + "-Regular.ttf" for name in names}
+
+
+DIGIT_FONTS = digit_font_files()
+
+
 def keep_debian_path(name):
     """Whether a path of the extracted packages goes into the image."""
+    # fonts-noto-core is 42 MB: only the faces that draw digits are kept.
+    if name.startswith(NOTO) and name != NOTO and name[len(NOTO):] not in DIGIT_FONTS:
+        return False
     if name.startswith("usr/share/doc/"):
         rest = name[len("usr/share/doc/"):]
         # The folder itself, each package's folder and its copyright file.

@@ -109,10 +109,17 @@ package enum BatchEngine {
                         // A CSV's header is known before any record is planned: columns the batch
                         // would not understand are one error for the whole manifest, nothing drawn.
                         if let columns = reader.headerColumns {
-                            try settings.columnMap.check(
-                                header: columns, label: settings.manifestLabel, named: Set(settings.nameTemplate?.fields ?? []))
-                            try settings.nameTemplate?.check(header: columns, label: settings.manifestLabel)
-                            try Self.checkAmountColumn(columns, settings: settings)
+                            do throws(CLIError) {
+                                try settings.columnMap.check(
+                                    header: columns, label: settings.manifestLabel, named: Set(settings.nameTemplate?.fields ?? []))
+                                try settings.nameTemplate?.check(header: columns, label: settings.manifestLabel)
+                                try Self.checkAmountColumn(columns, settings: settings)
+                            } catch {
+                                // A header read with the wrong delimiter is one long column: say which.
+                                var told = error
+                                told.message += Self.delimiterNote(reader)
+                                throw told
+                            }
                         }
                         readable = true
                         for problem in held { try plan(problem) }
@@ -126,6 +133,7 @@ package enum BatchEngine {
                     if let first = held.first, case .failure(let problem) = first.fields {
                         message += " (line \(first.line): \(problem.message))"
                     }
+                    message += Self.delimiterNote(reader)
                     throw CLIError.usage(message)
                 }
                 try dispatch()
@@ -153,6 +161,7 @@ package enum BatchEngine {
                 stoppedEarly: state.collector.stoppedByFailure, interruptedBy: BatchInterrupt.signal)
             summary.stoppedUnwritable = state.collector.stoppedByFullDisk
             summary.failuresExitZero = settings.failuresExitZero
+            summary.delimiter = reader.delimiterDescription
             summary.changes = state.collector.currentChanges
             (summary.removedSample, summary.keptSample, summary.foreignSample) = state.collector.currentSamples
             do throws(CLIError) {
@@ -180,6 +189,15 @@ package enum BatchEngine {
             }
             try state.report?.finish(summary)
             return summary
+        }
+
+        /// `; the header was read as ';'-separated (told from the header), its first fields: 'A',
+        /// 'B', 'C' …; --delimiter …` for a CSV, so a header read with the wrong delimiter (one long
+        /// column) is plain to see; nothing for JSON.
+        static func delimiterNote(_ reader: any ManifestReader) -> String {
+            guard let delimiter = reader.delimiterDescription, let columns = reader.headerColumns else { return "" }
+            let first = ColumnMap.listed(Array(columns.prefix(3))) + (columns.count > 3 ? " …" : "")
+            return "; the header was \(delimiter), its first fields: \(first); --delimiter comma, semicolon or tab"
         }
 
         /// A CSV none of whose columns is an amount (the price column never mapped, say) would

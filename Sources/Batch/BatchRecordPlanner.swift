@@ -100,6 +100,7 @@ package final class BatchRecordPlanner {
             work = .problem(problem)
         case .success(let fields):
             do throws(RecordProblem) {
+                try checkReadable(record)
                 let planned = try plan(fields, line: record.line)
                 if case .noPrice(nil, let reason) = planned {
                     work = .noPrice(name: nameHint(fields), reason: reason)
@@ -115,6 +116,20 @@ package final class BatchRecordPlanner {
             }
         }
         return BatchJob(sequence: sequence, index: record.index, line: record.line, work: work)
+    }
+
+    /// A cell that is not UTF-8 fails its record only in a column the run reads (a key, a mapped
+    /// column, a column the name template uses); one it drops (`--extra-columns ignore`) never does.
+    private func checkReadable(_ record: ManifestRecord) throws(RecordProblem) {
+        let read = record.unreadableColumns.filter { column in
+            !columnMap.ignoreExtraColumns || columnMap.key(for: column) != nil || templateColumns.contains(column)
+        }
+        guard let column = read.first else { return }
+        let key = columnMap.key(for: column)
+        throw RecordProblem(
+            field: column,
+            "column \(QuotedValue.quoted(column)) of row \(record.index + 1) (line \(record.line)) is not valid UTF-8; save the export as UTF-8 (in Excel: CSV UTF-8)",
+            cause: key.map { .invalid($0) })
     }
 
     private func plan(_ given: [String: ManifestValue], line: Int) throws(RecordProblem) -> BatchJob.Work {

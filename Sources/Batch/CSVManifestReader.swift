@@ -4,9 +4,12 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import BreakdownIO
-/// CSV (RFC 4180) with a header row naming the columns: cells separated by commas, a cell in
-/// double quotes may hold commas, newlines and doubled quotes (""). Empty cells are "not given".
-/// A row with bad quoting or the wrong number of cells is reported and the next row is read.
+/// CSV (RFC 4180) with a header row naming the columns: cells separated by commas (or `;` or
+/// TAB: given, else told from the header line, `CSVDelimiter`), a cell in double quotes may hold
+/// the delimiter, newlines and doubled quotes (""). Empty cells are "not given". A row with bad
+/// quoting or the wrong number of cells is reported and the next row is read. A cell that is not
+/// UTF-8 is named in the record (`unreadableColumns`): the planner fails the record only when it
+/// reads that column.
 final class CSVManifestReader: ByteManifestReader {
     let bytes: ByteReader
     private let label: String
@@ -14,29 +17,52 @@ final class CSVManifestReader: ByteManifestReader {
     /// The header's column names, in order.
     let columns: [String]
     var headerColumns: [String]? { columns }
+    /// The byte between cells, and whether it was told from the header (not given).
+    let delimiter: CSVDelimiter
+    let delimiterDetected: Bool
+    /// `read with ';' (told from the header)`, for the summary and header messages.
+    var delimiterDescription: String? {
+        "read as \(delimiter.shown)-separated" + (delimiterDetected ? " (told from the header)" : " (--delimiter)")
+    }
 
     private enum Row {
-        case cells([[UInt8]], quoted: [Bool])
+        case cells([[UInt8]], quoted: [Bool], separators: [UInt8])
         case problem(RecordProblem)
         case end
     }
 
-    init(_ bytes: ByteReader, label: String) throws(CLIError) {
+    init(_ bytes: ByteReader, label: String, delimiter given: CSVDelimiter? = nil) throws(CLIError) {
         self.bytes = bytes
         self.label = label
         bytes.skipByteOrderMark()
         var header: [String] = []
         var seen: Set<String> = []
+        var chosen = given ?? .comma
         while header.isEmpty {
             let line = bytes.line
-            switch Self.readRow(bytes) {
+            switch Self.readRow(bytes, delimiters: given.map { [$0.byte] } ?? CSVDelimiter.bytes) {
             case .end:
                 try bytes.checkFailure(label)
                 throw .usage("cannot read the manifest \(label): the CSV has no header row (the option names, e.g. amount,locale,name)")
             case .problem(let problem):
                 throw .usage("cannot read the manifest \(label): the CSV header on line \(line): \(problem.message)")
-            case .cells(let cells, _):
-                if cells.count == 1, cells[0].isEmpty { continue }
+            case .cells(let split, let quotedSplit, let separators):
+                if split.count == 1, split[0].isEmpty { continue }
+                var cells = split
+                if given == nil {
+                    var counts: [UInt8: Int] = [:]
+                    for separator in separators { counts[separator, default: 0] += 1 }
+                    guard let detected = CSVDelimiter.detect(counts) else {
+                        let seen = CSVDelimiter.allCases.filter { counts[$0.byte, default: 0] > 0 }
+                            .map { "\($0.shown) \(counts[$0.byte]! == 1 ? "once" : "\(counts[$0.byte]!) times")" }.joined(separator: ", ")
+                        let first = Self.firstFields(split, quotedSplit)
+                        throw .usage(
+                            "cannot read the manifest \(label): cannot tell the CSV delimiter from the header on line \(line) (\(seen)); its first fields: \(first); give --delimiter comma, semicolon or tab"
+                        )
+                    }
+                    chosen = detected.delimiter
+                    cells = Self.rejoin(split, separators: separators, keeping: chosen.byte)
+                }
                 for (column, cell) in cells.enumerated() {
                     guard let name = String(validating: cell, as: UTF8.self) else {
                         throw .usage("cannot read the manifest \(label): CSV header column \(column + 1) is not valid UTF-8")
@@ -53,34 +79,61 @@ final class CSVManifestReader: ByteManifestReader {
             }
         }
         columns = header
+        delimiter = chosen
+        delimiterDetected = given == nil
+    }
+
+    /// Cells split at every candidate delimiter, joined again where the byte between them is
+    /// not the chosen one.
+    private static func rejoin(_ cells: [[UInt8]], separators: [UInt8], keeping delimiter: UInt8) -> [[UInt8]] {
+        var joined: [[UInt8]] = [cells[0]]
+        for (index, separator) in separators.enumerated() where index + 1 < cells.count {
+            if separator == delimiter {
+                joined.append(cells[index + 1])
+            } else {
+                joined[joined.count - 1] += [separator] + cells[index + 1]
+            }
+        }
+        return joined
+    }
+
+    /// `'SKU', 'Price', 'Title'`: the first three cells of a header as read, for messages.
+    static func firstFields(_ cells: [[UInt8]], _ quoted: [Bool] = []) -> String {
+        let shown = cells.prefix(3).map { QuotedValue.quoted(String(decoding: $0, as: UTF8.self).trimmingASCIISpaces) }
+        return shown.joined(separator: ", ") + (cells.count > 3 ? " …" : "")
     }
 
     func next() throws(CLIError) -> ManifestRecord? {
         while true {
             let line = bytes.line
-            switch Self.readRow(bytes) {
+            switch Self.readRow(bytes, delimiters: [delimiter.byte]) {
             case .end:
                 try bytes.checkFailure(label)
                 return nil
             case .problem(let problem):
                 defer { index += 1 }
                 return ManifestRecord(index: index, line: line, fields: .failure(problem))
-            case .cells(let cells, let quoted):
+            case .cells(let cells, let quoted, _):
                 if cells.count == 1, cells[0].isEmpty, !quoted[0] { continue }
                 defer { index += 1 }
-                return ManifestRecord(index: index, line: line, fields: fields(cells, quoted: quoted))
+                var unreadable: [String] = []
+                let read = fields(cells, quoted: quoted, unreadable: &unreadable)
+                return ManifestRecord(index: index, line: line, fields: read, unreadableColumns: unreadable)
             }
         }
     }
 
-    private func fields(_ cells: [[UInt8]], quoted: [Bool]) -> Result<[String: ManifestValue], RecordProblem> {
+    private func fields(_ cells: [[UInt8]], quoted: [Bool], unreadable: inout [String]) -> Result<[String: ManifestValue], RecordProblem> {
         guard cells.count == columns.count else {
-            return .failure(RecordProblem("the row has \(cells.count) cells but the header has \(columns.count) columns"))
+            return .failure(
+                RecordProblem("the row has \(cells.count) cells but the header has \(columns.count) columns (\(delimiter.shown)-separated)"))
         }
         var fields: [String: ManifestValue] = [:]
         for (column, cell) in cells.enumerated() {
             guard var text = String(validating: cell, as: UTF8.self) else {
-                return .failure(RecordProblem(field: columns[column], "the cell is not valid UTF-8"))
+                // Named, not failed here: a column the run ignores never fails a record.
+                unreadable.append(columns[column])
+                continue
             }
             if !quoted[column] { text = text.trimmingASCIISpaces }
             if !text.isEmpty { fields[columns[column]] = .text(text) }
@@ -89,12 +142,15 @@ final class CSVManifestReader: ByteManifestReader {
     }
 
     /// One row; a problem row has been skipped to the end of its line.
-    private static func readRow(_ bytes: ByteReader) -> Row {
+    /// `delimiters`: the bytes that end a cell (all three candidates for a header whose
+    /// delimiter is not known yet; `separators` lists which one ended each cell).
+    private static func readRow(_ bytes: ByteReader, delimiters: Set<UInt8>) -> Row {
         enum State { case cellStart, unquoted, quoted, afterQuote }
         var state = State.cellStart
         var cells: [[UInt8]] = []
         var quoted: [Bool] = []
         var cell: [UInt8] = []
+        var separators: [UInt8] = []
         var length = 0
         let startLine = bytes.line
         func endCell() {
@@ -113,7 +169,7 @@ final class CSVManifestReader: ByteManifestReader {
                     return .problem(RecordProblem("a quoted cell opened on line \(startLine) is never closed with \""))
                 }
                 endCell()
-                return .cells(cells, quoted: quoted)
+                return .cells(cells, quoted: quoted, separators: separators)
             }
             length += 1
             if length > ManifestLimits.maximumRecordBytes {
@@ -122,13 +178,14 @@ final class CSVManifestReader: ByteManifestReader {
             let isLineEnd = byte == 0x0A || (byte == 0x0D && bytes.peek() == 0x0A)
             switch state {
             case .cellStart, .unquoted:
-                if byte == UInt8(ascii: ",") {
+                if delimiters.contains(byte) {
+                    separators.append(byte)
                     endCell()
                     state = .cellStart
                 } else if isLineEnd {
                     if byte == 0x0D { _ = bytes.next() }
                     endCell()
-                    return .cells(cells, quoted: quoted)
+                    return .cells(cells, quoted: quoted, separators: separators)
                 } else if byte == UInt8(ascii: "\"") {
                     if state == .cellStart, cell.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                         cell = []
@@ -152,13 +209,14 @@ final class CSVManifestReader: ByteManifestReader {
                     cell.append(byte)
                 }
             case .afterQuote:
-                if byte == UInt8(ascii: ",") {
+                if delimiters.contains(byte) {
+                    separators.append(byte)
                     endCell()
                     state = .cellStart
                 } else if isLineEnd {
                     if byte == 0x0D { _ = bytes.next() }
                     endCell()
-                    return .cells(cells, quoted: quoted)
+                    return .cells(cells, quoted: quoted, separators: separators)
                 } else if byte != 0x20, byte != 0x09 {
                     return fail("text after the closing quote of cell \(cells.count + 1); a quoted cell ends at its closing quote")
                 }

@@ -19,7 +19,7 @@ package enum ManifestFormat: String, Sendable, CaseIterable {
     init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "ndjson", "jsonl": self = .ndjson
-        case "csv": self = .csv
+        case "csv", "tsv": self = .csv
         default: return nil
         }
     }

@@ -10,23 +10,29 @@ import BreakdownIO
 /// first character: '[' a JSON array, '{' NDJSON, anything else CSV) and returns its reader.
 /// `-` is standard input.
 package enum ManifestOpener {
-    package static func open(path: String, format: ManifestFormat?) throws(CLIError) -> any ManifestReader {
+    /// - Parameter delimiter: a CSV's delimiter (`--delimiter`); nil: told from its header.
+    package static func open(path: String, format: ManifestFormat?, delimiter: CSVDelimiter? = nil) throws(CLIError) -> any ManifestReader {
         let label = path == "-" ? "(standard input)" : path
         let fromName = path == "-" ? nil : ManifestFormat(pathExtension: URL(fileURLWithPath: path).pathExtension)
-        return try open(ByteReader(path: path), label: label, format: format ?? fromName)
+        return try open(ByteReader(path: path), label: label, format: format ?? fromName, delimiter: delimiter)
     }
 
     /// The same from bytes in memory.
-    package static func open(bytes: [UInt8], label: String = "(memory)", format: ManifestFormat?) throws(CLIError) -> any ManifestReader {
-        try open(ByteReader(bytes: bytes), label: label, format: format)
+    package static func open(
+        bytes: [UInt8], label: String = "(memory)", format: ManifestFormat?, delimiter: CSVDelimiter? = nil
+    ) throws(CLIError) -> any ManifestReader {
+        try open(ByteReader(bytes: bytes), label: label, format: format, delimiter: delimiter)
     }
 
-    private static func open(_ bytes: ByteReader, label: String, format: ManifestFormat?) throws(CLIError) -> any ManifestReader {
+    private static func open(_ bytes: ByteReader, label: String, format: ManifestFormat?, delimiter: CSVDelimiter?) throws(CLIError) -> any ManifestReader {
         let chosen = format ?? sniff(bytes, label: label)
+        if delimiter != nil, chosen != .csv {
+            throw .usage("--delimiter is for a CSV manifest; \(label) is read as \(chosen.rawValue) (--manifest-format csv reads it as CSV)")
+        }
         switch chosen {
         case .json: return try JSONArrayManifestReader(bytes, label: label)
         case .ndjson: return NDJSONManifestReader(bytes, label: label)
-        case .csv: return try CSVManifestReader(bytes, label: label)
+        case .csv: return try CSVManifestReader(bytes, label: label, delimiter: delimiter)
         }
     }
 

@@ -15,10 +15,13 @@ package protocol ManifestReader: AnyObject {
     var beforeWaiting: (() -> Void)? { get set }
     /// A CSV's header columns, known before any record is read; nil for JSON.
     var headerColumns: [String]? { get }
+    /// A CSV's delimiter and how it was chosen (`read as ';'-separated (told from the header)`).
+    var delimiterDescription: String? { get }
 }
 
 extension ManifestReader {
     package var headerColumns: [String]? { nil }
+    package var delimiterDescription: String? { nil }
 }
 
 /// A reader over a `ByteReader`: its progress and waiting hook are the byte reader's.

@@ -9,4 +9,7 @@ package struct ManifestRecord: Sendable {
     var index: Int
     package var line: Int
     package var fields: Result<[String: ManifestValue], RecordProblem>
+    /// A CSV's columns whose cell in this row is not UTF-8 (left out of `fields`): the planner
+    /// fails the record when it reads one of them.
+    package var unreadableColumns: [String] = []
 }

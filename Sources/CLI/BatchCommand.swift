@@ -25,6 +25,9 @@ public enum BatchCommand {
     static let manifestFormat = Option<ManifestFormat?>.choice(
         "manifest-format", "format", defaultHelp: "from the extension, else the first character",
         help: "How the manifest is written: a JSON array, NDJSON (one object a line) or CSV with a header row.")
+    static let delimiter = Option<CSVDelimiter?>.choice(
+        "delimiter", "char", defaultHelp: "told from the header line",
+        help: "The byte between a CSV manifest's cells: comma, semicolon (Excel in locales with a decimal comma) or tab (Google Merchant feeds). By default the one that splits the header line most often; the summary says which was used.")
     static let force = Flag.flag("force", help: "Render every record, even when its outputs are up to date.")
     static let failFast = Flag.flag("fail-fast", help: "Stop at the first record that fails.")
     static let quiet = Flag.flag("quiet", help: "Print only the summary and errors: no progress and no warnings (warnings are counted in the summary).")
@@ -64,7 +67,7 @@ public enum BatchCommand {
     public static let options = OptionGroup(
         title: "BATCH OPTIONS",
         [
-            output, jobs, shard, format, manifestFormat, force, failFast, quiet, metadata, html, htmlBaseURL, report, map, extraColumns,
+            output, jobs, shard, format, manifestFormat, delimiter, force, failFast, quiet, metadata, html, htmlBaseURL, report, map, extraColumns,
             numberLocale, emptyAmount, duplicateNames, failOn, name, onChange,
         ])
 
@@ -80,8 +83,9 @@ public enum BatchCommand {
         let manifest = options.positionals[0]
         let settings = try settings(from: options, manifest: manifest)
         let format = options[manifestFormat]
+        let delimiter = options[Self.delimiter]
         let summary = try BatchEngine.run(settings: settings, console: console) { () throws(CLIError) in
-            try ManifestOpener.open(path: manifest, format: format)
+            try ManifestOpener.open(path: manifest, format: format, delimiter: delimiter)
         }
         console.print(summary.line)
         return summary.exitStatus

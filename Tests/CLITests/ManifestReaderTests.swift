@@ -91,7 +91,7 @@ import BreakdownIO
         #expect(records.map(\.line) == [2, 3, 4, 5, 6])
         #expect(Self.problem(records[0])?.message.hasPrefix("text after the closing quote of cell 2") == true)
         #expect(Self.problem(records[1])?.message.hasPrefix("a \" inside unquoted cell 2") == true)
-        #expect(Self.problem(records[2])?.message == "the row has 1 cells but the header has 2 columns")
+        #expect(Self.problem(records[2])?.message == "the row has 1 cells but the header has 2 columns (','-separated)")
         #expect(try Self.fields(records[3]) == ["amount": .text("4"), "logo": .text("badge")])
         #expect(Self.problem(records[4])?.message == "a quoted cell opened on line 6 is never closed with \"")
     }
@@ -101,6 +101,20 @@ import BreakdownIO
         #expect(throws: CLIError.self) { try Self.records("amount,,logo\n1,2,3\n", .csv) }
         #expect(throws: CLIError.self) { try Self.records("amount,amount\n1,2\n", .csv) }
         #expect(throws: CLIError.self) { try Self.records("{}", .json) }
+    }
+
+    /// The delimiter is the one of `,` `;` TAB that splits the header most often outside quotes;
+    /// the others are text in a cell (issue 46).
+    @Test func csvDelimiterIsToldFromTheHeader() throws {
+        #expect(try Self.fields(Self.records("\"Price; incl. VAT\",SKU\n7,A;B\n", .csv)[0]) == ["Price; incl. VAT": .text("7"), "SKU": .text("A;B")])
+        #expect(try Self.fields(Self.records("SKU\t\"Price, AUD\"\tname\nA,1\t7\tx;y\n", .csv)[0]) == ["SKU": .text("A,1"), "Price, AUD": .text("7"), "name": .text("x;y")])
+        #expect(try Self.fields(Self.records("amount;name;Title, long\n1,50;n;t\n", .csv)[0]) == ["amount": .text("1,50"), "name": .text("n"), "Title, long": .text("t")])
+        // One column: no delimiter seen, read as commas.
+        #expect(try Self.fields(Self.records("amount\n7\n", .csv)[0]) == ["amount": .text("7")])
+        // Given, it is not told from the header: a ';' header read with commas is one column.
+        let reader = try ManifestOpener.open(bytes: Array("a;b,c\n".utf8), format: .csv, delimiter: .semicolon)
+        #expect(reader.headerColumns == ["a", "b,c"])
+        #expect(throws: CLIError.self) { try Self.records("a;b,c\n1;2\n", .csv) }
     }
 
     @Test func formatIsSniffedFromTheFirstCharacter() throws {

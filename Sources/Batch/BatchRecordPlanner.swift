@@ -29,6 +29,9 @@ package final class BatchRecordPlanner {
     /// Hash of each name used so far → what its record asked for (32 bits of a hash of the
     /// normalized options and formats) and the line it starts on (32 bits): 16 bytes a record.
     private var namesUsed = NameTable()
+    /// With a name template: hash of each name → a hash of the values it was made from (16 bytes
+    /// a record more), so two products whose values slug to one name are told from a duplicate.
+    private var sourcesUsed = NameTable()
     /// How columns become keys, names are made and prices read (`--map`, `--name`, `--number-locale`).
     private let columnMap: ColumnMap
     private let nameTemplate: NameTemplate?
@@ -39,6 +42,8 @@ package final class BatchRecordPlanner {
     private let emptyAmount: BatchSettings.EmptyAmount
     /// `--duplicate-names first`: a later record of a taken name is a duplicate, not a failure.
     private let duplicateNames: BatchSettings.DuplicateNames
+    /// `--empty-name generate`: a record with an empty name is named from its options.
+    private let emptyName: BatchSettings.EmptyName
     /// A CSV's header: a column it names that a row lacks was an empty cell.
     private let header: Set<String>?
 
@@ -58,6 +63,7 @@ package final class BatchRecordPlanner {
         priceText = PriceText(numberLocale: settings.numberLocale)
         emptyAmount = settings.emptyAmount
         duplicateNames = settings.duplicateNames
+        emptyName = settings.emptyName
         self.header = header.map(Set.init)
     }
 
@@ -231,18 +237,25 @@ package final class BatchRecordPlanner {
         }
         let normalized = Self.normalized(options)
         let name: String
+        var source: String?
         if let nameTemplate {
-            let made = nameTemplate.name(
+            let made = nameTemplate.made(
                 column: columnText(fields),
                 option: { key in
                     guard let spec = Self.allOptions.first(where: { $0.name == key }) else { return nil }
                     return spec.isFlag ? (options.isOn(spec) ? key : nil) : options.text(of: spec)
                 })
             switch made {
-            case .success(let text): name = text
+            case .success(let made): (name, source) = made
             case .failure(let problem): throw problem
             }
         } else {
+            if explicitName == nil, emptyName == .fail, let column = emptyNameColumn(given) {
+                throw RecordProblem(
+                    field: "name",
+                    "name: empty in this record\(column == "name" ? "" : " (column \(QuotedValue.quoted(column)))"); give every record a name, or --empty-name generate to name it from its options",
+                    cause: .emptyName)
+            }
             name = explicitName ?? Self.defaultName(options, normalized: normalized)
         }
         if let misread = OutputName.misreadProblem(name) {
@@ -255,8 +268,16 @@ package final class BatchRecordPlanner {
         var asked = Fingerprint(normalized)
         asked.add(formats.map(\.rawValue).joined(separator: ","))
         let askedBits = asked.value >> 32
+        let sourceHash = source.map { Fingerprint($0).value }
         if let earlier = namesUsed[nameHash] {
             let earlierLine = Int(earlier & 0xFFFF_FFFF)
+            // Other values, one name: two products, never a duplicate, whatever --duplicate-names says.
+            if let sourceHash, let earlierSource = sourcesUsed[nameHash], earlierSource != sourceHash, let source {
+                throw RecordProblem(
+                    field: "name",
+                    "name: \(source) gives '\(name)', the name the record on line \(earlierLine) got from other values; two products cannot share one file: both line \(earlierLine) and this line need a name of their own (add a column that tells them apart to --name)",
+                    name: name, cause: .nameClash)
+            }
             if earlier >> 32 == askedBits { return .duplicate(name: name, line: earlierLine, otherOptions: false) }
             if duplicateNames == .first { return .duplicate(name: name, line: earlierLine, otherOptions: true) }
             var problem = RecordProblem(
@@ -267,12 +288,22 @@ package final class BatchRecordPlanner {
             throw problem
         }
         namesUsed[nameHash] = askedBits << 32 | UInt64(UInt32(truncatingIfNeeded: line))
+        if let sourceHash { sourcesUsed[nameHash] = sourceHash }
 
         var fingerprint = Fingerprint()
         fingerprint.add(rendererVersion(for: options, recordGivesFiles: values[Self.fontFileName] != nil || values[Self.logoAssetsName] != nil))
         fingerprint.add(normalized)
         if let htmlBaseURL { fingerprint.add("html:" + htmlBaseURL) }
         return .render(BatchRenderPlan(name: name, formats: formats, request: request, options: options, fingerprint: fingerprint.hex))
+    }
+
+    /// The column (or key) the record's name is read from, when the record has it but it is empty
+    /// (an empty CSV cell, null, spaces); nil when it has a name or no name source at all.
+    private func emptyNameColumn(_ given: [String: ManifestValue]) -> String? {
+        let columns = columnMap.columns(for: "name") ?? (columnMap.keyForColumn["name"] == nil ? ["name"] : [])
+        let present = columns.filter { given[$0] != nil || header?.contains($0) == true }
+        guard let first = present.first else { return nil }
+        return present.contains { given[$0].map(Self.isGiven) ?? false } ? nil : first
     }
 
     /// A column's text in a record for name templates: "" for an empty cell (or null), nil when

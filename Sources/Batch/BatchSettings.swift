@@ -36,6 +36,7 @@ package struct BatchSettings: Sendable {
     package var defaultFormats: [OutputFormat] = [.png]
     /// `--map`, `--extra-columns`: which column gives which key.
     package var columnMap = ColumnMap()
+    package var emptyName = EmptyName.fail
     /// `--name TEMPLATE`: every record's name from its keys and columns.
     package var nameTemplate: NameTemplate?
     /// `--number-locale`: how prices are written (else `.` decimal, `,` thousands where unambiguous).
@@ -62,6 +63,12 @@ package struct BatchSettings: Sendable {
 
     package enum DuplicateNames: String, Sendable, CaseIterable, OptionChoice {
         case fail, first
+    }
+
+    /// `--empty-name`: a record whose name (the `name` key, or the column `--map name=` reads) is
+    /// empty fails, or is named from its options as a record without a name column is.
+    package enum EmptyName: String, Sendable, CaseIterable, OptionChoice {
+        case fail, generate
     }
 
     package init(outputDirectory: String, manifestLabel: String, defaults: ParsedOptions) {

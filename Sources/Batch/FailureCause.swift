@@ -18,6 +18,11 @@ package struct FailureCause: Sendable, Hashable {
     static let ambiguousPrice = FailureCause("ambiguous-price", "ambiguous price", "ambiguous prices")
     static let invalidPrice = FailureCause("invalid-price", "invalid price", "invalid prices")
     static let duplicateName = FailureCause("duplicate-name", "duplicate name", "duplicate names")
+    /// Two records whose names agree though the values they were made from do not (`crème-serum`
+    /// and `creme-serum` both slug to `creme-serum`): two products, one file.
+    static let nameClash = FailureCause("name-clash", "name clash", "name clashes")
+    /// A record whose name source (the `name` key or its mapped column) is empty (`--empty-name`).
+    static let emptyName = FailureCause("empty-name", "empty name", "empty names")
     static let outsideLimits = FailureCause("outside-limits", "price outside the limits (--fail-on)", "prices outside the limits (--fail-on)")
     static let hidden = FailureCause("hidden", "hidden view (--fail-on)", "hidden views (--fail-on)")
     static let changed = FailureCause("changed", "image drawn with other options (--on-change fail)", "images drawn with other options (--on-change fail)")
@@ -32,7 +37,7 @@ package struct FailureCause: Sendable, Hashable {
         return FailureCause("invalid-" + field, "invalid \(field) value", "invalid \(field) values")
     }
 
-    private static let known = [emptyPrice, ambiguousPrice, invalidPrice, duplicateName, outsideLimits, hidden, changed, unreadable, drawing, machine]
+    private static let known = [emptyPrice, ambiguousPrice, invalidPrice, duplicateName, nameClash, emptyName, outsideLimits, hidden, changed, unreadable, drawing, machine]
 
     /// The cause a report names (`duplicate-name`); an unknown key is shown as it is.
     package init(key: String) {

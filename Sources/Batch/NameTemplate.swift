@@ -76,7 +76,15 @@ package struct NameTemplate: Sendable {
     ///   - column: a column's text in this record, nil when the record has no such column.
     ///   - option: a key's effective value.
     func name(column: (String) -> String?, option: (String) -> String?) -> Result<String, RecordProblem> {
+        made(column: column, option: option).map(\.name)
+    }
+
+    /// The record's name and what it was made from (`{Handle} 'crème-serum'`, each value as
+    /// written, before `slug`): two records whose names agree but whose values do not are two
+    /// products that would share one file.
+    func made(column: (String) -> String?, option: (String) -> String?) -> Result<(name: String, source: String), RecordProblem> {
         var name = ""
+        var source: [String] = []
         for part in parts {
             switch part {
             case .literal(let text): name += text
@@ -86,6 +94,7 @@ package struct NameTemplate: Sendable {
                 guard let value else {
                     return .failure(RecordProblem(field: "name", "name: the template \(QuotedValue.quoted(text)) names {\(field)}, which this record does not have"))
                 }
+                source.append("{\(field)} \(QuotedValue.quoted(value))")
                 let slug = Self.slug(value)
                 guard !slug.isEmpty else {
                     let what = value.allSatisfy(\.isWhitespace) ? "is empty" : "has no letter or digit"
@@ -104,7 +113,7 @@ package struct NameTemplate: Sendable {
                     field: "name",
                     "name: the template gives a name longer than \(BatchRecordPlanner.maximumNameLength) characters or \(BatchRecordPlanner.maximumNameBytes) bytes (UTF-8)"))
         }
-        return .success(name)
+        return .success((name, source.joined(separator: ", ")))
     }
 
     static func isNameCharacter(_ character: Character) -> Bool {

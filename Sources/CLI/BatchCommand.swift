@@ -53,6 +53,9 @@ public enum BatchCommand {
     static let duplicateNames = Option<BatchSettings.DuplicateNames>.choice(
         "duplicate-names", "policy", default: .fail,
         help: "A record whose name an earlier record with other options took (variants sharing a handle): fails, or the first record of the name is drawn and later ones are counted as duplicates.")
+    static let emptyName = Option<BatchSettings.EmptyName>.choice(
+        "empty-name", "policy", default: .fail,
+        help: "A record whose name (the name key, or the column --map name= reads) is empty: fails, or is named from its options as a record without a name is.")
     static let failOn = Option<String?>.value(
         "fail-on", "outcomes",
         help: "Outcomes that count as failures (exit 1): outside-limits, hidden, or both separated by commas; none: failed records are reported and counted, and the run exits 0 (the report lists them). Exit statuses: 0 all drawn, 1 records failed (retrying will not help), 2 bad invocation or manifest, 75 a fault of the machine (disk full, output folder gone, a library missing: retrying may help), 128+N a signal.")
@@ -68,7 +71,7 @@ public enum BatchCommand {
         title: "BATCH OPTIONS",
         [
             output, jobs, shard, format, manifestFormat, delimiter, force, failFast, quiet, metadata, html, htmlBaseURL, report, map, extraColumns,
-            numberLocale, emptyAmount, duplicateNames, failOn, name, onChange,
+            numberLocale, emptyAmount, duplicateNames, emptyName, failOn, name, onChange,
         ])
 
     /// The `batch` subcommand: its options, help and the call into the Batch library.
@@ -115,6 +118,7 @@ public enum BatchCommand {
         settings.numberLocale = options[Self.numberLocale]
         settings.emptyAmount = options[Self.emptyAmount]
         settings.duplicateNames = options[Self.duplicateNames]
+        settings.emptyName = options[Self.emptyName]
         if let text = options[Self.failOn], text.trimmingCharacters(in: .whitespaces) == "none" {
             settings.failuresExitZero = true
         } else if let text = options[Self.failOn] {

@@ -162,6 +162,7 @@ package enum BatchEngine {
             summary.stoppedUnwritable = state.collector.stoppedByFullDisk
             summary.failuresExitZero = settings.failuresExitZero
             summary.delimiter = reader.delimiterDescription
+            summary.limitsNote = ExampleLimits.note(settings.defaults, currency: nil)
             summary.changes = state.collector.currentChanges
             (summary.removedSample, summary.keptSample, summary.foreignSample) = state.collector.currentSamples
             do throws(CLIError) {

@@ -31,6 +31,8 @@ package struct BatchSummary: Sendable {
     var failuresExitZero = false
     /// A CSV manifest's delimiter and how it was chosen (`read as ';'-separated (told from the header)`).
     var delimiter: String? = nil
+    /// The example limits the command line left in place (`ExampleLimits`), or nil.
+    var limitsNote: String? = nil
 
     /// 128 + the signal when interrupted; 75 for a fault of the machine (the disk full, the
     /// output folder gone, the journal not durable): retrying may help; else 1 when a record
@@ -62,6 +64,7 @@ package struct BatchSummary: Sendable {
         let rate = seconds > 0 ? Double(counts.rendered + counts.outsideLimits) / seconds : 0
         text += " (\(Self.count(records, "record")) in \(String(format: "%.1f", seconds)) s, \(String(format: "%.1f", rate)) images/s)"
         if let delimiter { text += "; CSV \(delimiter)" }
+        if let limitsNote { text += "; limits: \(limitsNote)" }
         if counts.warnings > 0 { text += "; \(Self.count(counts.warnings, "low-contrast warning"))" }
         let why = changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))"
         if counts.replacedChanged > 0 {

@@ -21,7 +21,9 @@ public enum DescribeCommand {
         let view = try CLIError.reading { () throws(RequestError) in try ContentOptions.view(from: options) }
         // The content options alone: the drawing options' defaults (the default fonts and size).
         try RenderersByResources().layOutForCommand(try CLIError.reading { () throws(RequestError) in try RenderRequest(options) })
-        console.print(view.json.pretty)
+        // Which limits were drawn when the merchant's were not given (null when they were).
+        let json = ExampleLimits.describing(view.json, options)
+        console.print(json.pretty)
         return ExitStatus.success
     }
 }

@@ -256,7 +256,7 @@ final class BreakdownService: @unchecked Sendable {
         if endpoint == "json" {
             var members: [(key: String, value: JSONValue)]
             // What `describe` prints for this view (iOS or Android), then the image's metadata.
-            if case .object(let describe) = request.view.json {
+            if case .object(let describe) = ExampleLimits.describing(request.view.json, asked.options) {
                 members = describe
             } else {
                 members = []

@@ -168,7 +168,7 @@ struct SnapshotMachineryTests {
             ("not a PNG", "not a PNG (no PNG signature)"),
             ("", "it is empty"),
             ("truncated", "PNG is truncated"),
-            ("garbled", "PNG is corrupt"),
+            ("garbled", "is damaged (its CRC is"),
         ])
     func corruptReference(kind: String, expected: String) throws {
         let sandbox = try SnapshotSandbox()
@@ -179,7 +179,7 @@ struct SnapshotMachineryTests {
         let bad: Data
         switch kind {
         case "truncated": bad = good.prefix(good.count / 2)
-        case "garbled":  // chunk lengths kept, compressed pixels and their checksum broken
+        case "garbled":  // chunk lengths kept, compressed pixels and their checksum broken: the chunk is named
             bad = good.prefix(50) + Data(repeating: 0x41, count: good.count - 70) + good.suffix(20)
         default: bad = Data(kind.utf8)
         }

@@ -162,7 +162,11 @@ final class HTTPDaemon: @unchecked Sendable {
         let isDraining = draining.load(ordering: .relaxed)
         connections.withLock { connections in
             for connection in connections.values where connection.awaitingHead && !connection.timedOut {
-                let waited = now &- connection.headStart
+                // `now` was read before the lock: a connection opened (or a response completed)
+                // since has a later start, which has waited nothing yet. (A wrapping subtraction
+                // made that a huge wait, and the watchdog shut brand-new connections with nothing
+                // sent: the 1,000-connection test's rare "closed with 0 bytes" under load.)
+                let waited = now > connection.headStart ? now - connection.headStart : 0
                 let idleWhileDraining = isDraining && connection.request == nil && waited > 250_000_000
                 let stalledWhileDraining = isDraining && waited > 1_000_000_000
                 guard waited > headNanoseconds || idleWhileDraining || stalledWhileDraining else { continue }

@@ -356,7 +356,7 @@ package final class BatchRecordPlanner {
                 throw RecordProblem(field: "amount", "amount\(from): \(number) is negative; prices are 0 or more, written without a sign", cause: .invalidPrice)
             }
             switch PriceRule.jsonNumber(number, minorUnits: (currency() ?? .AUD).minorUnitDigits, currency: currency()?.code) {
-            case .success(let plain): values["amount"] = .string(plain)
+            case .success(let plain): values["amount"] = try Self.price(plain)
             case .failure(let problem): throw RecordProblem(field: "amount", "amount\(from): \(problem.message)", cause: .invalidPrice)
             }
             return
@@ -370,10 +370,19 @@ package final class BatchRecordPlanner {
         }
         if !Self.isGiven(value) { return }
         switch priceText.plain(text, currency: currency()) {
-        case .plain(let plain): values["amount"] = .string(plain)
+        case .plain(let plain): values["amount"] = try Self.price(plain)
         case .problem(let reason): throw RecordProblem(field: "amount", "amount\(from): \(reason)", cause: .invalidPrice)
         case .ambiguous(let reason): throw RecordProblem(field: "amount", "amount\(from): \(reason)", cause: .ambiguousPrice)
         }
+    }
+
+    /// The plain decimal text a price reader gave (digits and at most one `.`, checked by it), as
+    /// the money value the request is made from: read here, once; the text is kept only to show.
+    private static func price(_ plain: String) throws(RecordProblem) -> RecordValue {
+        guard let price = Decimal(decimalString: plain) else {
+            throw RecordProblem(field: "amount", "amount: \(QuotedValue.quoted(plain)) is not a decimal number", cause: .invalidPrice)
+        }
+        return .price(price, text: plain)
     }
 
     private static let minimumName = ContentOptions.minimum.name

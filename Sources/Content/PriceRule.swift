@@ -45,12 +45,15 @@ package enum PriceRule {
         return "\(shown) has \(fraction.count) digits after the decimal separator, but \(code) has \(minorUnits); prices are not rounded: write at most \(minorUnits) (such as \(kept))"
     }
 
+    /// Why a negative price is refused, quoting it as `shown`.
+    package static func negative(_ shown: String) -> String { "\(shown) is negative; prices are 0 or more, written without a sign" }
+
     /// Why `text`, a price in plain decimal notation (`100`, `25.50`, `.5`), breaks the rule; nil
     /// when it keeps it. Text that is not plain decimal notation at all is left to the caller's
     /// own check (nil here).
     package static func problem(plainDecimal text: String, minorUnits: Int = anyCurrencyMinorUnits, currency: String? = nil) -> String? {
         let shown = QuotedValue.quoted(text)
-        if text.hasPrefix("-") || text.hasPrefix("\u{2212}") { return "\(shown) is negative; prices are 0 or more, written without a sign" }
+        if text.hasPrefix("-") || text.hasPrefix("\u{2212}") { return negative(shown) }
         if text.hasPrefix("+") { return "\(shown) has a sign; prices are 0 or more, written without one" }
         if text.hasSuffix(".") {
             return "\(shown) ends with the decimal separator; write \(text.dropLast()) or \(text)\(String(repeating: "0", count: minorUnits))"

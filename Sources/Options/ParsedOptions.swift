@@ -4,12 +4,17 @@ import BreakdownLayout
 import BreakdownContent
 import Foundation
 
-/// A value in a manifest record (e.g. one row of a batch manifest): text or a boolean.
+/// A value in a manifest record (e.g. one row of a batch manifest): text, a boolean, or a price
+/// a reader has already read.
 public enum RecordValue: Sendable, Hashable {
     /// Text.
     case string(String)
     /// A boolean (for flags).
     case bool(Bool)
+    /// A price read exactly, once, by a reader of prices as shops write them (batch's): the money
+    /// value, and its plain decimal text (`1299.00`) to show (names, the resume fingerprint). The
+    /// value is never read again from the text.
+    case price(Decimal, text: String)
 }
 
 /// Option values checked against a command's option groups. Built from argv or from a key/value
@@ -20,6 +25,9 @@ public struct ParsedOptions: Sendable {
     public let groups: [OptionGroup]
     /// Values given explicitly, by option name (without dashes). Defaults are not stored here.
     public private(set) var values: [String: String] = [:]
+    /// Prices given as money values (`RecordValue.price`), by option name: `self[option]` is this
+    /// value, never its text read again (`values` holds the text, to show).
+    public private(set) var prices: [String: Decimal] = [:]
     /// Every value of a repeatable option, in order.
     public private(set) var lists: [String: [String]] = [:]
     /// Flags given (set to true).
@@ -119,6 +127,10 @@ public struct ParsedOptions: Sendable {
                 try setFlag(key, on)
             case (.value, .string(let text)):
                 try set(key, to: text)
+            case (.value, .price(let price, let text)):
+                try set(key, price: price, text: text)
+            case (.flag, .price(_, let text)):
+                throw problem(key, .notABoolean(given: text))
             case (.value(let valueName, _, _), .bool(let on)):
                 throw problem(key, .needsValue(valueName: valueName, given: on, accepted: Self.accepted(spec)))
             }
@@ -141,6 +153,20 @@ public struct ParsedOptions: Sendable {
         if spec.isRepeatable { lists[name, default: []].append(value) }
     }
 
+    /// Sets a price option (kind `.decimal`) to a money value already read from words (a shop's
+    /// price, by batch's reader, which applied the money rule to the words). Its range is checked
+    /// on the value, as `set(_:to:)` checks it on text; `text` is only shown.
+    public mutating func set(_ name: String, price: Decimal, text: String) throws(RequestError) {
+        guard let spec = groups.option(named: name) else { throw problem(name, .unknown(given: name, suggestion: nil)) }
+        guard case .value(_, let type, _) = spec.kind else { throw problem(name, .takesNoValue) }
+        guard type == .decimal else { throw problem(name, .invalidValue(text, accepted: "text, not a price")) }
+        guard values[name] == nil, !spec.isRepeatable else { throw problem(name, .repeated) }
+        if price < 0 { throw problem(name, .refused(text, because: PriceRule.negative(QuotedValue.quoted(text)))) }
+        if let accepted = ValueKind.priceRangeProblem(price) { throw problem(name, .invalidValue(text, accepted: accepted)) }
+        values[name] = text
+        prices[name] = price
+    }
+
     /// Turns a flag on or off.
     public mutating func setFlag(_ name: String, _ on: Bool) throws(RequestError) {
         guard groups.option(named: name)?.isFlag == true else { throw problem(name, .unknown(given: name, suggestion: nil)) }
@@ -154,6 +180,8 @@ public struct ParsedOptions: Sendable {
         var result = self
         result.source = other.source
         result.values.merge(other.values) { _, new in new }
+        // A value given again as text replaces a price given before, and the other way round.
+        for name in other.values.keys { result.prices[name] = other.prices[name] }
         result.lists.merge(other.lists) { old, new in old + new }
         result.flags.formUnion(other.flags)
         result.positionals += other.positionals
@@ -161,7 +189,10 @@ public struct ParsedOptions: Sendable {
     }
 
     /// The option's value: given, else its declared default.
-    public subscript<Value>(_ option: Option<Value>) -> Value { option.read(texts(of: option.spec)) }
+    public subscript<Value>(_ option: Option<Value>) -> Value {
+        if let price = prices[option.spec.name], let value = price as? Value { return value }
+        return option.read(texts(of: option.spec))
+    }
 
     /// Whether the flag is on.
     public subscript(_ flag: Flag) -> Bool { flags.contains(flag.name) }
@@ -264,6 +295,8 @@ extension ParsedOptions {
                 if flags.contains(name) { add(name, nil) }
             } else if options[index].isRepeatable {
                 for value in texts(of: options[index]) { add(name, Self.spelled(value, of: options[index], spelling)) }
+            } else if spelling == .normalized, let price = prices[name] {
+                add(name, "\(price)")
             } else if let value = values[name] ?? options[index].defaultValue {
                 add(name, spelling == .asGiven ? value : Self.spelled(value, of: options[index], spelling))
             }

@@ -43,6 +43,14 @@ public enum ValueKind: Sendable, Hashable {
         }
     }
 
+    /// What a price option accepts when `price` (not negative) is out of its range, else nil: the
+    /// instalment is formatted to the cent through a Double, exact below 10^14. The one range
+    /// check for a price given as text (`problem(with:)`) or as a value (`ParsedOptions.set(_:price:text:)`).
+    package static func priceRangeProblem(_ price: Decimal) -> String? {
+        guard price >= largestPrice else { return nil }
+        return "a decimal number below 100000000000000, such as 100 or 25.50 (a larger price cannot be drawn exactly to the cent)"
+    }
+
     /// nil when `value` is acceptable, else what is accepted (for the error line).
     package func problem(with value: String) -> String? {
         switch self {
@@ -54,11 +62,7 @@ public enum ValueKind: Sendable, Hashable {
             guard let number = Decimal(decimalString: value) else { return "a decimal number such as 100 or 25.50" }
             // A sign (negative or not) is the price rule's to refuse, in its words (`refusal(of:)`).
             if number < 0 { return nil }
-            // The instalment is formatted to the cent through a Double: exact below 10^14.
-            if number >= Self.largestPrice {
-                return "a decimal number below 100000000000000, such as 100 or 25.50 (a larger price cannot be drawn exactly to the cent)"
-            }
-            return nil
+            return Self.priceRangeProblem(number)
         case .integer(let range):
             guard let number = Int(value), range.contains(number) else {
                 return "a whole number from \(range.lowerBound) to \(range.upperBound)"

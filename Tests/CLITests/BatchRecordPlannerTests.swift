@@ -132,6 +132,20 @@ import BreakdownIO
         #expect(problem == RecordProblem(field: "format", "format: 'gif' is not valid; expected png, svg or pdf"))
     }
 
+    /// A shop's price is read once, into the money value the plan's request is made from.
+    @Test func aShopPriceReachesTheRequestAsItsValue() throws {
+        let planner = try Self.planner()
+        let cases: [(ManifestValue, Decimal)] = [
+            (.text("$1,299.50"), Decimal(sign: .plus, exponent: -1, significand: 12995)),
+            (.text("AUD 49.95"), Decimal(sign: .plus, exponent: -2, significand: 4995)),
+            (.number("12.5"), Decimal(sign: .plus, exponent: -1, significand: 125)),
+        ]
+        for (index, (given, expected)) in cases.enumerated() {
+            let plan = try Self.renderPlan(Self.plan(["amount": given], planner, line: index + 1))
+            #expect(plan.request.view.amount == expected, "\(given)")
+        }
+    }
+
     @Test func commandLineOptionsApplyUnderEveryRecord() throws {
         let plan = try Self.renderPlan(Self.plan(["amount": .text("1"), "logo": .text("lockup")], Self.planner(["--logo", "compactBadge", "--scale", "2"])))
         #expect(plan.options[ContentOptions.logo] == .lockup)

@@ -185,6 +185,48 @@ import Testing
             }
             """)
     }
+    /// A price a reader has read (batch's shop prices) is kept as the money value it was read as:
+    /// the request gets that value, never its text read again (the text is only shown: here it is
+    /// one the option table itself would refuse, so reading it again would not give 1299.5).
+    @Test func aPriceIsKeptAsTheValueItWasReadAs() throws {
+        let value = Decimal(sign: .plus, exponent: -1, significand: 12995)  // 1299.5, not from text
+        let parsed = try ParsedOptions(record: ["amount": .price(value, text: "1,299.50")], groups: groups)
+        #expect(parsed[ContentOptions.amount] == value)
+        #expect(parsed.text(of: ContentOptions.amount.spec) == "1,299.50")
+        #expect(parsed.isGiven(ContentOptions.amount))
+        // The server's normalized form spells the value; the resume fingerprint keeps the text shown.
+        #expect(parsed.canonicalText([ContentOptions.amount.spec], values: .normalized) == "amount=1299.5")
+        #expect(parsed.canonicalText([ContentOptions.amount.spec], values: .asGiven) == "amount=1,299.50")
+        #expect(try RenderRequest(parsed).view.amount == value)
+    }
+
+    /// A price given as a value meets the same range as one given as text: nothing negative,
+    /// nothing from 10^14 up; and only a price option takes one.
+    @Test func aPriceValueIsCheckedAsItsTextWouldBe() throws {
+        let huge = Decimal(sign: .plus, exponent: 14, significand: 1)
+        for (value, text) in [(Decimal(-1), "-1"), (huge, "100000000000000")] {
+            #expect(throws: RequestError.self, "\(text)") {
+                try ParsedOptions(record: ["amount": .price(value, text: text)], groups: groups)
+            }
+            #expect(throws: RequestError.self, "\(text) as text") {
+                try ParsedOptions(record: ["amount": .string(text)], groups: groups)
+            }
+        }
+        let justBelow = huge - Decimal(sign: .plus, exponent: -2, significand: 1)
+        #expect(try ParsedOptions(record: ["amount": .price(justBelow, text: "99999999999999.99")], groups: groups)[ContentOptions.amount] == justBelow)
+        #expect(throws: RequestError.self) { try ParsedOptions(record: ["locale": .price(5, text: "5")], groups: groups) }
+        #expect(throws: RequestError.self) { try ParsedOptions(record: ["no-with": .price(1, text: "1")], groups: groups) }
+    }
+
+    /// A record's price over the command line's amount is the record's value; an amount given as
+    /// text over a price is the text's.
+    @Test func aPriceOverlaidByTextAndTheOtherWayRound() throws {
+        let argv = try ParsedOptions(arguments: ["--amount", "5"], groups: groups)
+        let record = try ParsedOptions(record: ["amount": .price(7, text: "7.00")], groups: groups)
+        #expect(argv.overlaid(by: record)[ContentOptions.amount] == 7)
+        #expect(record.overlaid(by: argv)[ContentOptions.amount] == 5)
+        #expect(record.overlaid(by: argv).canonicalText([ContentOptions.amount.spec], values: .normalized) == "amount=5")
+    }
 }
 
 /// Collects what a command writes.
@@ -201,4 +243,5 @@ final class Capture: @unchecked Sendable {
             writeOutput: { text in self.lock.withLock { self.out += text } },
             writeError: { text in self.lock.withLock { self.err += text } })
     }
+
 }

@@ -70,12 +70,18 @@ def listed_tests():
     return swift_testing, xctest
 
 
+# Where the tests note each process they start (Tests/Support/SpawnLog.swift): one line a process,
+# the ID of the test that started it.
+SPAWNS = os.path.join(LOGS, "spawns.txt")
+
+
 def run_one(name, command, log_path):
     """Runs one process, its output to log_path; returns (status, seconds, cpu seconds, text).
     The CPU time is the process's and its reaped children's (user + system, from wait4)."""
     start = time.monotonic()
+    environment = dict(os.environ, BREAKDOWN_TEST_SPAWN_LOG=SPAWNS)
     with open(log_path, "w", encoding="utf-8") as log:
-        child = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        child = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=environment)
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.monotonic() - start
@@ -113,6 +119,10 @@ def main():
     if not suites and not xctests:
         sys.exit("error: no test matched")
     os.makedirs(LOGS, exist_ok=True)
+    try:
+        os.remove(SPAWNS)
+    except FileNotFoundError:
+        pass
     # The last run's times order this one; a fresh clone (CI) starts from Tools/test-durations.json,
     # the long ones as measured here (only the order depends on it).
     last = {}
@@ -203,6 +213,15 @@ def main():
         lines = [line for line in text.splitlines() if line.startswith("✘") or "error:" in line or "Fatal error" in line or "crashed" in line]
         for line in (lines or text.splitlines()[-40:])[:60]:
             print("  " + line[:600])
+    # The tests that start a process (a child, a server, a tool), as they noted it.
+    try:
+        with open(SPAWNS, encoding="utf-8") as handle:
+            spawns = [line.strip() for line in handle if line.strip()]
+    except FileNotFoundError:
+        spawns = []
+    starters = {line for line in spawns if line != "?"}
+    print(f"\ntests that start a process: {len(starters)} of {ran_tests} ran, {len(spawns)} processes "
+          f"({sum(1 for line in spawns if line == '?')} started outside a test's task); each listed in {SPAWNS}")
     verdict = "passed" if not failed else f"FAILED in {len(failed)} of {len(results)} processes"
     print(f"\nCPU in all: {sum(cpus.values()):.1f} s")
     print(f"\n{len(results)} processes ({len(suites)} suites{' + XCTest' if xctests else ''}, {args.repeat} run(s)), "

@@ -1,5 +1,6 @@
 @testable import BreakdownBatch
 @testable import BreakdownBench
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -45,10 +46,12 @@ import Testing
         let output = folder.appendingPathComponent("out").path
         let executable = try #require(BinaryRunner.executable).path
         let log = folder.appendingPathComponent("log").path
+        SpawnLog.note()
         let huge = try ChildProcess.run(
             executable, ["batch", manifest.path, "-o", output, "--font-size", "160", "--scale", "3", "--jobs", "2"], outputFile: log)
         #expect(huge.status == 2, "\(huge.output)")
         #expect(huge.output.contains("cannot read the manifest"), "\(huge.output)")
+        SpawnLog.note()
         let ordinary = try ChildProcess.run(executable, ["batch", manifest.path, "-o", output, "--jobs", "2"], outputFile: log)
         #expect(ordinary.status == 2, "\(ordinary.output)")
         #expect(huge.peakResidentKiB < ordinary.peakResidentKiB + 40_000, "huge options: \(huge.peakResidentKiB) KiB, ordinary: \(ordinary.peakResidentKiB) KiB")
@@ -149,6 +152,7 @@ import Testing
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/bash")
         shell.arguments = ["-c", "\"$0\" batch <(cat \"$1\") -o \"$2\" --quiet", (BinaryRunner.executable?.path ?? "breakdown"), manifest.path, substituted.path]
+        SpawnLog.note()
         try shell.run()
         shell.waitUntilExit()
         #expect(shell.terminationStatus == 0)
@@ -269,6 +273,7 @@ import Testing
         try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/bin/true")
+        SpawnLog.note()
         try child.run()
         child.waitUntilExit()
         let machine = ProcessIdentity.machineID

@@ -1,5 +1,6 @@
 @testable import BreakdownBatch
 import BreakdownOptions
+import BreakdownTestSupport
 import Foundation
 import Testing
 import BreakdownIO
@@ -73,6 +74,7 @@ enum BatchProcess {
             process.standardOutput = try FileHandle(forWritingTo: stdout)
             process.standardError = try FileHandle(forWritingTo: stderr)
             if let stdin { process.standardInput = stdin }
+            SpawnLog.note()
             try process.run()
         }
 

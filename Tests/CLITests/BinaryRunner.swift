@@ -64,6 +64,7 @@ struct BinaryRunner {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        SpawnLog.note()
         try process.run()
         let outData = out.fileHandleForReading.readAllRetryingInterrupts()
         let errData = err.fileHandleForReading.readAllRetryingInterrupts()

@@ -1,6 +1,7 @@
 @testable import BreakdownBatch
 @testable import BreakdownOptions
 import BreakdownEncode
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -428,6 +429,7 @@ import Testing
         process.arguments = ["-c", "exec '\(binary)' batch <(cat '\(manifest.path)'; sleep 1731.7) --manifest-format ndjson -o '\(output.path)' --jobs 1 --quiet"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        SpawnLog.note()
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         defer { _ = try? BinaryRunner.run(command: "/usr/bin/pkill", ["-KILL", "-f", "sleep 1731.7"]) }

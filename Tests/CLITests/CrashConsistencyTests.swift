@@ -1,3 +1,4 @@
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -159,6 +160,7 @@ import Testing
             ]
             process.environment = ProcessInfo.processInfo.environment.merging(["BREAKDOWN_BATCH_GROUP_RECORDS": "3"]) { $1 }
             process.standardOutput = FileHandle.nullDevice
+            SpawnLog.note()
             try process.run()
             return process
         }

@@ -1,5 +1,6 @@
 @testable import BreakdownDiff
 import BreakdownEncode
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -112,6 +113,7 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", script.path, inter + source, target, family]
+            SpawnLog.note()
             try process.run()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)

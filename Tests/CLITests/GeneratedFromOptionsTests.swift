@@ -45,6 +45,7 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         process.standardInput = inPipe
+        SpawnLog.note()
         try process.run()
         if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try inPipe.fileHandleForWriting.close()

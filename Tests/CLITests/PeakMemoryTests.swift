@@ -1,5 +1,6 @@
 @testable import BreakdownBench
 import BreakdownIO
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -15,6 +16,7 @@ import Testing
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("peak-\(UUID().uuidString).txt").path
         defer { try? FileManager.default.removeItem(atPath: output) }
 
+        SpawnLog.note()
         let result = try ChildProcess.run("/bin/sleep", ["0.3"], outputFile: output)
         #expect(result.status == 0)
         #expect(result.peakResidentKiB > 0 && result.peakResidentKiB < 20 << 10, "sleep's peak: \(result.peakResidentKiB) KiB")
@@ -23,6 +25,7 @@ import Testing
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("0.1"), nil]
         defer { for pointer in argv { free(pointer) } }
+        SpawnLog.note()
         #expect(posix_spawn(&pid, "/bin/sleep", nil, nil, argv, environ) == 0)
         var status: Int32 = 0
         var usage = rusage()

@@ -1,4 +1,5 @@
 import BreakdownIO
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -86,6 +87,7 @@ struct ProcessProbe {
             for pointer in cEnvironment { free(pointer) }
         }
         var pid: pid_t = 0
+        SpawnLog.note()
         let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, cArguments, cEnvironment)
         try #require(spawned == 0, "posix_spawn failed: \(String(cString: strerror(spawned)))")
         for end in pipeEnds { close(end) }

@@ -66,6 +66,7 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        SpawnLog.note()
         try process.run()
         let data = pipe.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()

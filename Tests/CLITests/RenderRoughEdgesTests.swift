@@ -5,6 +5,7 @@
 import BreakdownCLI
 import BreakdownEncode
 import BreakdownContent
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -92,6 +93,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
         process.arguments = [svg.path, "-o", converted.path]
+        SpawnLog.note()
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

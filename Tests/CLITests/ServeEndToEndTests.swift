@@ -36,6 +36,7 @@ import Testing
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
+        SpawnLog.note()
         try process.run()
         var message = Data()
         var index = salt.startIndex

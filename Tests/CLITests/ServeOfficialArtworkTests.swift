@@ -1,4 +1,5 @@
 import BreakdownContent
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -24,6 +25,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
         process.arguments = ["-f", "pdf", "-o", url.path, svg.path]
+        SpawnLog.note()
         try process.run()
         process.waitUntilExit()
         try FileManager.default.removeItem(at: svg)

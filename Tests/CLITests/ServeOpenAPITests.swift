@@ -1,3 +1,4 @@
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -157,6 +158,7 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
+        SpawnLog.note()
         try process.run()
         let output = String(decoding: out.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
         process.waitUntilExit()

@@ -1,3 +1,4 @@
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -39,6 +40,7 @@ final class ServerProcess {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = try FileHandle(forWritingTo: logFile)
+        SpawnLog.note()
         try process.run()
         let line = try Self.firstLine(of: out.fileHandleForReading.fileDescriptor, timeout: 120)
         guard let portText = line.split(separator: ":").last, let port = Int(portText), line.hasPrefix("http://127.0.0.1:") else {

@@ -1,3 +1,4 @@
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -74,6 +75,7 @@ import Testing
         let feeder = Process()
         feeder.executableURL = URL(fileURLWithPath: "/bin/bash")
         feeder.arguments = ["-c", "exec > '\(fifo.path)'; cat '\(manifest.path)'; exec sleep 600"]
+        SpawnLog.note()
         try feeder.run()
         defer { if feeder.isRunning { kill(feeder.processIdentifier, SIGKILL) } }
         let whole = folder.appendingPathComponent("whole")

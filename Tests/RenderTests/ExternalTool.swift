@@ -12,6 +12,7 @@ enum ExternalTool {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        SpawnLog.note()
         try process.run()
         let data = pipe.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()

@@ -2,6 +2,7 @@ import BreakdownDiff
 import BreakdownEncode
 import BreakdownPipeline
 import CPangoCairo
+import BreakdownTestSupport
 import Foundation
 import Testing
 
@@ -203,6 +204,7 @@ struct PNGEncoderTests {
         let file = try #require(fopen(path, "wb"))
         #expect(fwrite(png, 1, png.count, file) == png.count)
         fclose(file)
+        SpawnLog.note()
         let status = system("/usr/bin/pngcheck -q \(path)")
         #expect(status == 0)
     }

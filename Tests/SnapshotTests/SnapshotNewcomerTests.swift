@@ -188,6 +188,7 @@ struct SnapshotNewcomerTests {
         process.arguments = ["--modversion", module]
         let pipe = Pipe()
         process.standardOutput = pipe
+        SpawnLog.note()
         try process.run()
         let data = pipe.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()

@@ -64,6 +64,28 @@ public enum ServeCommand {
         overview: "Answer HTTP requests for breakdown images: GET /v1/breakdown.png?amount=100&locale=en_GB (see docs/serve.md).",
         groups: [serverGroup, filesGroup]
     ) { options, console throws(CLIError) in
+        let configuration = try ServeCommand.configuration(options, environment: ProcessInfo.processInfo.environment)
+        if options[openAPI] {
+            // The document needs no key: without one it describes the signed URLs a deployment answers.
+            let renderer: BreakdownRenderer
+            do throws(BreakdownError) {
+                renderer = try BreakdownRenderer(fontFiles: configuration.fontFiles)
+            } catch {
+                throw CLIError(error)
+            }
+            console.writeOutput(OpenAPIDocument.json(for: configuration, renderer: renderer))
+            return ExitStatus.success
+        }
+        if configuration.signer == nil, !configuration.allowUnsigned {
+            throw .usage(
+                "no signing key: set \(URLSigner.keyVariable) and \(URLSigner.saltVariable) (hex) for signed URLs, or give \(options.name(of: allowUnsigned)) for local use")
+        }
+        return try BreakdownServer(configuration: configuration).run()
+    }
+
+    /// The server's configuration from `serve`'s options (and the signing key from `environment`):
+    /// what `serve` runs with, and what the tests give the service they call in process.
+    static func configuration(_ options: ParsedOptions, environment: [String: String]) throws(CLIError) -> ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.port = options[port]
         configuration.host = options[host]
@@ -98,22 +120,7 @@ public enum ServeCommand {
         configuration.cacheBytes = options[cacheSize] << 20
         configuration.fontFiles = options[RenderOptions.fontFile]
         configuration.logoAssets = options[RenderOptions.logoAssets]
-        configuration.signer = try URLSigner.fromEnvironment(ProcessInfo.processInfo.environment)
-        if options[openAPI] {
-            // The document needs no key: without one it describes the signed URLs a deployment answers.
-            let renderer: BreakdownRenderer
-            do throws(BreakdownError) {
-                renderer = try BreakdownRenderer(fontFiles: configuration.fontFiles)
-            } catch {
-                throw CLIError(error)
-            }
-            console.writeOutput(OpenAPIDocument.json(for: configuration, renderer: renderer))
-            return ExitStatus.success
-        }
-        if configuration.signer == nil, !configuration.allowUnsigned {
-            throw .usage(
-                "no signing key: set \(URLSigner.keyVariable) and \(URLSigner.saltVariable) (hex) for signed URLs, or give \(options.name(of: allowUnsigned)) for local use")
-        }
-        return try BreakdownServer(configuration: configuration).run()
+        configuration.signer = try URLSigner.fromEnvironment(environment)
+        return configuration
     }
 }

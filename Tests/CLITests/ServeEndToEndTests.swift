@@ -1,4 +1,5 @@
 import BreakdownTestSupport
+@testable import BreakdownServer
 import Foundation
 import Testing
 
@@ -199,6 +200,19 @@ import Testing
         #expect(head["content-type"] == "image/png")
         // Keep-alive: both went over one connection, and a third still works.
         #expect(try connection.request("GET", "/healthz").status == 200)
+    }
+
+    /// Two warnings go on the wire as two `X-Breakdown-Warning` fields, each one whole quoted
+    /// string (this client joins them with ", "); what each says is ServeWarningsTests' (in process).
+    @Test func twoWarningsAreTwoFieldsOnTheWire() throws {
+        let server = try ServerProcess(["--allow-unsigned"])
+        let target = "/v1/breakdown.svg?amount=100&locale=en_US&logo=lockup&appearance=dark&text-color=%23000000"
+        let wire = try server.get(target)
+        let service = try InProcessService(["--allow-unsigned"]).response(target)
+        let fields = service.response.headers.filter { $0.name.lowercased() == "x-breakdown-warning" }.map(\.value)
+        #expect(fields.count == 2)
+        #expect(ServeWarningsTests.warnings(wire["X-Breakdown-Warning"]) == fields.flatMap(ServeWarningsTests.warnings))
+        #expect(server.stop() == 0)
     }
 
     // MARK: - Same bytes as render

@@ -4,6 +4,8 @@ import Testing
 /// What a page or an email needs from the server: images that say their size, the HTML
 /// snippet of `/v1/breakdown.html`, transparent images for hidden breakdowns, one ETag per
 /// meaning, messages in the query's spelling, and a signature check that no near miss passes.
+/// The service is called in process, but for the signature check, which takes the target as the
+/// daemon hands it over (from a real socket).
 @Suite(.serialized) struct ServeImagesTests {
     static let png = "/v1/breakdown.png"
 
@@ -49,11 +51,11 @@ import Testing
     // MARK: - Sizes
 
     @Test func imagesCarryTheirSizeInPoints() throws {
-        let server = try ServerProcess(["--allow-unsigned"])
+        let server = try InProcessService(["--allow-unsigned"])
         let json = try server.get("/v1/breakdown.json?amount=100&locale=en_GB").json()
         let size = try #require((json["metadata"] as? [String: Any])?["size"] as? [String: Double])
         for format in ["png", "svg", "pdf"] {
-            let reply = try server.get("/v1/breakdown.\(format)?amount=100&locale=en_GB&scale=2")
+            let reply = server.get("/v1/breakdown.\(format)?amount=100&locale=en_GB&scale=2")
             #expect(reply.status == 200)
             #expect(Double(reply["x-breakdown-width"] ?? "") == size["width"], "\(format)")
             #expect(Double(reply["x-breakdown-height"] ?? "") == size["height"], "\(format)")
@@ -69,12 +71,12 @@ import Testing
 
     @Test func htmlSnippetGivesSizeAltAndEverySignedScale() throws {
         let key = String(repeating: "5a", count: 32), salt = "0badc0de"
-        let server = try ServerProcess([], environment: ["BREAKDOWN_KEY": key, "BREAKDOWN_SALT": salt])
+        let server = try InProcessService([], environment: ["BREAKDOWN_KEY": key, "BREAKDOWN_SALT": salt])
         func signed(_ pathAndQuery: String) throws -> String {
             "/" + (try ServeEndToEndTests.opensslSignature(key: key, salt: salt, pathAndQuery: pathAndQuery)) + pathAndQuery
         }
         let query = "amount=129.95&locale=en_GB"
-        let reply = try server.get(try signed("/v1/breakdown.html?\(query)"))
+        let reply = server.get(try signed("/v1/breakdown.html?\(query)"))
         #expect(reply.status == 200, "\(reply.text)")
         #expect(reply["content-type"] == "text/html; charset=utf-8")
         let html = reply.text
@@ -104,7 +106,7 @@ import Testing
             for (url, scale) in candidates {
                 let unsigned = String(url.drop { $0 != "/" }.dropFirst().drop { $0 != "/" })
                 #expect(url == (try signed(unsigned)), "\(url)")
-                let fetched = try server.get(url)
+                let fetched = server.get(url)
                 #expect(fetched.status == 200, "\(url): \(fetched.text.prefix(200))")
                 #expect(fetched["cache-control"] == "public, max-age=31536000, immutable")
                 let pixels = try Self.pngSize(fetched.body)
@@ -115,22 +117,21 @@ import Testing
                 #expect(same, "\(url): the bytes of render")
             }
         }
-        #expect(server.stop() == 0)
 
         // --base-url: absolute URLs for emails; a query asking for dark has no dark source.
-        let open = try ServerProcess(["--allow-unsigned", "--base-url", "https://img.example.com/"])
-        let dark2 = try open.get("/v1/breakdown.html?amount=5&appearance=dark").text
+        let open = try InProcessService(["--allow-unsigned", "--base-url", "https://img.example.com/"])
+        let dark2 = open.get("/v1/breakdown.html?amount=5&appearance=dark").text
         #expect(!dark2.contains("<source"))
         let darkImage = try Self.attributes(of: "img", in: dark2)
         #expect(darkImage["src"] == "https://img.example.com/v1/breakdown.png?amount=5&appearance=dark&scale=1", "\(darkImage)")
         // The snippet's ETag follows the base URL (its bytes do); an image's does not.
-        let plain = try ServerProcess(["--allow-unsigned"])
+        let plain = try InProcessService(["--allow-unsigned"])
         let snippetTags = try [open, plain].map { try $0.get("/v1/breakdown.html?amount=5")["etag"] }
         #expect(snippetTags[0] != nil && snippetTags[0] != snippetTags[1])
         let imageTags = try [open, plain].map { try $0.get("/v1/breakdown.png?amount=5")["etag"] }
         #expect(imageTags[0] != nil && imageTags[0] == imageTags[1])
         // A hidden breakdown: nothing to show, said in a header and a comment.
-        let hidden = try open.get("/v1/breakdown.html?amount=5&no-configuration=true")
+        let hidden = open.get("/v1/breakdown.html?amount=5&no-configuration=true")
         #expect(hidden.status == 200 && !hidden.text.contains("<img"))
         #expect(hidden["x-breakdown-hidden"] != nil)
     }
@@ -138,32 +139,31 @@ import Testing
     @Test func snippetsSignOnlyForSignedRequestsAndListOnlyWhatIsDrawn() throws {
         let key = String(repeating: "5a", count: 32), salt = "0badc0de"
         let environment = ["BREAKDOWN_KEY": key, "BREAKDOWN_SALT": salt]
-        let open = try ServerProcess(["--allow-unsigned"], environment: environment)
-        let strict = try ServerProcess([], environment: environment)
+        let open = try InProcessService(["--allow-unsigned"], environment: environment)
+        let strict = try InProcessService([], environment: environment)
         func signed(_ pathAndQuery: String) throws -> String {
             "/" + (try ServeEndToEndTests.opensslSignature(key: key, salt: salt, pathAndQuery: pathAndQuery)) + pathAndQuery
         }
         // No signing oracle: an unsigned request gets unsigned URLs, which a server sharing the
         // key but answering signed URLs only refuses; the same request signed gets signed ones.
         let query = "/v1/breakdown.html?amount=100&link-text=x"
-        let unsigned = try open.get(query)
+        let unsigned = open.get(query)
         #expect(unsigned.status == 200)
         for url in Self.candidates(try #require(try Self.attributes(of: "img", in: unsigned.text)["srcset"])).map(\.url) {
             #expect(url.hasPrefix("/v1/breakdown.png?"), "\(url)")
-            #expect(try open.get(url).status == 200)
-            #expect(try strict.get(url).status == 403)
+            #expect(open.get(url).status == 200)
+            #expect(strict.get(url).status == 403)
         }
-        let viaSignature = try open.get(try signed(query))
+        let viaSignature = open.get(try signed(query))
         #expect(viaSignature["etag"] != unsigned["etag"], "the signed snippet is another response")
         for url in Self.candidates(try #require(try Self.attributes(of: "img", in: viaSignature.text)["srcset"])).map(\.url) {
-            let fetched = try strict.get(url)
+            let fetched = strict.get(url)
             #expect(fetched.status == 200, "\(url)")
         }
         // Every '&' of the HTML is an entity: the snippet's URLs are attribute text.
         for html in [unsigned.text, viaSignature.text] {
             #expect(html.components(separatedBy: "&").dropFirst().allSatisfy { $0.hasPrefix("amp;") || $0.hasPrefix("quot;") }, "\(html)")
         }
-        #expect(strict.stop() == 0)
 
         // A big image: only the scales under the pixel cap (4,000,000 by default) are listed,
         // for the light and the dark source, and every one listed is drawn.
@@ -174,77 +174,75 @@ import Testing
             ((size["width"] ?? 0) * Double(scale)).rounded(.up) * ((size["height"] ?? 0) * Double(scale)).rounded(.up) <= 4_000_000
         }
         #expect(expected == [1], "the case is one whose 2x is over the cap: \(size)")
-        let html = try open.get("/v1/breakdown.html?\(big)").text
+        let html = open.get("/v1/breakdown.html?\(big)").text
         for element in ["img", "source"] {
             let candidates = Self.candidates(try #require(try Self.attributes(of: element, in: html)["srcset"]))
             #expect(candidates.map(\.scale) == expected, "\(element): \(candidates)")
-            for (url, _) in candidates { #expect(try open.get(url).status == 200, "\(url)") }
+            for (url, _) in candidates { #expect(open.get(url).status == 200, "\(url)") }
         }
-        for scale in [2, 3] { #expect(try open.get("/v1/breakdown.png?\(big)&scale=\(scale)").status == 400, "scale \(scale) is refused") }
+        for scale in [2, 3] { #expect(open.get("/v1/breakdown.png?\(big)&scale=\(scale)").status == 400, "scale \(scale) is refused") }
         // An image whose 1x is over the cap: the snippet is refused as the image is.
         let huge = "amount=100&font-size=200&padding=200"
-        #expect(try open.get("/v1/breakdown.png?\(huge)").status == 400)
-        #expect(try open.get("/v1/breakdown.html?\(huge)").status == 400)
-        #expect(open.stop() == 0)
+        #expect(open.get("/v1/breakdown.png?\(huge)").status == 400)
+        #expect(open.get("/v1/breakdown.html?\(huge)").status == 400)
     }
 
     // MARK: - Hidden breakdowns
 
     @Test func hiddenBreakdownsCanBeTransparentImages() throws {
-        let server = try ServerProcess(["--allow-unsigned"])
+        let server = try InProcessService(["--allow-unsigned"])
         let hiddenQuery = "amount=100&no-configuration=true"
-        #expect(try server.get("\(Self.png)?\(hiddenQuery)").status == 204, "the default stays 204")
+        #expect(server.get("\(Self.png)?\(hiddenQuery)").status == 204, "the default stays 204")
         for scale in [1, 3] {
-            let reply = try server.get("\(Self.png)?\(hiddenQuery)&scale=\(scale)&hidden=transparent")
+            let reply = server.get("\(Self.png)?\(hiddenQuery)&scale=\(scale)&hidden=transparent")
             #expect(reply.status == 200)
             #expect(reply["content-type"] == "image/png")
             #expect(reply["x-breakdown-hidden"]?.contains("configuration") == true)
             #expect(reply["x-breakdown-width"] == "1" && reply["x-breakdown-height"] == "1")
             #expect(try Self.pilSizeAndMaximumAlpha(reply.body) == "\(scale) \(scale) 0", "every pixel transparent")
         }
-        let svg = try server.get("/v1/breakdown.svg?\(hiddenQuery)&hidden=transparent")
+        let svg = server.get("/v1/breakdown.svg?\(hiddenQuery)&hidden=transparent")
         #expect(svg.status == 200 && svg.text.contains("width=\"1\"") && !svg.text.contains("<path"))
-        #expect(try server.get("/v1/breakdown.pdf?\(hiddenQuery)&hidden=transparent").status == 204, "no transparent PDF")
+        #expect(server.get("/v1/breakdown.pdf?\(hiddenQuery)&hidden=transparent").status == 204, "no transparent PDF")
         // A breakdown that is shown is drawn as usual.
-        let shown = try server.get("\(Self.png)?amount=100&hidden=transparent")
+        let shown = server.get("\(Self.png)?amount=100&hidden=transparent")
         let drawn = shown.body == (try ServeEndToEndTests.rendered(["--amount", "100"]))
         #expect(drawn, "drawn as render draws it")
-        let bad = try server.get("\(Self.png)?amount=100&hidden=maybe")
+        let bad = server.get("\(Self.png)?amount=100&hidden=maybe")
         #expect(bad.status == 400)
         #expect(try bad.json()["detail"] as? String == "hidden: 'maybe' is not valid; expected one of empty, transparent")
-        #expect(server.stop() == 0)
 
-        let transparent = try ServerProcess(["--allow-unsigned", "--hidden", "transparent"])
-        #expect(try transparent.get("\(Self.png)?\(hiddenQuery)").status == 200)
-        #expect(try transparent.get("\(Self.png)?\(hiddenQuery)&hidden=empty").status == 204, "the query wins")
+        let transparent = try InProcessService(["--allow-unsigned", "--hidden", "transparent"])
+        #expect(transparent.get("\(Self.png)?\(hiddenQuery)").status == 200)
+        #expect(transparent.get("\(Self.png)?\(hiddenQuery)&hidden=empty").status == 204, "the query wins")
     }
 
     // MARK: - ETags and messages
 
     @Test func oneMeaningOneETag() throws {
-        let server = try ServerProcess(["--allow-unsigned", "--cache-size", "8"])
-        let first = try server.get("\(Self.png)?amount=100&scale=2&text-color=%23112233")
+        let server = try InProcessService(["--allow-unsigned", "--cache-size", "8"])
+        let first = server.get("\(Self.png)?amount=100&scale=2&text-color=%23112233")
         let etag = try #require(first["etag"])
         for same in ["amount=100.00&scale=2&text-color=%23112233", "amount=0100.0&scale=2&text-color=%23112233ff", "scale=2&text-color=%23112233&amount=100"] {
-            let reply = try server.get("\(Self.png)?\(same)")
+            let reply = server.get("\(Self.png)?\(same)")
             #expect(reply["etag"] == etag, "\(same)")
             let sameBytes = reply.body == first.body
             #expect(sameBytes, "\(same): the same bytes")
-            #expect(try server.get("\(Self.png)?\(same)", headers: ["If-None-Match": etag]).status == 304)
+            #expect(server.get("\(Self.png)?\(same)", headers: ["If-None-Match": etag]).status == 304)
         }
         for different in ["amount=100.01&scale=2&text-color=%23112233", "amount=100&scale=3&text-color=%23112233", "amount=100&scale=2&text-color=%23112234"] {
-            #expect(try server.get("\(Self.png)?\(different)")["etag"] != etag, "\(different)")
+            #expect(server.get("\(Self.png)?\(different)")["etag"] != etag, "\(different)")
         }
-        #expect(try server.get("/v1/breakdown.svg?amount=100&scale=2&text-color=%23112233")["etag"] != etag, "another format")
-        let hidden = try server.get("\(Self.png)?amount=1&no-configuration=true")["etag"]
-        let transparentTag = try server.get("\(Self.png)?amount=1&no-configuration=true&hidden=transparent")["etag"]
+        #expect(server.get("/v1/breakdown.svg?amount=100&scale=2&text-color=%23112233")["etag"] != etag, "another format")
+        let hidden = server.get("\(Self.png)?amount=1&no-configuration=true")["etag"]
+        let transparentTag = server.get("\(Self.png)?amount=1&no-configuration=true&hidden=transparent")["etag"]
         #expect(hidden != nil && hidden != transparentTag)
-        let metrics = try server.get("/metrics").text
+        let metrics = server.get("/metrics").text
         #expect(ServeEndToEndTests.metric(metrics, "breakdown_cache_hits_total{kind=\"memory\"}") == 3, "the spellings share a cache entry")
     }
 
     @Test func messagesUseTheQuerysSpelling() throws {
-        let server = try ServerProcess(["--allow-unsigned"])
+        let server = try InProcessService(["--allow-unsigned"])
         let cases: [(query: String, detail: String)] = [
             ("amount=1&scal=2", "unknown option 'scal'; did you mean 'scale'?"),
             ("amout=1", "unknown option 'amout'; did you mean 'amount'?"),
@@ -252,7 +250,7 @@ import Testing
             ("amount=1&font-size=20&content-size=large", "font-size and content-size cannot both be given: choose one"),
         ]
         for (query, detail) in cases {
-            let reply = try server.get("\(Self.png)?\(query)")
+            let reply = server.get("\(Self.png)?\(query)")
             #expect(reply.status == 400)
             #expect(try reply.json()["detail"] as? String == detail, "\(query)")
         }

@@ -48,12 +48,18 @@ public struct CurrencyFormatter: Sendable, Hashable {
 
     /// The amount, rounded half-even to `digits`, with its symbol (and ISO code where the symbol is ambiguous).
     public func string(from amount: Decimal, digits: FractionDigits = .currency) -> String {
+        let deviceStyle = usesDeviceStyle
+        return string(from: amount, digits: digits, usesDeviceStyle: deviceStyle, homeSymbol: deviceStyle ? "" : homeSymbol)
+    }
+
+    /// `string(from:digits:)` with `usesDeviceStyle` and `homeSymbol` worked out once by the
+    /// caller (`SharedContent` keeps them per configuration): each costs a locale lookup.
+    func string(from amount: Decimal, digits: FractionDigits, usesDeviceStyle: Bool, homeSymbol symbol: String) -> String {
         let scale = digits == .currency ? currency.minorUnitDigits : 0
         let rounded = Self.round(amount, scale: scale)
         if usesDeviceStyle {
             return format(rounded, scale: scale, symbol: nil) ?? fallback(rounded)
         }
-        let symbol = homeSymbol
         switch symbol {
         case "$":
             guard let number = format(rounded, scale: scale, symbol: "") else { return fallback(rounded) }

@@ -100,6 +100,34 @@ public final class PNGEncoder {
         }
     }
 
+    /// `encode(width:height:stride:argb32:)`, and `nonZero` becomes the byte ranges of
+    /// `argb32` that may hold non-zero bytes: every byte outside them is zero (the rows' transparent
+    /// ends, and whole transparent rows). A caller that reuses the pixel memory clears only those
+    /// before the next image (`PixelMemory.keepOnly`).
+    package func encode(width: Int, height: Int, stride: Int, argb32: UnsafeRawPointer, nonZero: inout [Range<Int>]) throws -> [UInt8] {
+        guard stride >= width * 4 else { throw PNGEncodingError.invalidStride(stride: stride, width: width) }
+        var ranges: [Range<Int>] = []
+        // The bytes between a row's pixels and the next row (the stride's padding) are not read:
+        // with any, every row is counted whole.
+        let padded = stride != width * 4
+        let bytes = try Unpremultiply.table.withUnsafeBufferPointer { table in
+            try encode(width: width, height: height) { y, row in
+                let kept = Unpremultiply.convertRow(from: argb32 + y * stride, to: row, width: width, table: table, kernels: kernels)
+                let range = padded ? (y * stride)..<(y * stride + stride) : (y * stride + kept.lowerBound)..<(y * stride + kept.upperBound)
+                if !range.isEmpty {
+                    if let last = ranges.last, last.upperBound == range.lowerBound {
+                        ranges[ranges.count - 1] = last.lowerBound..<range.upperBound
+                    } else {
+                        ranges.append(range)
+                    }
+                }
+                return kept
+            }
+        }
+        nonZero = ranges
+        return bytes
+    }
+
     /// Encodes an image whose pixels are already straight RGBA; the bytes are written as they are.
     public func encode(_ image: PixelImage) throws -> [UInt8] {
         let rowBytes = image.width * 4

@@ -208,7 +208,8 @@ public final class BreakdownRenderer {
         let bytes: Data
         switch format {
         case .png:
-            bytes = try encodePNG(try paintImage(layout, settings: settings))
+            // The pixel memory is cleared next time only where this image drew (PixelMemory).
+            bytes = try encodePNG(try paintImage(layout, settings: settings), clearing: pixelMemory)
         case .svg:
             let surface = try Self.painting { () throws(PaintError) in try CairoSurface.svg(width: layout.size.width, height: layout.size.height) }
             try Self.painting { () throws(PaintError) in
@@ -271,12 +272,17 @@ extension BreakdownRenderer {
         }
     }
 
-    /// The PNG path's encoding stage: the surface's premultiplied pixels, straight into the PNG encoder.
-    package func encodePNG(_ surface: CairoSurface) throws(BreakdownError) -> Data {
+    /// The PNG path's encoding stage: the surface's premultiplied pixels, straight into the PNG
+    /// encoder. With `memory` (the pixel memory the surface was drawn in), it is told which
+    /// pixels the image left non-zero, the only ones the next image's clear has to reach.
+    package func encodePNG(_ surface: CairoSurface, clearing memory: PixelMemory? = nil) throws(BreakdownError) -> Data {
         let layout = surface.imageLayout
         guard let pixels = surface.imageData else { throw BreakdownError.renderingFailed("the image surface has no pixels") }
         do {
-            return Data(try png.encode(width: layout.width, height: layout.height, stride: layout.stride, argb32: pixels))
+            var nonZero: [Range<Int>] = []
+            let bytes = try png.encode(width: layout.width, height: layout.height, stride: layout.stride, argb32: pixels, nonZero: &nonZero)
+            memory?.keepOnly(nonZero: nonZero, at: pixels)
+            return Data(bytes)
         } catch {
             throw BreakdownError.renderingFailed("cannot encode PNG: \(error)")
         }

@@ -36,6 +36,8 @@ struct SharedContent: Sendable {
     /// `formatter.usesDeviceStyle`, and its `homeSymbol` (empty when the device style is used).
     let usesDeviceStyle: Bool
     let homeSymbol: String
+    /// The formatter's way of writing an instalment, when its probes came out exact (else ICU).
+    let instalmentTemplate: AmountTemplate?
 
     /// Resolves everything but the amount, as `PriceBreakdown.init` did for every record.
     init(_ key: Key) {
@@ -60,6 +62,7 @@ struct SharedContent: Sendable {
             formatter = CurrencyFormatter(currency: merchant.currency, merchantLocale: merchant, deviceLocale: key.deviceLocale)
             usesDeviceStyle = true
             homeSymbol = ""
+            instalmentTemplate = nil
             return
         }
         let resolution = LanguageResolution(
@@ -89,6 +92,9 @@ struct SharedContent: Sendable {
         self.formatter = formatter
         self.usesDeviceStyle = usesDeviceStyle
         self.homeSymbol = homeSymbol
+        instalmentTemplate = AmountTemplate(digits: configuration.currency.minorUnitDigits) { amount in
+            formatter.string(from: amount, digits: .currency, usesDeviceStyle: usesDeviceStyle, homeSymbol: homeSymbol)
+        }
         inRangeEnds = Self.ends(
             strings.inRange(intro: intro, count: PriceBreakdown.instalmentCount, interestFree: interestFree, instalment: Self.marker, with: with))
     }
@@ -116,8 +122,10 @@ struct SharedContent: Sendable {
     /// The breakdown of `amount`.
     func breakdown(amount: Decimal) -> PriceBreakdown {
         guard let configuration, configuration.isInRange(amount) else { return fixed }
-        let instalment = formatter.string(
-            from: PriceBreakdown.instalment(of: amount), digits: .currency, usesDeviceStyle: usesDeviceStyle, homeSymbol: homeSymbol)
+        let quarter = PriceBreakdown.instalment(of: amount)
+        let instalment =
+            instalmentTemplate.flatMap { $0.string(CurrencyFormatter.round(quarter, scale: $0.digits)) }
+            ?? formatter.string(from: quarter, digits: .currency, usesDeviceStyle: usesDeviceStyle, homeSymbol: homeSymbol)
         var breakdown = inRange
         if let ends = inRangeEnds {
             breakdown.text = ends.prefix + instalment + ends.suffix

@@ -31,7 +31,7 @@ final class BatchCollector: @unchecked Sendable {
         /// What changed for the images replaced (`locale en_CA → fr_CA`), first seen first.
         var changes: [String] = []
         /// The first files removed, kept and left for failed or hidden records (up to 8 each).
-        var samples: (removed: [String], kept: [String], foreign: [String]) = ([], [], [])
+        var samples: (removed: [String], kept: [String], foreign: [String], leftovers: [String]) = ([], [], [], [])
     }
     private let state = Locked(State())
     private let settings: BatchSettings
@@ -84,7 +84,7 @@ final class BatchCollector: @unchecked Sendable {
     }
 
     /// The first files removed, kept and left for failed or hidden records.
-    var currentSamples: (removed: [String], kept: [String], foreign: [String]) {
+    var currentSamples: (removed: [String], kept: [String], foreign: [String], leftovers: [String]) {
         return state.withLock { $0.samples }
     }
 
@@ -142,6 +142,8 @@ final class BatchCollector: @unchecked Sendable {
             if outcome.replacedChanged { state.counts.replacedChanged += 1 }
             if outcome.kept { state.counts.kept += 1 }
             state.counts.removedFiles += outcome.removedFiles.count
+            state.counts.removedLeftovers += outcome.removedLeftovers.count
+            state.samples.leftovers += outcome.removedLeftovers.prefix(8 - state.samples.leftovers.count)
             state.counts.keptFiles += outcome.keptFiles.count
             state.counts.foreignFiles += outcome.foreignFiles.count
             state.samples.removed += outcome.removedFiles.prefix(8 - state.samples.removed.count)

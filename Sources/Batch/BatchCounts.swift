@@ -27,6 +27,8 @@ struct BatchCounts: Sendable, Hashable {
     var removedFiles = 0
     var keptFiles = 0
     var foreignFiles = 0
+    /// Files an earlier run drew for records drawn again that this run does not write (removed).
+    var removedLeftovers = 0
 
     var done: Int { rendered + outsideLimits + skipped + hidden + failed + duplicates + noPrice }
     /// Every record handled, including those not run.

@@ -60,6 +60,8 @@ package enum BatchEngine {
             var folderReport: BatchReportWriter
             var queue: BatchWorkQueue
             var collector: BatchCollector
+            /// What the folder's reports said when the run started (for `BatchGoneRecords`).
+            var earlier: BatchShardReports.Earlier
         }
 
         init(settings: BatchSettings, console: Console, onOutcome: (@Sendable (BatchOutcome) -> Void)?) {
@@ -77,6 +79,9 @@ package enum BatchEngine {
             var readable = false
             var held: [ManifestRecord] = []
             var readError: CLIError?
+            // Names of records that failed or were skipped before taking a name (the planner's
+            // table holds the names valid records took): hashes, for `BatchGoneRecords`.
+            var namedProblems = Set<UInt64>()
 
             func dispatch() throws(CLIError) {
                 guard !chunk.isEmpty else { return }
@@ -90,6 +95,11 @@ package enum BatchEngine {
                 // Every shard plans every record, so each sees every name; it keeps the records
                 // whose name (else index) falls in it: two records with one name meet in one shard.
                 var job = planner.plan(record, sequence: sequence)
+                switch job.work {
+                case .problem(let problem): if let name = problem.name { namedProblems.insert(Fingerprint(name).value) }
+                case .noPrice(let name?, _): namedProblems.insert(Fingerprint(name).value)
+                default: break
+                }
                 guard settings.shard.contains(job) else { return }
                 job.fractionRead = reader.fractionRead
                 sequence += 1
@@ -164,11 +174,22 @@ package enum BatchEngine {
             summary.delimiter = reader.delimiterDescription
             summary.limitsNote = ExampleLimits.note(settings.defaults, currency: nil)
             summary.changes = state.collector.currentChanges
-            (summary.removedSample, summary.keptSample, summary.foreignSample) = state.collector.currentSamples
+            (summary.removedSample, summary.keptSample, summary.foreignSample, summary.leftoverSample) = state.collector.currentSamples
+            // Records no longer in the manifest: known only once the whole manifest was read.
+            if readError == nil, BatchInterrupt.signal == nil, !state.collector.stoppedByFailure, !state.collector.stoppedByFullDisk {
+                summary.gone = BatchGoneRecords.find(
+                    earlier: state.earlier, options: Self.givenOptions(settings), isInManifest: { planner.hasUsed(name: $0) || namedProblems.contains(Fingerprint($0).value) },
+                    shard: settings.shard, journal: state.journal, folder: state.folder, prune: settings.prune)
+                if !settings.quiet {
+                    for record in summary.gone.records {
+                        for file in record.removed { console.print("pruned \(settings.outputDirectory)/\(file) (\(record.name): no longer in the manifest)") }
+                    }
+                }
+            }
             do throws(CLIError) {
                 try state.committer.finish()
                 // Removed stale images stay removed after a crash.
-                if summary.counts.removedFiles > 0 { try state.folder.makeDurable() }
+                if summary.counts.removedFiles + summary.counts.removedLeftovers + summary.gone.removedCount > 0 { try state.folder.makeDurable() }
             } catch {
                 summary.journalFailure = error.message
                 // After a full disk stopped the batch, its one line says it all.
@@ -213,6 +234,11 @@ package enum BatchEngine {
             throw .usage(
                 "cannot read the manifest \(settings.manifestLabel): none of its columns is an amount, so no record has a price; map the price column with --map \(hint), or give --amount for every record; its columns: \(ColumnMap.listed(columns))"
             )
+        }
+
+        /// The command line's content and drawing options, as the reports hold them.
+        static func givenOptions(_ settings: BatchSettings) -> [String: String] {
+            Dictionary(BatchShardReports.givenOptions(settings.defaults).map { ($0.key, $0.value) }) { $1 }
         }
 
         /// Starts the `jobs` worker threads. Each of the first as many as there are cores makes
@@ -266,7 +292,7 @@ package enum BatchEngine {
             let committer = BatchCommitter(folder: folder, journal: journal, policy: .fromEnvironment())
             let report = try settings.reportPath.map { path throws(CLIError) in try BatchReportWriter(path: path, settings: settings) }
             // Read before this run's report replaces this shard's.
-            let earlier = BatchShardReports.earlierOutcomes(in: settings.ownDirectory)
+            let earlier = BatchShardReports.earlierOutcomes(in: settings.ownDirectory, options: Self.givenOptions(settings))
             let folderReport = try BatchReportWriter(
                 path: settings.ownDirectory + "/" + BatchShardReports.fileName(settings.shard, run: BatchShardReports.run(of: settings)), settings: settings,
                 temporaryName: StaleTemporaryFiles.newName())
@@ -276,7 +302,7 @@ package enum BatchEngine {
                 earlier: earlier, committer: committer, queue: queue, onOutcome: onOutcome)
             let state = Started(
                 folder: folder, journal: journal, committer: committer, report: report, folderReport: folderReport, queue: queue,
-                collector: collector)
+                collector: collector, earlier: earlier)
             workerStart.open(WorkerStart.Context(folder: folder, journal: journal, queue: queue, collector: collector))
             started = state
             return state

@@ -391,6 +391,11 @@ final class BatchJournal: @unchecked Sendable {
     /// drew the files in place, else the latest one.
     func earlierEntry(name: String) -> JournalEntry? { drawer(name) }
 
+    /// Every journal's latest entry for `name` (its own first): all the files earlier runs drew
+    /// under the name, in whichever journal (another shard count's, an unsharded run's). Each
+    /// file name was checked to be a plain name in the output folder when read.
+    func earlierEntries(name: String) -> [JournalEntry] { entries(name) }
+
     private static func entry(in descriptor: Int32, at offset: Int) -> JournalEntry? {
         var buffer = [UInt8](repeating: 0, count: 8192)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }

@@ -36,6 +36,10 @@ package struct BatchOutcome: Sendable {
     /// Files of this name an earlier run drew, removed because this record failed or is hidden
     /// (a stale image must not show a price the manifest no longer gives).
     package var removedFiles: [String] = []
+    /// Files an earlier run drew under the name of a record drawn again that this run does not
+    /// write (another format, a snippet or metadata no longer asked for): removed, so no file of
+    /// the name shows what the record no longer says.
+    package var removedLeftovers: [String] = []
     /// The same, left in place by `--on-change keep`.
     package var keptFiles: [String] = []
     /// Files of this name in the folder that no run of the batch drew (its journal does not

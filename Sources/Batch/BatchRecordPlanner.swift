@@ -94,6 +94,9 @@ package final class BatchRecordPlanner {
         return options
     }
 
+    /// Whether a record of this run (any shard's) took `name`.
+    func hasUsed(name: String) -> Bool { namesUsed[Fingerprint(name).value] != nil }
+
     func plan(_ record: ManifestRecord, sequence: Int) -> BatchJob {
         let work: BatchJob.Work
         switch record.fields {

@@ -158,8 +158,16 @@ final class BatchRecordRenderer {
                     writes.append(("\(plan.name).html", Data(snippet.utf8)))
                 }
             }
+            // What earlier runs drew under this name and this run does not write (other formats,
+            // a snippet or metadata no longer asked for): read before the new files land.
+            let leftovers = journal.earlierEntries(name: plan.name).flatMap(\.files).filter { !files.contains($0.name) }
             let written = try folder.write(writes, spool: spool)
             outcome.files = files
+            // Removed while each is still the very file the batch wrote (`removeIfStill`: a plain
+            // name in the output folder, the recorded inode, size, time and owner); else left.
+            var removed: [String] = []
+            for file in leftovers where !removed.contains(file.name) && folder.removeIfStill(file) { removed.append(file.name) }
+            outcome.removedLeftovers = removed
             outcome.journalEntry = JournalEntry(name: plan.name, fingerprint: plan.fingerprint, files: written)
             return outcome
         } catch {

@@ -66,6 +66,7 @@ final class BatchReportWriter {
             members.append(("cause", .string((outcome.cause ?? .of(field: outcome.field)).key)))
         }
         if !outcome.removedFiles.isEmpty { members.append(("removed", .array(outcome.removedFiles.map { .string($0) }))) }
+        if !outcome.removedLeftovers.isEmpty { members.append(("removedLeftovers", .array(outcome.removedLeftovers.map { .string($0) }))) }
         if !outcome.keptFiles.isEmpty { members.append(("keptStale", .array(outcome.keptFiles.map { .string($0) }))) }
         if !outcome.foreignFiles.isEmpty { members.append(("leftUnknown", .array(outcome.foreignFiles.map { .string($0) }))) }
         if let message = outcome.message {
@@ -86,6 +87,7 @@ final class BatchReportWriter {
             ("replacedChanged", .number(Double(summary.counts.replacedChanged))), ("kept", .number(Double(summary.counts.kept))),
             ("noPrice", .number(Double(summary.counts.noPrice))), ("removedFiles", .number(Double(summary.counts.removedFiles))),
             ("keptStaleFiles", .number(Double(summary.counts.keptFiles))), ("leftUnknownFiles", .number(Double(summary.counts.foreignFiles))),
+            ("removedLeftoverFiles", .number(Double(summary.counts.removedLeftovers))),
         ])
         let causes: JSONValue = .object(summary.counts.causes.keys.sorted().map { ($0, .number(Double(summary.counts.causes[$0]!))) })
         let interrupted: JSONValue = summary.interruptedBy.map { .string(BatchInterrupt.name($0)) } ?? .null
@@ -96,7 +98,7 @@ final class BatchReportWriter {
             summary.interruptedBy != nil ? .string("signal") : summary.stoppedUnwritable ? .string("unwritable")
             : summary.stoppedEarly ? .string("fail-fast") : .null
         write(
-            (entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"failures\": " + causes.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly),\n"
+            (entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"failures\": " + causes.compact + ",\n  \"gone\": " + summary.gone.json.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly),\n"
                 + "  \"stopped\": " + stopped.compact + ",\n  \"interrupted\": " + interrupted.compact + ",\n  \"limits\": " + limits.compact + "\n}\n")
         flush()
         if failure == nil, fsync(descriptor) != 0 { failure = OutputPath.writeProblem(errno) }

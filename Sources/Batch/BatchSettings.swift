@@ -50,6 +50,8 @@ package struct BatchSettings: Sendable {
     package var failOn: Set<BatchOutcome.Status> = []
     /// `--fail-on none`: failed records are reported and counted, and the run exits 0.
     package var failuresExitZero = false
+    /// `--prune`: remove the files of records no longer in the manifest (`BatchGoneRecords`).
+    package var prune = false
     /// `--on-change`: what to do with an image an earlier run drew with other options.
     package var onChange = OnChange.replace
 

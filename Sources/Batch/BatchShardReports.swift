@@ -69,6 +69,8 @@ package enum BatchShardReports {
         var counts: [String: Int] = [:]
         var interrupted: String?
         var stoppedEarly = false
+        /// Names of records no longer in the manifest whose files were still in place (`gone`).
+        var gone: [String] = []
         /// Failures by cause (`duplicate-name` → how many).
         var failures: [String: Int] = [:]
         /// The command line's content and drawing options of the run that wrote it.
@@ -103,6 +105,15 @@ package enum BatchShardReports {
         var entries: [UInt64: Entry] = [:]
         /// The command line options of each earlier report read.
         var runs: [[String: String]] = []
+        /// Every name a report of runs with `options` (the current run's) lists, as a record or
+        /// as gone: the names whose files `BatchGoneRecords` looks for when the manifest lacks them.
+        var namesOfTheseOptions: Set<String> = []
+
+        /// Whether the latest run that drew `name` had `options` (true when no report says who did).
+        func lastDrawn(_ name: String, with options: [String: String]) -> Bool {
+            guard let entry = entry(name), runs.indices.contains(entry.run) else { return true }
+            return runs[entry.run] == options
+        }
 
         func entry(_ name: String) -> Entry? { entries.isEmpty ? nil : entries[Fingerprint(name).value] }
 
@@ -152,6 +163,7 @@ package enum BatchShardReports {
                 if let stopped = object["stoppedEarly"] as? Bool { report.stoppedEarly = stopped }
                 if let options = object["options"] as? [String: String] { report.options = options }
                 if let failures = object["failures"] as? [String: Int] { report.failures = failures }
+                if let gone = object["gone"] as? [[String: Any]] { report.gone = gone.compactMap { $0["name"] as? String } }
             }
         }
         guard !report.counts.isEmpty else { return nil }
@@ -174,11 +186,17 @@ package enum BatchShardReports {
 
     /// What earlier runs found for each name they drew or skipped: a hash of the name → the
     /// outcome (`rendered`, `outside-limits`). Later reports win.
-    static func earlierOutcomes(in own: String) -> Earlier {
+    /// - Parameter options: the current run's options: the names of reports of runs with these
+    ///   (`Earlier.namesOfTheseOptions`) are kept too.
+    static func earlierOutcomes(in own: String, options: [String: String]? = nil) -> Earlier {
         var earlier = Earlier()
         for file in files(in: own) {
             guard let report = read(own + "/" + file.name, keepLines: false) else { continue }
             let run = earlier.run(report.options)
+            if let options, report.options == options {
+                for record in report.records { if let name = record.object["name"] as? String { earlier.namesOfTheseOptions.insert(name) } }
+                earlier.namesOfTheseOptions.formUnion(report.gone)
+            }
             for record in report.records {
                 guard let name = record.object["name"] as? String, let status = record.object["status"] as? String else { continue }
                 let key = Fingerprint(name).value
@@ -240,8 +258,18 @@ package enum BatchShardReports {
                 run.modified[file.shard.index] = file.modified
             }
             run.missing = (0..<count).filter { run.reports[$0] == nil }
+            run.identity = files.last.flatMap { file in run.reports[file.shard.index].map(Self.manifestIdentity) } ?? ""
+            run.newest = files.last!.modified
             runs.append(run)
         }
+        // Only the newest manifest's runs are the folder's list (nightly exports under dated
+        // names into one folder): runs of another manifest (another digest of its bytes; for
+        // standard input, another path) are superseded, listed by path and time, never
+        // combined, never failing the report. A name the newest manifest has that a
+        // superseded run drew last keeps that run's outcome: the image in place is its.
+        let newestIdentity = runs.last { $0.newest == runs.map(\.newest).max() }?.identity ?? ""
+        let superseded = runs.filter { $0.identity != newestIdentity }
+        let keptNames = Set(runs.filter { $0.identity == newestIdentity }.flatMap { $0.reports.values.flatMap { $0.records.compactMap { $0.object["name"] as? String } } })
         // The latest outcome per name: a later report's entries of a name replace an earlier
         // report's, report by report in the order they were written (a shard rerun late does not
         // make its whole run the latest); within a report every entry stays (variants and
@@ -260,12 +288,18 @@ package enum BatchShardReports {
             records.removeAll { keys.contains(key($0.object, manifest: runs[$0.run].manifest)) }
             records += entries.map { (file.run, order, $0.index, $0.line, $0.object) }
         }
+        records.removeAll { record in
+            runs[record.run].identity != newestIdentity && !((record.object["name"] as? String).map(keptNames.contains) ?? false)
+        }
+        let superseding = runs.indices.filter { runs[$0].identity != newestIdentity }
+        for index in superseding { runs[index].missing = [] }
+        let combinedRuns = runs.filter { $0.identity == newestIdentity }
         // Shown run by run (oldest first), each in manifest order, as one run would list them.
         records.sort { ($0.run, $0.index, $0.order) < ($1.run, $1.index, $1.order) }
         var counts: [String: Int] = [:]
         // Counts of what happened in the runs (not a status): summed.
-        for key in ["warnings", "replacedChanged", "kept", "removedFiles", "keptStaleFiles", "leftUnknownFiles"] {
-            counts[key] = runs.flatMap(\.reports.values).reduce(0) { $0 + ($1.counts[key] ?? 0) }
+        for key in ["warnings", "replacedChanged", "kept", "removedFiles", "keptStaleFiles", "leftUnknownFiles", "removedLeftoverFiles"] {
+            counts[key] = combinedRuns.flatMap(\.reports.values).reduce(0) { $0 + ($1.counts[key] ?? 0) }
         }
         let statusKeys: [String: String] = [
             "rendered": "rendered", "outside-limits": "outsideLimits", "skipped": "skipped", "hidden": "hidden", "failed": "failed",
@@ -293,18 +327,18 @@ package enum BatchShardReports {
             }
         }
         counts["records"] = records.count
-        let interrupted = runs.flatMap(\.reports.values).compactMap(\.interrupted)
+        let interrupted = combinedRuns.flatMap(\.reports.values).compactMap(\.interrupted)
         var summaryCounts = BatchCounts(reportCounts: counts)
         summaryCounts.causes = failures
         let summary = BatchSummary(records: records.count, counts: summaryCounts, seconds: 0, stoppedEarly: false)
-        let shards = runs.reduce(0) { $0 + $1.count }
+        let shards = combinedRuns.reduce(0) { $0 + $1.count }
         var line = summary.countsLine + " (\(BatchSummary.count(records.count, "record")) in \(BatchSummary.count(shards, "shard"))"
-        line += runs.count > 1 ? " of \(runs.count) runs)" : ")"
+        line += combinedRuns.count > 1 ? " of \(combinedRuns.count) runs)" : ")"
         if let drawnEarlier = counts["drawnEarlier"], drawnEarlier > 0 {
             line += "; \(BatchSummary.count(drawnEarlier, "record")) drawn by an earlier run, skipped since, counted as that run found"
         }
-        for run in runs where !run.missing.isEmpty {
-            let which = runs.count > 1 ? " of the run of \(run.manifest)\(Self.optionsShown(run))" : ""
+        for run in combinedRuns where !run.missing.isEmpty {
+            let which = combinedRuns.count > 1 ? " of the run of \(run.manifest)\(Self.optionsShown(run))" : ""
             line += "; no report from \(run.missing.count == 1 ? "shard" : "shards") \(run.missing.map { "\($0)/\(run.count)" }.joined(separator: ", "))\(which): it has not finished (rerun it)"
         }
         if !interrupted.isEmpty { line += "; \(interrupted.count) interrupted (\(Set(interrupted).sorted().joined(separator: ", ")))" }
@@ -314,13 +348,27 @@ package enum BatchShardReports {
         if !leftOut.isEmpty {
             line += "; left out \(BatchSummary.count(leftOut.count, "report")) of an earlier shard count of the same run (\(leftOut.sorted().prefix(8).joined(separator: ", "))\(leftOut.count > 8 ? " and \(leftOut.count - 8) more" : ""))"
         }
-        if runs.flatMap(\.reports.values).contains(where: \.stoppedEarly) { line += "; stopped at a failure (--fail-fast)" }
+        if combinedRuns.flatMap(\.reports.values).contains(where: \.stoppedEarly) { line += "; stopped at a failure (--fail-fast)" }
+        if !superseded.isEmpty {
+            let shown = superseded.reversed().prefix(8).map { "\($0.manifest) at \(Self.timeText($0.newest))\(Self.optionsShown($0))" }
+            line += "; superseded by the newest manifest (\(combinedRuns.last?.manifest ?? "")), not combined: \(BatchSummary.count(superseded.count, "run")) of "
+                + (superseded.count == 1 ? "an earlier manifest" : "earlier manifests") + " (" + shown.joined(separator: ", ")
+                + (superseded.count > 8 ? " and \(superseded.count - 8) more" : "") + ")"
+        }
         console.print(line)
-        let missing = runs.flatMap(\.missing)
+        let missing = combinedRuns.flatMap(\.missing)
         if let reportPath {
-            let manifests = runs.map(\.manifest)
+            let manifests = combinedRuns.map(\.manifest)
+            let supersededList = JSONValue.array(
+                superseded.map { run in
+                    .object([
+                        ("manifest", .string(run.manifest)), ("manifestDigest", run.reports.values.first?.manifestDigest.map { .string($0) } ?? .null),
+                        ("written", .string(Self.timeText(run.newest))), ("shards", .number(Double(run.count))),
+                        ("options", .object((run.reports.values.first?.options ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+                    ])
+                })
             let runList = JSONValue.array(
-                runs.map { run in
+                combinedRuns.map { run in
                     .object([
                         ("manifest", .string(run.manifest)), ("shards", .number(Double(run.count))),
                         ("missingShards", .array(run.missing.map { .number(Double($0)) })),
@@ -329,7 +377,7 @@ package enum BatchShardReports {
                 })
             var text = "{\n  \"manifest\": \(JSONValue.string(manifests.last ?? "").compact),\n  \"output\": \(JSONValue.string(folder).compact),\n"
             text += "  \"shards\": \(latest.shard.count),\n  \"missingShards\": [\(runs.last!.missing.map(String.init).joined(separator: ", "))],\n"
-            text += "  \"runs\": \(runList.compact),\n  \"leftOut\": \(JSONValue.array((leftOut + otherContent).sorted().map { .string($0) }).compact),\n  \"records\": ["
+            text += "  \"runs\": \(runList.compact),\n  \"superseded\": \(supersededList.compact),\n  \"leftOut\": \(JSONValue.array((leftOut + otherContent).sorted().map { .string($0) }).compact),\n  \"records\": ["
             text += records.isEmpty ? "" : "\n    " + records.map(\.line).joined(separator: ",\n    ") + "\n  "
             let countsJSON = JSONValue.object(counts.keys.sorted().map { ($0, JSONValue.number(Double(counts[$0]!))) })
             let failuresJSON = JSONValue.object(failures.keys.sorted().map { ($0, JSONValue.number(Double(failures[$0]!))) })
@@ -353,6 +401,21 @@ package enum BatchShardReports {
         var modified: [Int: Date] = [:]
         var missing: [Int] = []
         var manifest: String { reports.values.first?.manifest ?? "" }
+        /// Which manifest it read (`manifestIdentity` of its latest report).
+        var identity = ""
+        /// When its latest report was written.
+        var newest = Date.distantPast
+    }
+
+    /// What tells one manifest from another: the digest of its bytes; for a run that read
+    /// standard input (no digest), its label.
+    static func manifestIdentity(_ report: Report) -> String { report.manifestDigest.map { "digest:" + $0 } ?? "path:" + report.manifest }
+
+    /// `2026-12-04T01:02:03Z`.
+    static func timeText(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
     }
 
     /// ` (locale fr_CA)`: a run's command line options, to tell runs of one manifest apart.
@@ -380,5 +443,6 @@ extension BatchCounts {
         removedFiles = counts["removedFiles"] ?? 0
         keptFiles = counts["keptStaleFiles"] ?? 0
         foreignFiles = counts["leftUnknownFiles"] ?? 0
+        removedLeftovers = counts["removedLeftoverFiles"] ?? 0
     }
 }

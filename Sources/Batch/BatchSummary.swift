@@ -26,6 +26,9 @@ package struct BatchSummary: Sendable {
     var removedSample: [String] = []
     var keptSample: [String] = []
     var foreignSample: [String] = []
+    var leftoverSample: [String] = []
+    /// Records no longer in the manifest whose files an earlier run drew (removed under `--prune`).
+    var gone = BatchGoneRecords()
 
     /// `--fail-on none`: failed records are reported and counted, and the run exits 0.
     var failuresExitZero = false
@@ -74,6 +77,10 @@ package struct BatchSummary: Sendable {
         if counts.removedFiles > 0 {
             text += "; removed \(Self.count(counts.removedFiles, "file")) an earlier run drew for records that failed or are hidden now (\(Self.sample(removedSample, counts.removedFiles)))"
         }
+        if counts.removedLeftovers > 0 {
+            text += "; removed \(Self.count(counts.removedLeftovers, "file")) an earlier run drew for records drawn again that this run does not write (\(Self.sample(leftoverSample, counts.removedLeftovers)))"
+        }
+        if let sentence = gone.sentence { text += "; " + sentence }
         if counts.keptFiles > 0 {
             text += "; kept \(Self.count(counts.keptFiles, "file")) an earlier run drew for records that failed or are hidden now, so they may show an old price (\(Self.sample(keptSample, counts.keptFiles)); --on-change keep)"
         }

@@ -29,6 +29,9 @@ public enum BatchCommand {
         "delimiter", "char", defaultHelp: "told from the header line",
         help: "The byte between a CSV manifest's cells: comma, semicolon (Excel in locales with a decimal comma) or tab (Google Merchant feeds). By default the one that splits the header line most often; the summary says which was used.")
     static let force = Flag.flag("force", help: "Render every record, even when its outputs are up to date.")
+    static let prune = Flag.flag(
+        "prune",
+        help: "Remove the files of records no longer in the manifest: names an earlier run with the same content and drawing options drew that no record takes now (each file named). Without it they are listed in the summary and the report.")
     static let failFast = Flag.flag("fail-fast", help: "Stop at the first record that fails.")
     static let quiet = Flag.flag("quiet", help: "Print only the summary and errors: no progress and no warnings (warnings are counted in the summary).")
     static let metadata = Flag.flag("metadata", help: "Also write NAME.FORMAT.json beside each image: sizes, baselines, logo and link rectangles.")
@@ -70,7 +73,7 @@ public enum BatchCommand {
     public static let options = OptionGroup(
         title: "BATCH OPTIONS",
         [
-            output, jobs, shard, format, manifestFormat, delimiter, force, failFast, quiet, metadata, html, htmlBaseURL, report, map, extraColumns,
+            output, jobs, shard, format, manifestFormat, delimiter, force, prune, failFast, quiet, metadata, html, htmlBaseURL, report, map, extraColumns,
             numberLocale, emptyAmount, duplicateNames, emptyName, failOn, name, onChange,
         ])
 
@@ -141,6 +144,7 @@ public enum BatchCommand {
             throw .usage("--" + error.message + " (e.g. png or png,svg)")
         }
         settings.force = options[Self.force]
+        settings.prune = options[Self.prune]
         settings.failFast = options[Self.failFast]
         settings.quiet = options[Self.quiet]
         settings.writeMetadata = options[Self.metadata]

@@ -56,6 +56,26 @@ import Testing
         #expect(checked.status == 0 && checked.output == "ok\n", "\(checked.output)\(checked.errors)")
     }
 
+    /// The Kubernetes minors the docs support (each validated on its own schema).
+    static let kubernetesMinors = Array(29...35)
+
+    /// The validator tells the versions apart: a pod condition without `status` (the rule the
+    /// docs' Job had before) is refused by 1.29 and accepted by 1.35, so passing on each minor is
+    /// a check of each minor's schema.
+    @Test func theValidatorTellsTheMinorsApart() throws {
+        let folder = try BatchTestSupport.temporaryFolder("k8s-minors")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let job = try #require(try Self.blocks("yaml").first { $0.contains("kind: Job") })
+        let lines = job.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "status: \"True\"" })
+        let file = folder.appendingPathComponent("old.yaml")
+        try BatchTestSupport.write(lines.filter { $0.trimmingCharacters(in: .whitespaces) != "status: \"True\"" }.joined(separator: "\n"), to: file)
+        let old = try GeneratedFromOptionsTests.shell("python3", ["-m", "kubernetes_validate", "--strict", "-k", "1.29.0", file.path])
+        #expect(old.status != 0 && old.output.contains("'status' is a required property"), "\(old.output)\(old.errors)")
+        let new = try GeneratedFromOptionsTests.shell("python3", ["-m", "kubernetes_validate", "--strict", "-k", "1.35.0", file.path])
+        #expect(new.status == 0, "\(new.output)\(new.errors)")
+    }
+
     @Test func theKubernetesJobValidatesStrictly() throws {
         let jobs = try Self.blocks("yaml").filter { $0.contains("kind: Job") }
         try #require(jobs.count == 1, "docs/batch.md has one Kubernetes Job")
@@ -64,9 +84,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("job.yaml")
         try jobs[0].write(to: file, atomically: false, encoding: .utf8)
-        let validated = try GeneratedFromOptionsTests.shell("python3", ["-m", "kubernetes_validate", "--strict", file.path])
-        #expect(validated.status == 0, "kubernetes-validate --strict: \(validated.output)\(validated.errors)")
-        #expect(validated.output.contains("passed"), "\(validated.output)\(validated.errors)")
+        // Every supported minor: a rule 1.35 accepts may be refused by 1.29–1.34 (a pod
+        // condition without `status` was, issue 46).
+        for minor in Self.kubernetesMinors {
+            let validated = try GeneratedFromOptionsTests.shell("python3", ["-m", "kubernetes_validate", "--strict", "-k", "1.\(minor).0", file.path])
+            #expect(validated.status == 0, "kubernetes-validate --strict -k 1.\(minor).0: \(validated.output)\(validated.errors)")
+            #expect(validated.output.contains("passed") && validated.output.contains("version 1.\(minor)"), "\(validated.output)\(validated.errors)")
+        }
         // The retry rules name the batch's statuses: 1 and 2 fail the index, 75 is retried.
         let program = """
             import sys, yaml
@@ -116,5 +140,65 @@ import Testing
         #expect(valid.status == 0, "\(valid.output)\(valid.errors)")
         let refused = try GeneratedFromOptionsTests.shell("python3", ["-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows", broken.path])
         #expect(refused.status == 1 && refused.output.contains("'on' is a required property"), "\(refused.output)\(refused.errors)")
+    }
+
+    /// The workflow's combine step does what the artifacts do: each shard's folder is uploaded
+    /// with its hidden `.breakdown-batch` (`include-hidden-files`), all are downloaded into one
+    /// folder (`merge-multiple`), and `breakdown report` runs on it. Here four shards draw into
+    /// four folders, each copied into one as download-artifact merges them: the report exits 0
+    /// and counts every record once. Copied without the hidden folder (upload-artifact's
+    /// default), the report exits 2: why the step is there.
+    @Test(.timeLimit(.minutes(10))) func theWorkflowsCombineStepMergesTheShardsFolders() throws {
+        let workflow = try #require(try Self.blocks("yaml").first { $0.contains("matrix:") })
+        let program = """
+            import sys, yaml
+            w = yaml.safe_load(sys.stdin)
+            images, combine = w["jobs"]["images"], w["jobs"]["combine"]
+            assert images["strategy"]["fail-fast"] is False
+            upload = [s for s in images["steps"] if s.get("uses", "").startswith("actions/upload-artifact@")][0]
+            assert upload["with"]["include-hidden-files"] is True and upload["with"]["path"] == "images", upload
+            assert upload["if"] == "always()"
+            assert combine["needs"] == "images" and combine["if"] == "always()"
+            steps = combine["steps"]
+            download = [i for i, s in enumerate(steps) if s.get("uses", "").startswith("actions/download-artifact@")][0]
+            merged = steps[download]["with"]
+            assert merged["merge-multiple"] is True and merged["pattern"] == upload["with"]["name"].split("$")[0] + "*", merged
+            report = [i for i, s in enumerate(steps) if " report " + merged["path"] in s.get("run", "")][0]
+            assert report > download
+            print(images["strategy"]["matrix"]["shard"][-1] + 1)
+            """
+        let read = try GeneratedFromOptionsTests.shell("python3", ["-c", program], input: workflow)
+        try #require(read.status == 0, "\(read.output)\(read.errors)")
+        let shards = try #require(Int(read.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let folder = try BatchTestSupport.temporaryFolder("workflow-merge")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("catalogue.ndjson")
+        let records = 10
+        try BatchTestSupport.write(BatchTestSupport.ndjson(count: records), to: manifest)
+        for shard in 0..<shards {
+            let result = try BinaryRunner.run(
+                ["batch", manifest.path, "-o", folder.appendingPathComponent("shard-\(shard)").path, "--shard", "\(shard)/\(shards)", "--quiet", "--jobs", "1"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        // download-artifact with merge-multiple: every artifact's files into the one path.
+        func merge(into name: String, hidden: Bool) throws -> URL {
+            let merged = folder.appendingPathComponent(name)
+            for shard in 0..<shards {
+                let copied = try GeneratedFromOptionsTests.shell(
+                    "sh", ["-c", hidden ? "mkdir -p \"$2\" && cp -R \"$1\"/. \"$2\"/" : "mkdir -p \"$2\" && cp -R \"$1\"/* \"$2\"/",
+                    "sh", folder.appendingPathComponent("shard-\(shard)").path, merged.path])
+                try #require(copied.status == 0, "\(copied.errors)")
+            }
+            return merged
+        }
+        let merged = try merge(into: "images", hidden: true)
+        let pngs = try BatchTestSupport.files(merged, ext: "png")
+        #expect(pngs.count == records)
+        let report = try BinaryRunner.run("report", merged.path)
+        #expect(report.status == 0, "\(report.stdout)\(report.stderr)")
+        #expect(report.stdout.hasPrefix("rendered \(records), skipped 0, hidden 0, failed 0 (\(records) records in \(shards) shards)"), "\(report.stdout)")
+        let withoutHidden = try merge(into: "no-hidden", hidden: false)
+        let refused = try BinaryRunner.run("report", withoutHidden.path)
+        #expect(refused.status == 2 && refused.stderr.contains(".breakdown-batch"), "\(refused.stdout)\(refused.stderr)")
     }
 }

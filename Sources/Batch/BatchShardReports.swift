@@ -352,7 +352,7 @@ package enum BatchShardReports {
         if !superseded.isEmpty {
             let shown = superseded.reversed().prefix(8).map { "\($0.manifest) at \(Self.timeText($0.newest))\(Self.optionsShown($0))" }
             line += "; superseded by the newest manifest (\(combinedRuns.last?.manifest ?? "")), not combined: \(BatchSummary.count(superseded.count, "run")) of "
-                + (superseded.count == 1 ? "an earlier manifest" : "earlier manifests") + " (" + shown.joined(separator: ", ")
+                + (Set(superseded.map(\.identity)).count == 1 ? "an earlier manifest" : "earlier manifests") + " (" + shown.joined(separator: ", ")
                 + (superseded.count > 8 ? " and \(superseded.count - 8) more" : "") + ")"
         }
         console.print(line)

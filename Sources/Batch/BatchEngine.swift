@@ -79,9 +79,6 @@ package enum BatchEngine {
             var readable = false
             var held: [ManifestRecord] = []
             var readError: CLIError?
-            // Names of records that failed or were skipped before taking a name (the planner's
-            // table holds the names valid records took): hashes, for `BatchGoneRecords`.
-            var namedProblems = Set<UInt64>()
 
             func dispatch() throws(CLIError) {
                 guard !chunk.isEmpty else { return }
@@ -95,11 +92,6 @@ package enum BatchEngine {
                 // Every shard plans every record, so each sees every name; it keeps the records
                 // whose name (else index) falls in it: two records with one name meet in one shard.
                 var job = planner.plan(record, sequence: sequence)
-                switch job.work {
-                case .problem(let problem): if let name = problem.name { namedProblems.insert(Fingerprint(name).value) }
-                case .noPrice(let name?, _): namedProblems.insert(Fingerprint(name).value)
-                default: break
-                }
                 guard settings.shard.contains(job) else { return }
                 job.fractionRead = reader.fractionRead
                 sequence += 1
@@ -178,7 +170,7 @@ package enum BatchEngine {
             // Records no longer in the manifest: known only once the whole manifest was read.
             if readError == nil, BatchInterrupt.signal == nil, !state.collector.stoppedByFailure, !state.collector.stoppedByFullDisk {
                 summary.gone = BatchGoneRecords.find(
-                    earlier: state.earlier, options: Self.givenOptions(settings), isInManifest: { planner.hasUsed(name: $0) || namedProblems.contains(Fingerprint($0).value) },
+                    earlier: state.earlier, options: Self.givenOptions(settings), isInManifest: { planner.hasUsed(name: $0) },
                     shard: settings.shard, journal: state.journal, folder: state.folder, prune: settings.prune)
                 if !settings.quiet {
                     for record in summary.gone.records {

@@ -94,8 +94,16 @@ package final class BatchRecordPlanner {
         return options
     }
 
-    /// Whether a record of this run (any shard's) took `name`.
-    func hasUsed(name: String) -> Bool { namesUsed[Fingerprint(name).value] != nil }
+    /// Names of records that failed, or had no price, before taking a name (`namesUsed` holds
+    /// the names valid records took): hashes, for `hasUsed`.
+    private var problemNames = Set<UInt64>()
+
+    /// Whether a record of this run (any shard's) has `name`: drawn, failed or without a price
+    /// (`BatchGoneRecords`: such a record's name is not gone from the manifest).
+    func hasUsed(name: String) -> Bool {
+        let key = Fingerprint(name).value
+        return namesUsed[key] != nil || problemNames.contains(key)
+    }
 
     func plan(_ record: ManifestRecord, sequence: Int) -> BatchJob {
         let work: BatchJob.Work
@@ -123,6 +131,11 @@ package final class BatchRecordPlanner {
                 if let name = problem.name, namesUsed[Fingerprint(name).value] != nil { problem.nameIsAnothers = true }
                 work = .problem(problem)
             }
+        }
+        switch work {
+        case .problem(let problem): if let name = problem.name { problemNames.insert(Fingerprint(name).value) }
+        case .noPrice(let name?, _): problemNames.insert(Fingerprint(name).value)
+        default: break
         }
         return BatchJob(sequence: sequence, index: record.index, line: record.line, work: work)
     }

@@ -11,7 +11,8 @@ import BreakdownPipeline
 /// `--report`. RUN names the run: 10 hex digits of its manifest and its command line's content
 /// and drawing options, so a second locale into the same folder keeps a report of its own, and
 /// running the same command again (a resume, a retry) replaces that run's. `breakdown report
-/// FOLDER` combines every run (the latest shard count of each) into one summary and one report,
+/// FOLDER` combines the newest manifest's runs (the latest shard count of each; runs of earlier
+/// manifests are named as superseded) into one summary and one report,
 /// the latest outcome per name; a later run reads them to say, for each record it skips, what
 /// the run that drew it found (`earlier`).
 package enum BatchShardReports {

@@ -19,7 +19,7 @@ public enum ReportCommand {
         groups: [options],
         positional: PositionalSpec(
             name: "folder",
-            help: "The output folder of a batch (-o). Its .breakdown-batch folder holds one report a shard of each run, report-RUN-K-of-N.json; every run is combined (of each, its latest N), the latest outcome per name, and a missing shard is named.")
+            help: "The output folder of a batch (-o). Its .breakdown-batch folder holds one report a shard of each run, report-RUN-K-of-N.json; the runs of the newest manifest are combined (of each, its latest N), the latest outcome per name, and a missing shard is named; runs of an earlier manifest are named as superseded, never combined.")
     ) { options, console throws(CLIError) in
         try BatchShardReports.combine(folder: options.positionals[0], reportPath: options[report], console: console)
     }

@@ -127,4 +127,26 @@ import Testing
         }
         #expect(try Self.names(single) == ["E-1.png", "E-2.png"])
     }
+
+    /// A name only another locale's run knows, and whose drawing no report holds any more (that
+    /// run's report of the same command replaced, the record now without a price: `no price`
+    /// removes nothing), is not this run's to list or prune: only reports of runs with this run's
+    /// options give the names it looks for.
+    @Test(.timeLimit(.minutes(5))) func anotherLocalesNameIsNeverGone() throws {
+        let folder = try Support.temporaryFolder("gone-other")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let gb = folder.appendingPathComponent("gb.csv"), au = folder.appendingPathComponent("au.csv")
+        let british = ["batch", gb.path, "-o", output.path, "--map", "amount=Regular price", "--name", "{SKU}-gb", "--extra-columns", "ignore", "--locale", "en_GB", "--jobs", "1"]
+        try Support.write(Self.woo([("W-5", "10.00")]), to: gb)
+        #expect(try BinaryRunner.run(british).status == 0)
+        try Support.write(Self.woo([("W-5", "")]), to: gb)
+        let skipped = try BinaryRunner.run(british + ["--empty-amount", "skip"])
+        #expect(skipped.stdout.hasPrefix("rendered 0, skipped 0, hidden 0, failed 0, no price 1"), "\(skipped.stdout)")
+        try Support.write(Self.woo([("W-1", "10.00")]), to: au)
+        let pruning = try BinaryRunner.run(["batch", au.path, "-o", output.path, "--prune"] + Self.common)
+        #expect(pruning.status == 0, "\(pruning.stderr)")
+        #expect(!pruning.stdout.contains("no longer in the manifest") && !pruning.stdout.contains("pruned"), "\(pruning.stdout)")
+        #expect(try Self.names(output) == ["W-1.png", "W-5-gb.png"])
+    }
 }

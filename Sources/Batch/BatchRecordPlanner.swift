@@ -32,6 +32,12 @@ package final class BatchRecordPlanner {
     /// With a name template: hash of each name → a hash of the values it was made from (16 bytes
     /// a record more), so two products whose values slug to one name are told from a duplicate.
     private var sourcesUsed = NameTable()
+    /// Name clashes this planner found: the line of the record that took a name → the line of
+    /// the first later record that gives it from other values (a pre-pass's finding).
+    private(set) var clashes: [Int: Int] = [:]
+    /// Name clashes a pre-pass over the whole manifest found (`clashes` of another planner): the
+    /// record on such a line fails too, before anything is drawn, naming the later line.
+    var clashingLines: [Int: Int] = [:]
     /// How columns become keys, names are made and prices read (`--map`, `--name`, `--number-locale`).
     private let columnMap: ColumnMap
     private let nameTemplate: NameTemplate?
@@ -128,7 +134,7 @@ package final class BatchRecordPlanner {
                 var problem = error
                 if problem.name == nil { problem.name = nameHint(fields) }
                 // An earlier record of this run took the name: its files are that record's.
-                if let name = problem.name, namesUsed[Fingerprint(name).value] != nil { problem.nameIsAnothers = true }
+                if !problem.nameIsItsOwn, let name = problem.name, namesUsed[Fingerprint(name).value] != nil { problem.nameIsAnothers = true }
                 work = .problem(problem)
             }
         }
@@ -289,6 +295,7 @@ package final class BatchRecordPlanner {
             let earlierLine = Int(earlier & 0xFFFF_FFFF)
             // Other values, one name: two products, never a duplicate, whatever --duplicate-names says.
             if let sourceHash, let earlierSource = sourcesUsed[nameHash], earlierSource != sourceHash, let source {
+                if clashes[earlierLine] == nil { clashes[earlierLine] = line }
                 throw RecordProblem(
                     field: "name",
                     "name: \(source) gives '\(name)', the name the record on line \(earlierLine) got from other values; two products cannot share one file: both line \(earlierLine) and this line need a name of their own (add a column that tells them apart to --name)",
@@ -305,6 +312,17 @@ package final class BatchRecordPlanner {
         }
         namesUsed[nameHash] = askedBits << 32 | UInt64(UInt32(truncatingIfNeeded: line))
         if let sourceHash { sourcesUsed[nameHash] = sourceHash }
+        // The first record of a name a later record gives from other values (found by the
+        // pre-pass): it fails as the later one does, so neither product's image is drawn. Its
+        // name stays taken, so the later record still names this line.
+        if let later = clashingLines[line], let source {
+            var problem = RecordProblem(
+                field: "name",
+                "name: \(source) gives '\(name)', the name the record on line \(later) also gets from other values; two products cannot share one file: both this line and line \(later) need a name of their own (add a column that tells them apart to --name)",
+                name: name, cause: .nameClash)
+            problem.nameIsItsOwn = true
+            throw problem
+        }
 
         var fingerprint = Fingerprint()
         fingerprint.add(rendererVersion(for: options, recordGivesFiles: values[Self.fontFileName] != nil || values[Self.logoAssetsName] != nil))

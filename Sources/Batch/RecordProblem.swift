@@ -15,6 +15,9 @@ package struct RecordProblem: Error, Sendable, Hashable {
     /// The files of `name` are another record's (two records claim one name): a failure that
     /// must not remove them.
     var nameIsAnothers = false
+    /// The record took the name itself (the first record of a name clash the pre-pass found): its
+    /// failure removes what earlier runs drew under the name, although the name is taken.
+    var nameIsItsOwn = false
 
     init(field: String? = nil, _ message: String, name: String? = nil, cause: FailureCause? = nil) {
         self.field = field

@@ -90,9 +90,13 @@ public enum BatchCommand {
         let settings = try settings(from: options, manifest: manifest)
         let format = options[manifestFormat]
         let delimiter = options[Self.delimiter]
-        let summary = try BatchEngine.run(settings: settings, console: console) { () throws(CLIError) in
-            try ManifestOpener.open(path: manifest, format: format, delimiter: delimiter)
-        }
+        // A regular file (it has a digest) can be read twice: a pre-pass over the names first.
+        let reopen: (() throws(CLIError) -> any ManifestReader)? =
+            settings.manifestDigest == nil ? nil : { () throws(CLIError) in try ManifestOpener.open(path: manifest, format: format, delimiter: delimiter) }
+        let summary = try BatchEngine.run(
+            settings: settings, console: console,
+            openManifest: { () throws(CLIError) in try ManifestOpener.open(path: manifest, format: format, delimiter: delimiter) },
+            reopenManifest: reopen)
         console.print(summary.line)
         return summary.exitStatus
     }

@@ -45,7 +45,7 @@ package enum BatchEngine {
 
     /// Plans every record of the manifest once, drawing nothing: the name clashes (the line of a
     /// record that took a name → the first later line giving it from other values). On a 20,000
-    /// record export this costs about 0.5 s of CPU, 2–5% of drawing them (docs/batch.md). A
+    /// record export this costs about 0.4 s of CPU, about 4% of drawing them (docs/batch.md). A
     /// manifest that cannot be read again finds none (the main pass reports its problems).
     static func prePass(_ open: () throws(CLIError) -> any ManifestReader, settings: BatchSettings) -> [Int: Int] {
         guard let reader = try? open() else { return [:] }

@@ -48,12 +48,24 @@ package enum BatchEngine {
     /// record export this costs about 0.4 s of CPU, about 4% of drawing them (docs/batch.md). A
     /// manifest that cannot be read again finds none (the main pass reports its problems).
     static func prePass(_ open: () throws(CLIError) -> any ManifestReader, settings: BatchSettings) -> [Int: Int] {
-        guard let reader = try? open() else { return [:] }
+        guard let reader = try? open(), let first = try? reader.next() else { return [:] }
+        // A header the main pass refuses at once: read no further (a huge file would be read
+        // whole for nothing).
+        if let columns = reader.headerColumns {
+            do throws(CLIError) {
+                try settings.columnMap.check(header: columns, label: settings.manifestLabel, named: Set(settings.nameTemplate?.fields ?? []))
+                try settings.nameTemplate?.check(header: columns, label: settings.manifestLabel)
+            } catch {
+                return [:]
+            }
+        }
         let planner = BatchRecordPlanner(settings: settings, header: reader.headerColumns)
+        var record: ManifestRecord? = first
         var sequence = 0
-        while !BatchInterrupt.isRequested, let record = try? reader.next() {
-            _ = planner.plan(record, sequence: sequence)
+        while !BatchInterrupt.isRequested, let next = record {
+            _ = planner.plan(next, sequence: sequence)
             sequence += 1
+            record = try? reader.next()
         }
         return planner.clashes
     }

@@ -164,7 +164,12 @@ package enum BatchShardReports {
                 if let stopped = object["stoppedEarly"] as? Bool { report.stoppedEarly = stopped }
                 if let options = object["options"] as? [String: String] { report.options = options }
                 if let failures = object["failures"] as? [String: Int] { report.failures = failures }
-                if let gone = object["gone"] as? [[String: Any]] { report.gone = gone.compactMap { $0["name"] as? String } }
+                if let gone = object["gone"] as? [[String: Any]] {
+                    // Those whose files were not all removed (`--prune`).
+                    report.gone = gone.compactMap { entry in
+                        (entry["files"] as? [String] ?? []).count > (entry["removed"] as? [String] ?? []).count ? entry["name"] as? String : nil
+                    }
+                }
             }
         }
         guard !report.counts.isEmpty else { return nil }
@@ -350,6 +355,14 @@ package enum BatchShardReports {
             line += "; left out \(BatchSummary.count(leftOut.count, "report")) of an earlier shard count of the same run (\(leftOut.sorted().prefix(8).joined(separator: ", "))\(leftOut.count > 8 ? " and \(leftOut.count - 8) more" : ""))"
         }
         if combinedRuns.flatMap(\.reports.values).contains(where: \.stoppedEarly) { line += "; stopped at a failure (--fail-fast)" }
+        // Records the newest manifest no longer has whose files its runs found in place (each
+        // report's `gone`), unless a later report drew the name again.
+        let drawnNames = Set(records.compactMap { $0.object["name"] as? String })
+        let gone = Set(combinedRuns.flatMap { $0.reports.values.flatMap(\.gone) }).subtracting(drawnNames)
+        if !gone.isEmpty {
+            let names = gone.sorted()
+            line += "; \(BatchSummary.count(names.count, "record")) no longer in the manifest still \(names.count == 1 ? "has" : "have") files (\(names.prefix(8).joined(separator: ", "))\(names.count > 8 ? " and \(names.count - 8) more" : "")): breakdown batch --prune removes them"
+        }
         if !superseded.isEmpty {
             let shown = superseded.reversed().prefix(8).map { "\($0.manifest) at \(Self.timeText($0.newest))\(Self.optionsShown($0))" }
             line += "; superseded by the newest manifest (\(combinedRuns.last?.manifest ?? "")), not combined: \(BatchSummary.count(superseded.count, "run")) of "

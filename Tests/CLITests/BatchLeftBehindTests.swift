@@ -103,6 +103,7 @@ import Testing
         #expect(combined.stdout.contains("superseded by the newest manifest (\(tuesday.path)), not combined: 2 runs of an earlier manifest ("), "\(combined.stdout)")
         #expect(combined.stdout.contains("\(monday.path) at 20"), "\(combined.stdout)")
         #expect(combined.stderr.isEmpty, "\(combined.stderr)")
+        #expect(combined.stdout.contains("; 1 record no longer in the manifest still has files (W-3): breakdown batch --prune removes them"), "\(combined.stdout)")
 
         // The same manifest again (its report replaces the last one): still listed.
         let third = try BinaryRunner.run(["batch", tuesday.path, "-o", output.path] + Self.common)
@@ -112,6 +113,8 @@ import Testing
         #expect(pruned.stdout.hasPrefix("pruned \(output.path)/W-3.png (W-3: no longer in the manifest)\n"), "\(pruned.stdout)")
         #expect(pruned.stdout.contains("; removed 1 file of 1 record no longer in the manifest (--prune)"), "\(pruned.stdout)")
         #expect(try Self.names(output) == before.filter { $0 != "W-3.png" })
+        let prunedReport = try BinaryRunner.run("report", output.path)
+        #expect(prunedReport.status == 0 && !prunedReport.stdout.contains("no longer in the manifest"), "\(prunedReport.stdout)")
         let after = try BinaryRunner.run(["batch", tuesday.path, "-o", output.path] + Self.common)
         #expect(!after.stdout.contains("no longer in the manifest"), "\(after.stdout)")
 

@@ -152,4 +152,30 @@ import Testing
         #expect(!pruning.stdout.contains("no longer in the manifest") && !pruning.stdout.contains("pruned"), "\(pruning.stdout)")
         #expect(try Self.names(output) == ["W-1.png", "W-5-gb.png"])
     }
+
+    /// `--prune` never reaches outside the output folder: a forged folder report naming a record
+    /// `EVIL` (this run's options) and a forged journal line for it naming `../victim.txt` (a
+    /// correct CHECK) make nothing listed and nothing removed; the victim stays.
+    @Test(.timeLimit(.minutes(5))) func pruneNeverLeavesTheOutputFolder() throws {
+        let folder = try Support.temporaryFolder("prune-forged")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out"), csv = folder.appendingPathComponent("wc.csv")
+        try Support.write(Self.woo([("W-1", "10.00")]), to: csv)
+        #expect(try BinaryRunner.run(["batch", csv.path, "-o", output.path] + Self.common).status == 0)
+        let own = output.appendingPathComponent(".breakdown-batch")
+        let report = try #require(try FileManager.default.contentsOfDirectory(atPath: own.path).first { $0.hasPrefix("report-") })
+        let text = try String(contentsOf: own.appendingPathComponent(report), encoding: .utf8)
+        #expect(text.contains("\"W-1\""))
+        try Support.write(text.replacingOccurrences(of: "\"W-1\"", with: "\"EVIL\""), to: own.appendingPathComponent("report-ffffffffff-0-of-1.json"))
+        let victim = folder.appendingPathComponent("victim.txt")
+        try Support.write("outside the output folder\n", to: victim)
+        try JournalForgeryTests.append(
+            try JournalForgeryTests.forgedLine(name: "EVIL", file: "../victim.txt", describing: victim.path), to: own.appendingPathComponent("journal"))
+        let pruned = try BinaryRunner.run(["batch", csv.path, "-o", output.path, "--prune"] + Self.common)
+        #expect(pruned.status == 0, "\(pruned.stderr)")
+        #expect(!pruned.stdout.contains("pruned") && !pruned.stdout.contains("no longer in the manifest"), "\(pruned.stdout)")
+        #expect(pruned.stderr.contains("ignored 1 batch journal line naming a file that is not a plain name"), "\(pruned.stderr)")
+        #expect(FileManager.default.fileExists(atPath: victim.path))
+        #expect(try Self.names(output) == ["W-1.png"])
+    }
 }

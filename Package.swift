@@ -43,7 +43,7 @@ let package = Package(
         // Layout: Pango measures the sentence and places the logo and link as inline shapes.
         .target(name: "BreakdownLayout", dependencies: ["BreakdownContent", "CPangoCairo"], path: "Sources/Layout"),
         // Paint: Cairo draws a layout (text, artwork, colours) onto a surface.
-        .target(name: "BreakdownPaint", dependencies: ["BreakdownLayout", "BreakdownSharedLibrary", "CPangoCairo", "CRsvg", "CPoppler", "CDeflate"], path: "Sources/Paint"),
+        .target(name: "BreakdownPaint", dependencies: ["BreakdownLayout", "BreakdownLocking", "BreakdownSharedLibrary", "CPangoCairo", "CRsvg", "CPoppler", "CDeflate"], path: "Sources/Paint"),
         // Encode: PNG, SVG and PDF bytes, metadata and JSON.
         // The PNG encoder's inner loops in C, with an AVX2 version chosen at run time (issue 36).
         .target(name: "CPNGKernels", path: "Sources/CPNGKernels"),

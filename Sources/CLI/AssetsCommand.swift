@@ -37,6 +37,7 @@ public enum AssetsCommand {
         let names = source.allImageNames
         let width = names.map(\.count).max() ?? 0
         var missing = 0
+        library.tryAtOnce(names, scale: scale)
         for name in names {
             let padded = name + String(repeating: " ", count: width - name.count)
             do {

@@ -6,6 +6,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import BreakdownOptions
 import BreakdownBatch
+import BreakdownPaint
 import BreakdownIO
 /// The `breakdown` command line: a table of subcommands and the one parse → validate → run →
 /// exit path they all share.
@@ -40,10 +41,20 @@ public enum BreakdownCLI {
         return status == ExitStatus.usage ? ExitStatus.usage : ExitStatus.failure
     }
 
+    /// Turns on artwork trials (`ArtworkTrial`): every artwork file this process loads is first
+    /// drawn, bounded, by a child process of this binary. The binary's `main` calls this.
+    public static func tryArtworkInChildProcesses() {
+        ArtworkTrial.enableForThisExecutable()
+    }
+
     private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
             console.printError("missing subcommand; expected one of \(names) (see '\(toolName) --help')")
             return ExitStatus.usage
+        }
+        if first == ArtworkTrial.command {
+            // The child `ArtworkTrial` starts to draw one artwork file, bounded (not for users).
+            return ArtworkTrial.childMain(Array(arguments.dropFirst()))
         }
         if first == "--version" || first == "-V" {
             console.print(VersionCommand.line)

@@ -130,10 +130,8 @@ public final class ArtworkLibrary {
         if let known = logoFiles[key] { return known }
         let file = try source.file(for: imageName, scale: scale)
         let artwork = try parse(file.url.path, format: file.format, styling: .none, imageName: imageName)
+        // Its size is checked (`ArtworkGeometry`) as it is parsed, before anything uses it.
         let size = artwork.size
-        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
-            throw PaintError("logo image \(imageName): \(file.url.path) has no size (\(size.width) × \(size.height)) in \(source.kind.rawValue) \(source.directory.path)")
-        }
         // Recorded relative to the artwork folder, so metadata does not depend on where it lives.
         let root = source.directory.standardizedFileURL.path + "/"
         let full = file.url.standardizedFileURL.path
@@ -144,8 +142,20 @@ public final class ArtworkLibrary {
         return result
     }
 
+    /// Tries the files of `names` at `scale` in one child process (`ArtworkTrial`), so that
+    /// drawing them one by one afterwards (`assets` lists every name) does not start a child for
+    /// each. Problems are left for the drawing of each name to report.
+    public func tryAtOnce(_ names: [String], scale: Double) {
+        try? tryAtOnce(names.compactMap { name in
+            (try? source.file(for: name, scale: scale)).map { ($0.url.path, $0.format, Styling.none, name) }
+        })
+    }
+
     /// Checks that every named artwork file exists and parses, so a bad `--logo-assets` fails early.
     public func validate(_ names: [String]) throws(PaintError) {
+        try tryAtOnce(names.compactMap { name in
+            (try? source.file(for: name, scale: 1)).map { ($0.url.path, $0.format, Styling.none, name) }
+        })
         for name in names {
             let file = try source.file(for: name, scale: 1)
             _ = try parse(file.url.path, format: file.format, styling: .none, imageName: name)
@@ -168,6 +178,14 @@ public final class ArtworkLibrary {
     @discardableResult
     public func checkAll() throws(PaintError) -> [String] {
         let missing = source.missingImageNames
+        var files: [(path: String, format: ArtworkSource.FileFormat, styling: Styling, imageName: String)] = []
+        for name in source.allImageNames where !missing.contains(name) {
+            for scale in [1.0, 2.0, 3.0] {
+                if let file = try? source.file(for: name, scale: scale) { files.append((file.url.path, file.format, .none, name)) }
+            }
+        }
+        for icon in Self.iconNames { files.append((iconPrefix + icon + ".svg", .svg, .none, icon)) }
+        try tryAtOnce(files)
         for name in source.allImageNames where !missing.contains(name) {
             for scale in [1.0, 2.0, 3.0] {
                 let file = try source.file(for: name, scale: scale)
@@ -238,6 +256,9 @@ public final class ArtworkLibrary {
 
     /// Checks that every Android drawable the view can need is in the folder and converts.
     public func checkAndroidDrawables() throws(PaintError) {
+        try tryAtOnce(AndroidLogoSize.drawableSizes.keys.sorted().compactMap { name in
+            (try? androidDrawablePath(name)).map { ($0, .svg, Styling.androidTint(nil), name) }
+        })
         for name in AndroidLogoSize.drawableSizes.keys.sorted() {
             do {
                 _ = try parse(try androidDrawablePath(name), format: .svg, styling: .androidTint(nil), imageName: name)
@@ -346,8 +367,14 @@ public final class ArtworkLibrary {
                 } catch {
                     throw PaintError(error.description)
                 }
+                let trial = try trialInput(data, format: format, styling: styling)
+                try ArtworkTrial.check(trial.data, format: trial.format)
                 artwork = try ParsedArtwork(Data(svg.utf8), format: .svg, stylesheet: "")
             case .stylesheet(let stylesheet):
+                // Drawn first in a child process (when the binary turned trials on), bounded in
+                // time and memory, so a file no library can draw safely is refused in one line.
+                let trial = try trialInput(data, format: format, styling: styling)
+                try ArtworkTrial.check(trial.data, format: trial.format)
                 artwork = try ParsedArtwork(data, format: format, stylesheet: stylesheet)
             }
         } catch {
@@ -357,6 +384,39 @@ public final class ArtworkLibrary {
         }
         parsed[key] = artwork
         return artwork
+    }
+
+    /// What a trial (`ArtworkTrial`) draws for a file: the file itself (a stylesheet only
+    /// recolours it), or a drawable's SVG untinted (a tint only recolours it), so each file is
+    /// tried once whatever the colours asked for.
+    private func trialInput(_ data: Data, format: ArtworkSource.FileFormat, styling: Styling) throws(PaintError) -> (data: Data, format: ArtworkSource.FileFormat) {
+        guard case .androidTint = styling else { return (data, format) }
+        do throws(VectorDrawable.ConversionError) {
+            return (Data(try VectorDrawable.svg(fromXML: String(decoding: data, as: UTF8.self), tint: nil).utf8), .svg)
+        } catch {
+            throw PaintError(error.description)
+        }
+    }
+
+    /// Tries files not parsed yet in one child process before they are parsed one by one (a
+    /// folder checked at once: one child for each file made `serve`'s start three times
+    /// longer). A file that cannot be read or converted is left to `parse`, which says why.
+    private func tryAtOnce(_ files: [(path: String, format: ArtworkSource.FileFormat, styling: Styling, imageName: String)]) throws(PaintError) {
+        var inputs: [(data: Data, format: ArtworkSource.FileFormat)] = []
+        var owners: [(path: String, imageName: String)] = []
+        for file in files where parsed[ParsedKey(path: file.path, styling: file.styling)] == nil {
+            guard let bytes = try? RegularFile.read(file.path, limit: Self.maximumFileSize),
+                let input = try? trialInput(Data(bytes), format: file.format, styling: file.styling)
+            else { continue }
+            inputs.append(input)
+            owners.append((file.path, file.imageName))
+        }
+        for (index, problem) in ArtworkTrial.checkAll(inputs).enumerated() {
+            guard let problem else { continue }
+            var failure = failure(owners[index].imageName, owners[index].path, problem.message)
+            failure.isEnvironment = problem.isEnvironment
+            throw failure
+        }
     }
 
     private func failure(_ imageName: String, _ path: String, _ problem: String) -> PaintError {

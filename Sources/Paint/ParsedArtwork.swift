@@ -28,6 +28,12 @@ final class ParsedArtwork {
         case .pdf: (content, size) = try Self.loadPDF(data)
         case .png: (content, size) = try Self.loadPNG(data)
         }
+        do throws(PaintError) {
+            try ArtworkGeometry.check(width: size.width, height: size.height)
+        } catch {
+            release()
+            throw error
+        }
     }
 
     /// Frees the parsed file (the library calls this once, when it goes).

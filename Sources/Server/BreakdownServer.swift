@@ -1,7 +1,9 @@
 import BreakdownContent
 import BreakdownLayout
 import BreakdownOptions
+import BreakdownPaint
 import BreakdownPipeline
+import BreakdownLocking
 import Foundation
 import BreakdownIO
 
@@ -29,6 +31,9 @@ public final class BreakdownServer {
         sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         signal(SIGPIPE, SIG_IGN)
+        // Until it listens, a signal stops the server at once (checking artwork can take seconds).
+        let start = StartWatcher(signals: signals)
+        defer { start.finish() }
 
         let (renderers, missing) = try makeRenderers()
         let identity = RendererVersion.identity(fontFiles: configuration.fontFiles, logoAssets: configuration.logoAssets)
@@ -76,6 +81,8 @@ public final class BreakdownServer {
         }
         AccessLog.write("listening on \(socket.url) with \(configuration.threads) threads (\(signing))\n")
         if let health { AccessLog.write("health checks on \(health.socket.url)/healthz\n") }
+        // From here the signal is the main loop's (one still pending waits for it).
+        start.finish()
         AccessLog.write(socket.url + "\n", to: 1)
         if let health { AccessLog.write(health.socket.url + "/healthz\n", to: 1) }
 
@@ -158,5 +165,41 @@ public final class BreakdownServer {
         } catch {
             throw .usage("\(error)")
         }
+    }
+}
+
+/// Takes SIGTERM, SIGINT and SIGHUP while the server starts (they are blocked in every thread,
+/// for the main loop's `sigwait`): one that comes before the server listens stops the process at
+/// once, exit status 128 + the signal, whatever the start is doing (drawing every artwork file in
+/// a child process can take seconds). `finish` hands the signals back to the main loop.
+private final class StartWatcher: @unchecked Sendable {
+    private let running = Locked(true)
+    private let done = DispatchSemaphore(value: 0)
+    private var finished = false
+
+    init(signals: sigset_t) {
+        let thread = Thread { [self] in
+            var signals = signals
+            var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+            while running.withLock({ $0 }) {
+                let received = sigtimedwait(&signals, nil, &pause)
+                if received > 0 {
+                    AccessLog.write("received signal \(received) while starting: stopped before listening\n")
+                    ArtworkTrial.stopChildren()
+                    _exit(128 + received)
+                }
+            }
+            done.signal()
+        }
+        thread.name = "start signals"
+        thread.start()
+    }
+
+    /// Stops watching and waits for the watcher to end (called on the starting thread only).
+    func finish() {
+        guard !finished else { return }
+        finished = true
+        running.withLock { $0 = false }
+        done.wait()
     }
 }

@@ -14,4 +14,6 @@ for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descr
 // A reader that goes away (`breakdown describe | head -c1`) is a failed write (exit 1 with one
 // line), not a kill by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+// Every artwork file is first drawn by a bounded child process of this binary (ArtworkTrial).
+BreakdownCLI.tryArtworkInChildProcesses()
 exit(BreakdownCLI.main(Array(CommandLine.arguments.dropFirst())))

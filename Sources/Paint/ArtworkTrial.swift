@@ -182,11 +182,11 @@ package enum ArtworkTrial {
                 said = []
                 deadline = DispatchTime.now().uptimeNanoseconds + UInt64(wallSeconds * 1e9)
             case "ok" where outcomes.count < files.count:
-                outcomes.append(ranOut(said, format: files[outcomes.count].format))
+                outcomes.append(ranOut(said, format: files[outcomes.count].format, allowance: room?.bytes))
                 current = nil
             case "refused:" where outcomes.count < files.count:
                 let message = text.dropFirst(command.count + 2 + "refused: ".count)
-                outcomes.append(ranOut(said, format: files[outcomes.count].format) ?? PaintError(String(message)))
+                outcomes.append(ranOut(said, format: files[outcomes.count].format, allowance: room?.bytes) ?? PaintError(String(message)))
                 current = nil
             default:
                 break
@@ -228,7 +228,7 @@ package enum ArtworkTrial {
             outcomes.append(PaintError("drawing it did not end within \(Int(wallSeconds)) s on the clock (an artwork file must draw within \(cpuSeconds) s of processor time)"))
         } else if signal == SIGXCPU {
             outcomes.append(PaintError("drawing it takes more than \(cpuSeconds) s of processor time, the budget for an artwork file (\(library) did not finish)"))
-        } else if let memory = ranOut(said, format: format) {
+        } else if let memory = ranOut(said, format: format, allowance: room?.bytes) {
             outcomes.append(memory)
         } else if let room, usage.ru_maxrss * 1024 - room.resident >= room.bytes * 3 / 4 {
             // It grew to near its bound and died there.
@@ -245,10 +245,10 @@ package enum ArtworkTrial {
     /// The memory problem when what the child said while drawing a file shows it ran out
     /// (poppler prints "Out of memory" and draws the rest without what it could not allocate:
     /// never a drawing to keep).
-    private static func ranOut(_ said: [UInt8], format: ArtworkSource.FileFormat) -> PaintError? {
+    private static func ranOut(_ said: [UInt8], format: ArtworkSource.FileFormat, allowance: Int?) -> PaintError? {
         let text = String(decoding: said, as: UTF8.self)
         guard text.localizedCaseInsensitiveContains("out of memory") || text.contains("memory allocation failed") else { return nil }
-        return memoryProblem(nil, library: format == .svg ? "librsvg" : format == .pdf ? "poppler" : "Cairo")
+        return memoryProblem(allowance, library: format == .svg ? "librsvg" : format == .pdf ? "poppler" : "Cairo")
     }
 
     private static func memoryProblem(_ allowance: Int?, library: String) -> PaintError {

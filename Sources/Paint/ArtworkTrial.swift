@@ -127,7 +127,7 @@ package enum ArtworkTrial {
         var template = Array((NSTemporaryDirectory() + "/breakdown-artwork-XXXXXX").utf8CString)
         let input = mkstemp(&template)
         guard input >= 0 else { throw PaintError("cannot make a temporary file to try the artwork in (\(String(cString: strerror(errno))))", isEnvironment: true) }
-        unlink(String(cString: template))
+        _ = unlink(template)
         defer { close(input) }
         var bytes = Data()
         for file in files { bytes += Data("\(file.format.rawValue) \(file.data.count)\n".utf8) + file.data }
@@ -184,9 +184,11 @@ package enum ArtworkTrial {
             case "ok" where outcomes.count < files.count:
                 outcomes.append(ranOut(said, format: files[outcomes.count].format, allowance: room?.bytes))
                 current = nil
-            case "refused:" where outcomes.count < files.count:
-                let message = text.dropFirst(command.count + 2 + "refused: ".count)
-                outcomes.append(ranOut(said, format: files[outcomes.count].format, allowance: room?.bytes) ?? PaintError(String(message)))
+            case "refused:" where outcomes.count < files.count, "unavailable:" where outcomes.count < files.count:
+                // "unavailable": the machine lacks what drawing it needs (poppler), not bad input.
+                let message = text.dropFirst(command.count + 2 + words[0].count + 1)
+                let problem = PaintError(String(message), isEnvironment: words[0] == "unavailable:")
+                outcomes.append(ranOut(said, format: files[outcomes.count].format, allowance: room?.bytes) ?? problem)
                 current = nil
             default:
                 break
@@ -292,7 +294,7 @@ package enum ArtworkTrial {
                 try draw(data, format: format)
                 say("\(command): ok")
             } catch {
-                say("\(command): refused: \(error.message)")
+                say("\(command): \(error.isEnvironment ? "unavailable" : "refused"): \(error.message)")
             }
         }
         return 0

@@ -310,6 +310,12 @@ package enum ArtworkTrial {
     /// inherited). Says how much it may grow and what it holds now, so the parent tells running
     /// out of memory from a crash.
     private static func bound() {
+        // The mask and dispositions it inherited (a test runner, a server, block signals) would
+        // keep SIGXCPU from stopping it: every signal unblocked, SIGXCPU's default action.
+        var none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, nil)
+        signal(SIGXCPU, SIG_DFL)
         allowProcessorTime()
         var space = rlimit()
         getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &space)

@@ -140,7 +140,8 @@ import Testing
     /// written once the limits are set): processor time and address space are finite.
     @Test func theChildIsBoundedBeforeItReads() throws {
         let process = Process()
-        process.executableURL = try #require(BinaryRunner.executable)
+        let executable: URL = try #require(BinaryRunner.executable)
+        process.executableURL = executable
         process.arguments = ["__artwork-trial"]
         let input = Pipe(), out = Pipe()
         process.standardInput = input
@@ -159,6 +160,10 @@ import Testing
         // At most 2 s more than it had used (under a second): 3 s at most.
         let cpu = try #require(soft("Max cpu time").flatMap { Int($0) }, "\(limits)")
         #expect(cpu <= 3, "\(limits)")
+        // SIGXCPU (24) reaches it whatever mask the parent had (this test runner blocks most).
+        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        let blocked = try #require(status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }.flatMap { UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) })
+        #expect(blocked & (1 << 23) == 0, "SIGXCPU blocked: \(String(blocked, radix: 16))")
         // What it held (its first line's last number is resident; the address space is more)
         // plus 256 MiB: finite, and under 1 GiB for a process that holds a few hundred MiB.
         let space = try #require(soft("Max address space").flatMap { Int($0) }, "\(limits)")
@@ -187,7 +192,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = try Self.folder("turbulence", format: "svg", in: root)
         let process = Process()
-        process.executableURL = try #require(BinaryRunner.executable)
+        let executable: URL = try #require(BinaryRunner.executable)
+        process.executableURL = executable
         process.arguments = ["serve", "--allow-unsigned", "--port", "0", "--logo-assets", folder.path]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

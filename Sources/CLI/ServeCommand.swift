@@ -26,6 +26,9 @@ public enum ServeCommand {
         help: "With --health-port: close a health connection idle this long (the listener also closes the one idle longest when it nears its 32 connections, so idle sockets never keep a probe out).")
     static let maxConnections = Option<Int>.value(
         "max-connections", "n", .integer(1...10000), default: "1000", help: "The most connections open at once (split between the threads); more wait until one closes.")
+    static let maxConnectionsPerAddress = Option<Int>.value(
+        "max-connections-per-address", "n", .integer(0...10000), default: "0",
+        help: "The most connections one client address may hold open at once (more are closed as soon as they are accepted), so one client cannot take every connection; 0: no limit. Behind a proxy, which connects from few addresses, leave it 0 or above the proxy's pool.")
     static let allowUnsigned = Flag.flag(
         "allow-unsigned", help: "Also answer URLs without a signature (local use). Signing takes BREAKDOWN_KEY and BREAKDOWN_SALT (hex) from the environment.")
     static let maxAge = Option<Int>.value(
@@ -53,7 +56,7 @@ public enum ServeCommand {
 
     static let serverGroup = OptionGroup(
         title: "SERVER OPTIONS",
-        [port, host, threads, timeout, headerTimeout, drainTimeout, maxConnections, healthPort, healthTimeout, allowUnsigned, maxAge, hidden, baseURL, cacheSize, playground, openAPI])
+        [port, host, threads, timeout, headerTimeout, drainTimeout, maxConnections, maxConnectionsPerAddress, healthPort, healthTimeout, allowUnsigned, maxAge, hidden, baseURL, cacheSize, playground, openAPI])
 
     /// The drawing options that name files: fixed for the server's life.
     static let filesGroup = OptionGroup(title: "FONTS AND ARTWORK OPTIONS", RenderOptions.fileOptions)
@@ -92,6 +95,7 @@ public enum ServeCommand {
         if let threads = options[ServeCommand.threads] { configuration.threads = threads }
         configuration.timeoutSeconds = options[timeout]
         configuration.maxConnections = options[maxConnections]
+        configuration.maxConnectionsPerAddress = options[maxConnectionsPerAddress]
         configuration.healthPort = options[healthPort]
         configuration.healthTimeoutSeconds = options[healthTimeout]
         configuration.headerTimeoutSeconds = options[headerTimeout]

@@ -38,7 +38,8 @@ struct breakdown_mhd_functions {
 /// ("Failed to remove listen FD from epoll set", daemon.c). A poll loop builds its set each round
 /// from the quiesced flag, so stopping is race-free (Tools/mhd-quiesce-race.c shows both).
 static inline struct MHD_Daemon *breakdown_mhd_start(
-    struct breakdown_mhd_functions mhd, int listen_fd, unsigned int threads, unsigned int connection_limit, unsigned int timeout_seconds,
+    struct breakdown_mhd_functions mhd, int listen_fd, unsigned int threads, unsigned int connection_limit, unsigned int per_address_limit,
+    unsigned int timeout_seconds,
     size_t memory_limit, MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     void *(*uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection), void *uri_logger_cls,
@@ -48,6 +49,8 @@ static inline struct MHD_Daemon *breakdown_mhd_start(
         {MHD_OPTION_LISTEN_SOCKET, (intptr_t)listen_fd, NULL},
         {MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)threads, NULL},
         {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)connection_limit, NULL},
+        // Connections from one address at once (0: no limit); more are accepted and closed at once.
+        {MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)per_address_limit, NULL},
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)timeout_seconds, NULL},
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)memory_limit, NULL},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_cls},

@@ -63,6 +63,8 @@ public final class BreakdownServer {
             var healthConfiguration = configuration
             healthConfiguration.threads = 1
             healthConfiguration.maxConnections = HTTPDaemon.healthConnections
+            // Probes come from one address (the kubelet's): the listener makes room by itself.
+            healthConfiguration.maxConnectionsPerAddress = 0
             healthConfiguration.timeoutSeconds = configuration.healthTimeoutSeconds
             do {
                 try healthDaemon.start(socket: healthSocket, configuration: healthConfiguration)

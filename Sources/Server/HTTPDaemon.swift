@@ -111,6 +111,7 @@ final class HTTPDaemon: @unchecked Sendable {
         }
         daemon = breakdown_mhd_start(
             mhd.functions, socket.descriptor, UInt32(configuration.threads), UInt32(configuration.maxConnections),
+            UInt32(configuration.maxConnectionsPerAddress),
             UInt32(configuration.timeoutSeconds), Self.connectionMemory, httpAccessHandler, me, httpRequestCompleted, me,
             httpURILogger, me, httpConnectionNotified, me)
         guard daemon != nil else { throw .failure("cannot start the HTTP server (libmicrohttpd refused the settings)") }

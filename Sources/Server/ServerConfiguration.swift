@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable {
     /// The most connections open at once, split evenly between the threads; more wait in the
     /// kernel's queue, holding no thread, until one closes.
     public var maxConnections = 1000
+    /// Connections one client address may hold open at once; 0: no limit (`--max-connections-per-address`).
+    public var maxConnectionsPerAddress = 0
     /// A port of its own for `/healthz` (one thread, a few connections, nothing else answered),
     /// so that liveness probes are answered while the main port is flooded; nil: none.
     public var healthPort: Int?

@@ -367,14 +367,18 @@ public final class ArtworkLibrary {
                 } catch {
                     throw PaintError(error.description)
                 }
-                let trial = try trialInput(data, format: format, styling: styling)
-                try ArtworkTrial.check(trial.data, format: trial.format)
+                if !Self.isProjectFile(path) {
+                    let trial = try trialInput(data, format: format, styling: styling)
+                    try ArtworkTrial.check(trial.data, format: trial.format)
+                }
                 artwork = try ParsedArtwork(Data(svg.utf8), format: .svg, stylesheet: "")
             case .stylesheet(let stylesheet):
                 // Drawn first in a child process (when the binary turned trials on), bounded in
                 // time and memory, so a file no library can draw safely is refused in one line.
-                let trial = try trialInput(data, format: format, styling: styling)
-                try ArtworkTrial.check(trial.data, format: trial.format)
+                if !Self.isProjectFile(path) {
+                    let trial = try trialInput(data, format: format, styling: styling)
+                    try ArtworkTrial.check(trial.data, format: trial.format)
+                }
                 artwork = try ParsedArtwork(data, format: format, stylesheet: stylesheet)
             }
         } catch {
@@ -384,6 +388,27 @@ public final class ArtworkLibrary {
         }
         parsed[key] = artwork
         return artwork
+    }
+
+    /// The project's own artwork folder as the file system resolves it (links and `..` followed),
+    /// with a trailing `/`; nil when it cannot be resolved.
+    private static let projectFolder: String? = resolved(ProjectResources.logoAssetsDirectory.path).map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+
+    /// `path` with every link and `..` resolved, or nil when it does not exist.
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// Whether `path` is one of the project's own artwork files, installed with the binary (the
+    /// default artwork and the link icons): those are not tried in a child process (they are the
+    /// tool's own, drawn by every render, and a child for each would add a process to every
+    /// `render`). Decided on the resolved path, so `--logo-assets` naming a folder through a link or
+    /// `..` into the project's is the project's files, and nothing outside it passes for them.
+    static func isProjectFile(_ path: String) -> Bool {
+        guard let projectFolder, let file = resolved(path) else { return false }
+        return file.hasPrefix(projectFolder)
     }
 
     /// What a trial (`ArtworkTrial`) draws for a file: the file itself (a stylesheet only
@@ -404,7 +429,7 @@ public final class ArtworkLibrary {
     private func tryAtOnce(_ files: [(path: String, format: ArtworkSource.FileFormat, styling: Styling, imageName: String)]) throws(PaintError) {
         var inputs: [(data: Data, format: ArtworkSource.FileFormat)] = []
         var owners: [(path: String, imageName: String)] = []
-        for file in files where parsed[ParsedKey(path: file.path, styling: file.styling)] == nil {
+        for file in files where parsed[ParsedKey(path: file.path, styling: file.styling)] == nil && !Self.isProjectFile(file.path) {
             guard let bytes = try? RegularFile.read(file.path, limit: Self.maximumFileSize),
                 let input = try? trialInput(Data(bytes), format: file.format, styling: file.styling)
             else { continue }

@@ -185,6 +185,33 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.path))
     }
 
+    /// The project's own artwork, installed with the binary, is not tried in a child: a plain
+    /// `render` starts no process (counted by strace's execve calls: the binary itself only). The
+    /// same files copied to a folder of the user's are tried (more execve calls: a trial child for
+    /// the logo and one for the link's icon); a folder that links to the project's is the project's.
+    @Test func onlyArtworkFromOutsideTheProjectIsTriedInAChild() throws {
+        let root = try BatchTestSupport.temporaryFolder("artwork-trial-own")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let binary = try #require(BinaryRunner.executable).path
+        func execs(_ arguments: [String], _ name: String) throws -> Int {
+            let log = root.appendingPathComponent("\(name).strace").path
+            let output = root.appendingPathComponent("\(name).png").path
+            let run = try BinaryRunner.run(
+                command: "/usr/bin/strace", ["-f", "-qq", "-e", "trace=execve", "-o", log, binary, "render", "--amount", "100", "-o", output] + arguments)
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            return lines.filter { $0.contains("execve(") && !$0.contains("= -1") }.count
+        }
+        #expect(try execs([], "own") == 1, "the project's artwork started a trial child")
+        let copy = root.appendingPathComponent("copy")
+        try ProjectResourcesLocator.copyArtwork(to: copy)
+        #expect(try execs(["--logo-assets", copy.path], "copy") >= 2, "a copy of it outside the project was not tried")
+        // A folder that links to the project's files is the project's files.
+        let linked = root.appendingPathComponent("linked")
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: ProjectResourcesLocator.logoAssets)
+        #expect(try execs(["--logo-assets", linked.path], "linked") == 1)
+    }
+
     /// `serve` takes SIGTERM while it is still trying its artwork (the event: the trial's child
     /// process exists): it stops at once with 128 + 15 and one line, never listening.
     @Test func serveStopsOnSIGTERMWhileItChecksArtwork() throws {

@@ -6,7 +6,9 @@ import BreakdownOptions
 import BreakdownIO
 /// CSV (RFC 4180) with a header row naming the columns: cells separated by commas (or `;` or
 /// TAB: given, else told from the header line, `CSVDelimiter`), a cell in double quotes may hold
-/// the delimiter, newlines and doubled quotes (""). Empty cells are "not given". A row with bad
+/// the delimiter, newlines and doubled quotes (""). A `"` inside an unquoted cell is refused in a
+/// comma or semicolon file (RFC 4180) and is text in a TAB-separated one (inch marks in a Google
+/// feed's titles; a cell that starts with `"` is still a quoted cell there). Empty cells are "not given". A row with bad
 /// quoting or the wrong number of cells is reported and the next row is read. A cell that is not
 /// UTF-8 is named in the record (`unreadableColumns`): the planner fails the record only when it
 /// reads that column.
@@ -190,6 +192,11 @@ final class CSVManifestReader: ByteManifestReader {
                     if state == .cellStart, cell.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                         cell = []
                         state = .quoted
+                    } else if !delimiters.contains(UInt8(ascii: ",")), !delimiters.contains(UInt8(ascii: ";")) {
+                        // TAB-separated (a Google feed's `Monitor 27"`): tab-separated values have
+                        // no quoting inside a cell, so a quote after its first character is text.
+                        cell.append(byte)
+                        state = .unquoted
                     } else {
                         return fail("a \" inside unquoted cell \(cells.count + 1); put the whole cell in double quotes and double the quotes inside (\"\")")
                     }

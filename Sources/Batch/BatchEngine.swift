@@ -149,6 +149,7 @@ package enum BatchEngine {
                                     header: columns, label: settings.manifestLabel, named: Set(settings.nameTemplate?.fields ?? []))
                                 try settings.nameTemplate?.check(header: columns, label: settings.manifestLabel)
                                 try Self.checkAmountColumn(columns, settings: settings)
+                                try SaleColumns.check(header: columns, map: settings.columnMap, label: settings.manifestLabel)
                             } catch {
                                 // A header read with the wrong delimiter is one long column: say which.
                                 var told = error
@@ -198,6 +199,7 @@ package enum BatchEngine {
             summary.failuresExitZero = settings.failuresExitZero
             summary.delimiter = reader.delimiterDescription
             summary.limitsNote = ExampleLimits.note(settings.defaults, currency: nil)
+            summary.salesAsOf = Self.salesNote(settings)
             summary.changes = state.collector.currentChanges
             (summary.removedSample, summary.keptSample, summary.foreignSample, summary.leftoverSample) = state.collector.currentSamples
             // Records no longer in the manifest: known only once the whole manifest was read.
@@ -250,6 +252,13 @@ package enum BatchEngine {
         /// A CSV none of whose columns is an amount (the price column never mapped, say) would
         /// draw every record without a price: one error before anything is drawn, unless the
         /// command line gives the amount for every record.
+        /// `2026-12-04T01:30:00Z (--as-of)` when the run judges sales by their dates (or was told when).
+        static func salesNote(_ settings: BatchSettings) -> String? {
+            let judges = SaleColumns.keys.contains { settings.columnMap.columnForKey[$0] != nil }
+            guard judges || settings.asOfGiven else { return nil }
+            return SaleTime.shown(settings.asOf) + (settings.asOfGiven ? " (--as-of)" : " (now)")
+        }
+
         static func checkAmountColumn(_ columns: [String], settings: BatchSettings) throws(CLIError) {
             guard !settings.defaults.isGiven(ContentOptions.amount) else { return }
             let map = settings.columnMap

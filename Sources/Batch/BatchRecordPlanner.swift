@@ -52,6 +52,9 @@ package final class BatchRecordPlanner {
     private let emptyName: BatchSettings.EmptyName
     /// A CSV's header: a column it names that a row lacks was an empty cell.
     private let header: Set<String>?
+    /// `--as-of` and `--time-zone`: when sales are judged, and the zone of dates without one.
+    private let asOf: Date
+    private let timeZone: TimeZone?
 
     /// Made whole from the batch's settings and the manifest's header (a CSV's columns).
     /// - Parameter rendererVersion: the renderer's identity for some font files and artwork folder.
@@ -70,6 +73,8 @@ package final class BatchRecordPlanner {
         emptyAmount = settings.emptyAmount
         duplicateNames = settings.duplicateNames
         emptyName = settings.emptyName
+        asOf = settings.asOf
+        timeZone = settings.timeZone
         self.header = header.map(Set.init)
     }
 
@@ -165,8 +170,9 @@ package final class BatchRecordPlanner {
         var explicitName: String?
         var formats = defaultFormats
         let mapped = !columnMap.isIdentity
-        // A key read from several columns takes the first non-empty one, left to right.
         var fields = given
+        try applySale(&fields)
+        // A key read from several columns takes the first non-empty one, left to right.
         for (_, columns) in columnMap.fallbacks {
             let chosen = columns.first { fields[$0].map(Self.isGiven) ?? false }
             for column in columns where column != chosen { fields.removeValue(forKey: column) }
@@ -261,12 +267,7 @@ package final class BatchRecordPlanner {
         let name: String
         var source: String?
         if let nameTemplate {
-            let made = nameTemplate.made(
-                column: columnText(fields),
-                option: { key in
-                    guard let spec = Self.allOptions.first(where: { $0.name == key }) else { return nil }
-                    return spec.isFlag ? (options.isOn(spec) ? key : nil) : options.text(of: spec)
-                })
+            let made = nameTemplate.made(column: columnText(fields), option: optionText(options))
             switch made {
             case .success(let made): (name, source) = made
             case .failure(let problem): throw problem
@@ -331,6 +332,92 @@ package final class BatchRecordPlanner {
         return .render(BatchRenderPlan(name: name, formats: formats, request: request, options: options, fingerprint: fingerprint.hex))
     }
 
+    /// A sale price is read only while the sale runs: the sale's date columns are taken out of
+    /// the record, and the sale column (the first of amount's) with them when its dates do not
+    /// hold `--as-of`. A zero in any of amount's columns but the last is no price there (BigCommerce
+    /// writes `Sale Price` 0.0000 for "not on sale"): the next column is read.
+    private func applySale(_ fields: inout [String: ManifestValue]) throws(RecordProblem) {
+        var dates: [(key: String, column: String, value: ManifestValue)] = []
+        for key in SaleColumns.keys {
+            if let column = SaleColumns.column(for: key, in: columnMap), let value = fields.removeValue(forKey: column), Self.isGiven(value) {
+                dates.append((key, column, value))
+            }
+        }
+        guard let amountColumns = columnMap.fallbacks["amount"] else {
+            if let first = dates.first {
+                throw RecordProblem(
+                    field: first.key,
+                    "\(first.key): a sale's dates govern the sale price, the first of amount's columns; map the sale and the regular price, e.g. --map 'amount=Sale price|Regular price'",
+                    cause: .invalid(first.key))
+            }
+            return
+        }
+        if header == nil {
+            // A JSON manifest has no header to refuse: a record with unread sale dates fails.
+            let unmapped = SaleColumns.unmappedDateColumns(fields.filter { Self.isGiven($0.value) }.keys.sorted(), map: columnMap)
+            if !unmapped.isEmpty {
+                throw RecordProblem(
+                    field: "amount",
+                    "amount: the record dates its sale in \(ColumnMap.listed(unmapped)), which --map does not read (a sale that ended or has not started would be drawn); add \(SaleColumns.suggestion(unmapped))",
+                    cause: .invalidPrice)
+            }
+        }
+        for column in amountColumns.dropLast() {
+            if let value = fields[column], isZeroPrice(value, currency: currency(fields)) { fields.removeValue(forKey: column) }
+        }
+        guard let sale = fields[amountColumns[0]], Self.isGiven(sale), !dates.isEmpty else { return }
+        var window = SaleWindow()
+        for date in dates {
+            let shown = "\(date.key)\(date.column == date.key ? "" : " (column \(QuotedValue.quoted(date.column)))")"
+            let text: String
+            switch date.value {
+            case .text(let given), .number(let given): text = given
+            default: throw RecordProblem(field: date.key, "\(shown): \(date.value.kindName) is not accepted; expected \(SaleTime.accepted)", cause: .invalid(date.key))
+            }
+            func read(_ part: String, end: Bool) throws(RecordProblem) -> Date {
+                switch SaleTime.instant(part, end: end, zone: timeZone) {
+                case .success(let instant): return instant
+                case .failure(.noZone):
+                    throw RecordProblem(
+                        field: date.key, "\(shown): \(QuotedValue.quoted(part)) has no time zone; \(SaleTime.noZoneHint)", cause: .invalid(date.key))
+                case .failure(.invalid(let why)):
+                    throw RecordProblem(field: date.key, "\(shown): \(QuotedValue.quoted(part)) is not valid: \(why)", cause: .invalid(date.key))
+                }
+            }
+            switch date.key {
+            case SaleColumns.start: window.start = try read(text, end: false)
+            case SaleColumns.end: window.end = try read(text, end: true)
+            default:
+                let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 2 else {
+                    throw RecordProblem(
+                        field: date.key, "\(shown): \(QuotedValue.quoted(text)) is not START/END; expected two times such as 2026-02-24T11:07+0100/2026-02-29T23:07+0100",
+                        cause: .invalid(date.key))
+                }
+                window.start = try read(String(parts[0]), end: false)
+                window.end = try read(String(parts[1]), end: true)
+            }
+        }
+        if let start = window.start, let end = window.end, end <= start {
+            throw RecordProblem(
+                field: dates[0].key, "\(dates[0].key): the sale ends (\(SaleTime.shown(end))) before it starts (\(SaleTime.shown(start)))", cause: .invalid(dates[0].key))
+        }
+        if !window.isRunning(at: asOf) { fields.removeValue(forKey: amountColumns[0]) }
+    }
+
+    /// A price of zero, as the amount would read it (`0`, `0.0000`, `$0.00`).
+    private func isZeroPrice(_ value: ManifestValue, currency: CurrencyCode?) -> Bool {
+        let plain: String
+        switch value {
+        case .number(let number): plain = number
+        case .text(let text):
+            guard case .plain(let read) = priceText.plain(text, currency: currency) else { return false }
+            plain = read
+        default: return false
+        }
+        return !plain.isEmpty && plain.allSatisfy { $0 == "0" || $0 == "." }
+    }
+
     /// The column (or key) the record's name is read from, when the record has it but it is empty
     /// (an empty CSV cell, null, spaces); nil when it has a name or no name source at all.
     private func emptyNameColumn(_ given: [String: ManifestValue]) -> String? {
@@ -338,6 +425,14 @@ package final class BatchRecordPlanner {
         let present = columns.filter { given[$0] != nil || header?.contains($0) == true }
         guard let first = present.first else { return nil }
         return present.contains { given[$0].map(Self.isGiven) ?? false } ? nil : first
+    }
+
+    /// A key's effective value for name templates: a flag's name when on, else the option's text.
+    private func optionText(_ options: ParsedOptions) -> (String) -> String? {
+        { key in
+            guard let spec = Self.allOptions.first(where: { $0.name == key }) else { return nil }
+            return spec.isFlag ? (options.isOn(spec) ? key : nil) : options.text(of: spec)
+        }
     }
 
     /// A column's text in a record for name templates: "" for an empty cell (or null), nil when

@@ -92,6 +92,7 @@ final class BatchReportWriter {
         let causes: JSONValue = .object(summary.counts.causes.keys.sorted().map { ($0, .number(Double(summary.counts.causes[$0]!))) })
         let interrupted: JSONValue = summary.interruptedBy.map { .string(BatchInterrupt.name($0)) } ?? .null
         let limits: JSONValue = summary.limitsNote.map { .string($0) } ?? .null
+        let salesAsOf: JSONValue = summary.salesAsOf.map { .string($0) } ?? .null
         // What stopped the run before the manifest's end, if anything: a signal, a write no later
         // record could escape (the disk full, the output folder gone), or --fail-fast.
         let stopped: JSONValue =
@@ -99,7 +100,7 @@ final class BatchReportWriter {
             : summary.stoppedEarly ? .string("fail-fast") : .null
         write(
             (entries == 0 ? "" : "\n  ") + "],\n  \"counts\": " + counts.compact + ",\n  \"failures\": " + causes.compact + ",\n  \"gone\": " + summary.gone.json.compact + ",\n  \"stoppedEarly\": \(summary.stoppedEarly),\n"
-                + "  \"stopped\": " + stopped.compact + ",\n  \"interrupted\": " + interrupted.compact + ",\n  \"limits\": " + limits.compact + "\n}\n")
+                + "  \"stopped\": " + stopped.compact + ",\n  \"interrupted\": " + interrupted.compact + ",\n  \"limits\": " + limits.compact + ",\n  \"salesAsOf\": " + salesAsOf.compact + "\n}\n")
         flush()
         if failure == nil, fsync(descriptor) != 0 { failure = OutputPath.writeProblem(errno) }
         if close(descriptor) != 0, failure == nil { failure = OutputPath.writeProblem(errno) }

@@ -41,6 +41,12 @@ package struct BatchSettings: Sendable {
     package var nameTemplate: NameTemplate?
     /// `--number-locale`: how prices are written (else `.` decimal, `,` thousands where unambiguous).
     package var numberLocale: String?
+    /// `--as-of`: the instant sales are judged at (a sale price is drawn only while its dates
+    /// hold it); by default the moment the run started. `asOfGiven`: the option gave it.
+    package var asOf = Date()
+    package var asOfGiven = false
+    /// `--time-zone`: the zone of sale dates written without one (else they are refused).
+    package var timeZone: TimeZone?
     /// `--empty-amount`: what a record without a price is (fails, drawn as 0, or skipped as "no price").
     package var emptyAmount = EmptyAmount.fail
     /// `--duplicate-names`: a later record taking an earlier one's name with other options fails,

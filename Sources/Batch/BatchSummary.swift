@@ -36,6 +36,8 @@ package struct BatchSummary: Sendable {
     var delimiter: String? = nil
     /// The example limits the command line left in place (`ExampleLimits`), or nil.
     var limitsNote: String? = nil
+    /// The instant sales were judged at and where it came from (`2026-12-04T01:30:00Z (now)`), or nil.
+    var salesAsOf: String? = nil
 
     /// 128 + the signal when interrupted; 75 for a fault of the machine (the disk full, the
     /// output folder gone, the journal not durable): retrying may help; else 1 when a record
@@ -68,6 +70,7 @@ package struct BatchSummary: Sendable {
         text += " (\(Self.count(records, "record")) in \(String(format: "%.1f", seconds)) s, \(String(format: "%.1f", rate)) images/s)"
         if let delimiter { text += "; CSV \(delimiter)" }
         if let limitsNote { text += "; limits: \(limitsNote)" }
+        if let salesAsOf { text += "; sales as of \(salesAsOf)" }
         if counts.warnings > 0 { text += "; \(Self.count(counts.warnings, "low-contrast warning"))" }
         let why = changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))"
         if counts.replacedChanged > 0 {

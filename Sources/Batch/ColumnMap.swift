@@ -21,7 +21,7 @@ package struct ColumnMap: Sendable {
     package init() {}
 
     /// Every key a record may have: the content and drawing option names, `name` and `format`.
-    package static let acceptedKeys: [String] = BatchRecordPlanner.groups.allOptions.map(\.name) + BatchRecordPlanner.extraKeys
+    package static let acceptedKeys: [String] = BatchRecordPlanner.groups.allOptions.map(\.name) + BatchRecordPlanner.extraKeys + SaleColumns.keys
     private static let acceptedKeySet = Set(acceptedKeys)
 
     static func isKey(_ name: String) -> Bool { acceptedKeySet.contains(name) }
@@ -64,6 +64,20 @@ package struct ColumnMap: Sendable {
                 }
                 columnForKey[key] = columns[0]
                 if columns.count > 1 { fallbacks[key] = columns }
+            }
+        }
+        // A sale's dates govern the sale column, the first of amount's: there must be one.
+        let dates = SaleColumns.keys.filter { columnForKey[$0] != nil }
+        if let first = dates.first {
+            if fallbacks["amount"] == nil {
+                throw .usage(
+                    "--map \(first)=\(columnForKey[first]!): a sale's dates govern the sale price, the first of amount's columns; map the sale and the regular price, e.g. --map 'amount=Sale price|Regular price'"
+                )
+            }
+            if dates.contains(SaleColumns.range), dates.count > 1 {
+                throw .usage(
+                    "--map: \(SaleColumns.range) (one cell START/END) and \(SaleColumns.start)/\(SaleColumns.end) (two cells) both give the sale's dates; map one or the other"
+                )
             }
         }
     }

@@ -50,6 +50,12 @@ public enum BatchCommand {
     static let numberLocale = Option<String?>.value(
         "number-locale", "id", .localeIdentifier, defaultHelp: "'.' decimal, ',' thousands where unambiguous",
         help: "How prices are written in the manifest, e.g. de_DE for 1.299,00 (decimal and grouping separators).")
+    static let asOf = Option<String?>.value(
+        "as-of", "time", defaultHelp: "now",
+        help: "The instant sales are judged at: a sale price (the first of amount's columns) is drawn only while its dates (--map sale-start=,sale-end= or sale-dates=) hold it, e.g. 2026-12-01T09:00:00+11:00 or, with --time-zone, 2026-12-01. The summary says which instant was used.")
+    static let timeZone = Option<String?>.value(
+        "time-zone", "zone", defaultHelp: "none: a sale date without a zone fails its record",
+        help: "The zone of sale dates (and --as-of) written without one, as shops export them: an IANA name such as Australia/Sydney, UTC, or an offset such as +10:00.")
     static let emptyAmount = Option<BatchSettings.EmptyAmount>.choice(
         "empty-amount", "policy", default: .fail,
         help: "A record without a price (an empty cell, null, no amount key): fails, is drawn with amount 0, or is skipped and counted as 'no price' (exit 0 when nothing else went wrong).")
@@ -74,7 +80,7 @@ public enum BatchCommand {
         title: "BATCH OPTIONS",
         [
             output, jobs, shard, format, manifestFormat, delimiter, force, prune, failFast, quiet, metadata, html, htmlBaseURL, report, map, extraColumns,
-            numberLocale, emptyAmount, duplicateNames, emptyName, failOn, name, onChange,
+            numberLocale, asOf, timeZone, emptyAmount, duplicateNames, emptyName, failOn, name, onChange,
         ])
 
     /// The `batch` subcommand: its options, help and the call into the Batch library.
@@ -124,6 +130,23 @@ public enum BatchCommand {
         settings.nameTemplate = try options[Self.name].map { text throws(CLIError) in try NameTemplate(text) }
         settings.numberLocale = options[Self.numberLocale]
         settings.emptyAmount = options[Self.emptyAmount]
+        if let text = options[Self.timeZone] {
+            guard let zone = SaleTime.zone(text) else {
+                throw .usage(
+                    "--time-zone: \(QuotedValue.quoted(text)) is not a time zone; expected an IANA name such as Australia/Sydney or America/New_York, UTC, or an offset such as +10:00")
+            }
+            settings.timeZone = zone
+        }
+        if let text = options[Self.asOf] {
+            switch SaleTime.asOf(text, zone: settings.timeZone) {
+            case .success(let instant): settings.asOf = instant
+            case .failure(.noZone):
+                throw .usage("--as-of: \(QuotedValue.quoted(text)) has no time zone; add one (e.g. 2026-12-01T09:00:00+11:00 or Z) or give --time-zone")
+            case .failure(.invalid(let why)):
+                throw .usage("--as-of: \(QuotedValue.quoted(text)) is not valid: \(why)")
+            }
+            settings.asOfGiven = true
+        }
         settings.duplicateNames = options[Self.duplicateNames]
         settings.emptyName = options[Self.emptyName]
         if let text = options[Self.failOn], text.trimmingCharacters(in: .whitespaces) == "none" {

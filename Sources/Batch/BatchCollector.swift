@@ -55,7 +55,7 @@ final class BatchCollector: @unchecked Sendable {
         self.progress = progress
         self.reports = reports
         self.earlier = earlier
-        givenOptions = Dictionary(BatchShardReports.givenOptions(settings.defaults).map { ($0.key, $0.value) }) { $1 }
+        givenOptions = Dictionary(BatchShardReports.givenOptions(settings).map { ($0.key, $0.value) }) { $1 }
         self.committer = committer
         self.queue = queue
         self.onOutcome = onOutcome

@@ -200,6 +200,7 @@ package enum BatchEngine {
             summary.delimiter = reader.delimiterDescription
             summary.limitsNote = ExampleLimits.note(settings.defaults, currency: nil)
             summary.salesAsOf = Self.salesNote(settings)
+            summary.scalesNote = Self.scalesNote(settings)
             summary.changes = state.collector.currentChanges
             (summary.removedSample, summary.keptSample, summary.foreignSample, summary.leftoverSample) = state.collector.currentSamples
             // Records no longer in the manifest: known only once the whole manifest was read.
@@ -257,6 +258,14 @@ package enum BatchEngine {
             let judges = SaleColumns.keys.contains { settings.columnMap.columnForKey[$0] != nil }
             guard judges || settings.asOfGiven else { return nil }
             return SaleTime.shown(settings.asOf) + (settings.asOfGiven ? " (--as-of)" : " (now)")
+        }
+
+        /// `each record at scales 1x, 2x, 3x (names without {scale} end @1x, @2x, @3x)`, for several scales.
+        static func scalesNote(_ settings: BatchSettings) -> String? {
+            guard settings.scales.count > 1 else { return nil }
+            let listed = settings.scales.map(\.description).joined(separator: ", ")
+            let templated = settings.nameTemplate?.fields.contains(RenderOptions.scale.name) ?? false
+            return "each record at scales \(listed)" + (templated ? "" : " (names without {scale} end " + settings.scales.map { "@" + $0.description }.joined(separator: ", ") + ")")
         }
 
         static func checkAmountColumn(_ columns: [String], settings: BatchSettings) throws(CLIError) {

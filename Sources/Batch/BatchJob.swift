@@ -39,4 +39,16 @@ struct BatchRenderPlan: Sendable {
     var options: ParsedOptions
     /// Options + renderer version (+ HTML base URL): equal fingerprints draw equal files.
     var fingerprint: String
+    /// `--scale 1,2,3`: each scale's file stem and request, smallest first (the first's name is
+    /// `name`, the record's name in the journal, report and shards); empty for one scale.
+    var variants: [BatchScaleVariant] = []
+    /// The HTML snippet's stem when it is not `name` (the name before `@2x` was added).
+    var htmlName: String? = nil
+}
+
+/// One scale of a record drawn at several: its file stem (`W1@2x`) and its request.
+struct BatchScaleVariant: Sendable {
+    var scale: RenderScale
+    var name: String
+    var request: RenderRequest
 }

@@ -55,6 +55,8 @@ package final class BatchRecordPlanner {
     /// `--as-of` and `--time-zone`: when sales are judged, and the zone of dates without one.
     private let asOf: Date
     private let timeZone: TimeZone?
+    /// `--scale 1,2,3`: the scales each record is drawn at (empty: one, the options').
+    private let scales: [RenderScale]
 
     /// Made whole from the batch's settings and the manifest's header (a CSV's columns).
     /// - Parameter rendererVersion: the renderer's identity for some font files and artwork folder.
@@ -75,6 +77,7 @@ package final class BatchRecordPlanner {
         emptyName = settings.emptyName
         asOf = settings.asOf
         timeZone = settings.timeZone
+        scales = settings.scales
         self.header = header.map(Set.init)
     }
 
@@ -264,7 +267,7 @@ package final class BatchRecordPlanner {
             throw RecordProblem(field: error.problem?.option, error.message, cause: error.problem.map { .of(field: $0.option) } ?? .drawing)
         }
         let normalized = Self.normalized(options)
-        let name: String
+        var name: String
         var source: String?
         if let nameTemplate {
             let made = nameTemplate.made(column: columnText(fields), option: optionText(options))
@@ -281,8 +284,41 @@ package final class BatchRecordPlanner {
             }
             name = explicitName ?? Self.defaultName(options, normalized: normalized)
         }
-        if let misread = OutputName.misreadProblem(name) {
-            throw RecordProblem(field: "name", "name: \(QuotedValue.quoted(name)) \(misread)")
+        // Several scales (and a record that does not give its own): one file stem a scale, from
+        // the template's {scale}, else the name with `@2x` added; the record is known by the first.
+        var variants: [BatchScaleVariant] = []
+        var htmlName: String?
+        if scales.count > 1, values[Self.scaleName] == nil {
+            let templated = nameTemplate?.fields.contains(Self.scaleName) ?? false
+            for scale in scales {
+                var scaled = options
+                do throws(RequestError) {
+                    try scaled.set(Self.scaleName, to: scale.text)
+                } catch {
+                    throw RecordProblem(field: Self.scaleName, error.message)
+                }
+                let scaledRequest: RenderRequest
+                do throws(RequestError) {
+                    scaledRequest = try RenderRequest(scaled)
+                } catch {
+                    throw RecordProblem(field: error.problem?.option, error.message, cause: error.problem.map { .of(field: $0.option) } ?? .drawing)
+                }
+                var scaledName = name + "@" + scale.text + "x"
+                if templated, let nameTemplate {
+                    switch nameTemplate.made(column: columnText(fields), option: optionText(scaled)) {
+                    case .success(let made): scaledName = made.name
+                    case .failure(let problem): throw problem
+                    }
+                }
+                variants.append(BatchScaleVariant(scale: scale, name: scaledName, request: scaledRequest))
+            }
+            if !templated { htmlName = name }
+            name = variants[0].name
+        }
+        for stem in variants.isEmpty ? [name] : variants.map(\.name) {
+            if let misread = OutputName.misreadProblem(stem) {
+                throw RecordProblem(field: "name", "name: \(QuotedValue.quoted(stem)) \(misread)")
+            }
         }
         // A name stands for its options: a later record with the same name is a duplicate only
         // when it asks for the same options and formats (a name given to one record may be the
@@ -290,6 +326,8 @@ package final class BatchRecordPlanner {
         let nameHash = Fingerprint(name).value
         var asked = Fingerprint(normalized)
         asked.add(formats.map(\.rawValue).joined(separator: ","))
+        let scalesText = variants.isEmpty ? nil : "scales:" + variants.map(\.scale.text).joined(separator: ",")
+        if let scalesText { asked.add(scalesText) }
         let askedBits = asked.value >> 32
         let sourceHash = source.map { Fingerprint($0).value }
         if let earlier = namesUsed[nameHash] {
@@ -329,7 +367,11 @@ package final class BatchRecordPlanner {
         fingerprint.add(rendererVersion(for: options, recordGivesFiles: values[Self.fontFileName] != nil || values[Self.logoAssetsName] != nil))
         fingerprint.add(normalized)
         if let htmlBaseURL { fingerprint.add("html:" + htmlBaseURL) }
-        return .render(BatchRenderPlan(name: name, formats: formats, request: request, options: options, fingerprint: fingerprint.hex))
+        if let scalesText { fingerprint.add(scalesText) }
+        return .render(
+            BatchRenderPlan(
+                name: name, formats: formats, request: variants.first?.request ?? request, options: options, fingerprint: fingerprint.hex,
+                variants: variants, htmlName: htmlName))
     }
 
     /// A sale price is read only while the sale runs: the sale's date columns are taken out of
@@ -435,6 +477,8 @@ package final class BatchRecordPlanner {
         }
     }
 
+    private static let scaleName = RenderOptions.scale.name
+
     /// A column's text in a record for name templates: "" for an empty cell (or null), nil when
     /// the record has no such column.
     private func columnText(_ fields: [String: ManifestValue]) -> (String) -> String? {
@@ -456,18 +500,22 @@ package final class BatchRecordPlanner {
     private func nameHint(_ fields: [String: ManifestValue]) -> String? {
         let text = columnText(fields)
         if let nameTemplate {
+            let first = scales.count > 1 ? scales[0].text : nil
             let made = nameTemplate.name(
                 column: text,
                 option: { key in
                     if let column = self.columnMap.columnForKey[key] { return text(column) }
+                    if key == Self.scaleName, let first { return text(key) ?? first }
                     return text(key) ?? Self.allOptions.first(where: { $0.name == key }).flatMap(self.defaults.text(of:))
                 })
-            if case .success(let name) = made { return name }
+            if case .success(let name) = made {
+                return first == nil || nameTemplate.fields.contains(Self.scaleName) ? name : name + "@\(first!)x"
+            }
             return nil
         }
         let column = columnMap.columnForKey["name"] ?? "name"
         guard let given = fields[column], let name = try? Self.name(given) else { return nil }
-        return name
+        return scales.count > 1 ? name + "@\(scales[0].text)x" : name
     }
 
     /// The amount field: a price as a shop writes it (`1,299.00`, `$49.95`, `AUD 49.95`), read

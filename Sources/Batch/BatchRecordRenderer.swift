@@ -74,9 +74,10 @@ final class BatchRecordRenderer {
 
     /// The files a plan writes, relative to the output folder.
     func files(for plan: BatchRenderPlan) -> [String] {
-        var files = plan.formats.map { "\(plan.name).\($0.rawValue)" }
-        if settings.writeMetadata { files += plan.formats.map { "\(plan.name).\($0.rawValue).json" } }
-        if settings.writeHTML, htmlFormat(plan) != nil { files.append("\(plan.name).html") }
+        let stems = plan.variants.isEmpty ? [plan.name] : plan.variants.map(\.name)
+        var files = stems.flatMap { stem in plan.formats.map { "\(stem).\($0.rawValue)" } }
+        if settings.writeMetadata { files += stems.flatMap { stem in plan.formats.map { "\(stem).\($0.rawValue).json" } } }
+        if settings.writeHTML, htmlFormat(plan) != nil { files.append("\(plan.htmlName ?? plan.name).html") }
         return files
     }
 
@@ -141,22 +142,34 @@ final class BatchRecordRenderer {
                 break
             }
             var writes: [(name: String, data: Data)] = []
-            for format in plan.formats {
-                let image = try cache.renderForCommand(request, format: format)
-                if format == plan.formats.first { outcome.warnings = image.metadata.contrast.warnings }
-                let file = "\(plan.name).\(format.rawValue)"
-                writes.append((file, image.bytes))
-                if settings.writeMetadata {
-                    do {
-                        writes.append((file + ".json", try image.metadata.json()))
-                    } catch {
-                        throw CLIError.failure("cannot encode the metadata: \(error)")
+            let drawn = plan.variants.isEmpty ? [BatchScaleVariant(scale: request.settings.scale, name: plan.name, request: request)] : plan.variants
+            // The snippet's images, one a scale: its srcset.
+            var sources: [(scale: RenderScale, url: String)] = []
+            var snippetMetadata: RenderMetadata?
+            for (number, variant) in drawn.enumerated() {
+                for format in plan.formats {
+                    let image = try cache.renderForCommand(variant.request, format: format)
+                    if number == 0, format == plan.formats.first { outcome.warnings = image.metadata.contrast.warnings }
+                    let file = "\(variant.name).\(format.rawValue)"
+                    writes.append((file, image.bytes))
+                    if settings.writeMetadata {
+                        do {
+                            writes.append((file + ".json", try image.metadata.json()))
+                        } catch {
+                            throw CLIError.failure("cannot encode the metadata: \(error)")
+                        }
+                    }
+                    if settings.writeHTML, format == htmlFormat(plan) {
+                        if snippetMetadata == nil { snippetMetadata = image.metadata }
+                        sources.append((variant.scale, HTMLSnippet.join(settings.htmlBaseURL, file)))
                     }
                 }
-                if settings.writeHTML, format == htmlFormat(plan) {
-                    let snippet = HTMLSnippet.snippet(source: HTMLSnippet.join(settings.htmlBaseURL, file), metadata: image.metadata)
-                    writes.append(("\(plan.name).html", Data(snippet.utf8)))
-                }
+            }
+            if let snippetMetadata {
+                // A vector image needs no srcset: the first scale's SVG serves every screen.
+                let listed = htmlFormat(plan) == .png ? sources : Array(sources.prefix(1))
+                let snippet = HTMLSnippet.snippet(sources: listed, metadata: snippetMetadata)
+                writes.append(("\(plan.htmlName ?? plan.name).html", Data(snippet.utf8)))
             }
             // What earlier runs drew under this name and this run does not write (other formats,
             // a snippet or metadata no longer asked for): read before the new files land.
@@ -191,6 +204,7 @@ final class BatchRecordRenderer {
         if let fingerprint, entry?.fingerprint == fingerprint { return }
         let recorded = (entry?.files ?? []).filter { folder.regularFile($0.name) == $0 }
         let ours = recorded.map(\.name)
+        // With several scales, the first scale's stem and (said by the journal) the others'.
         let candidates = OutputFormat.allCases.flatMap { ["\(name).\($0.rawValue)", "\(name).\($0.rawValue).json"] } + ["\(name).html"]
         // Files of the name the batch did not draw (someone's file, a link): left, and said.
         outcome.foreignFiles = candidates.filter { !ours.contains($0) && folder.exists($0) }

@@ -44,7 +44,7 @@ final class BatchReportWriter {
             ("manifest", .string(settings.manifestLabel)), ("manifestDigest", settings.manifestDigest.map { .string($0) } ?? .null),
             ("output", .string(settings.outputDirectory)),
             ("shard", .string(settings.shard.description)),
-            ("options", .object(BatchShardReports.givenOptions(settings.defaults).map { ($0.key, .string($0.value)) })),
+            ("options", .object(BatchShardReports.givenOptions(settings).map { ($0.key, .string($0.value)) })),
         ]
         write("{\n" + header.map { "  " + JSONValue.quoted($0.key) + ": " + $0.value.compact + ",\n" }.joined() + "  \"records\": [")
     }

@@ -34,6 +34,9 @@ package struct BatchSettings: Sendable {
     /// The command line's content and drawing options, under every record.
     package var defaults: ParsedOptions
     package var defaultFormats: [OutputFormat] = [.png]
+    /// `--scale 1,2,3`: every record drawn at each scale, smallest first; empty for one scale
+    /// (then `--scale` is one of the `defaults`).
+    package var scales: [RenderScale] = []
     /// `--map`, `--extra-columns`: which column gives which key.
     package var columnMap = ColumnMap()
     package var emptyName = EmptyName.fail

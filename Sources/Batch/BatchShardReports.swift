@@ -22,7 +22,7 @@ package enum BatchShardReports {
     /// its command line (not how it runs: jobs, policies, shards).
     static func run(of settings: BatchSettings) -> String {
         var text = settings.manifestLabel
-        for (key, value) in givenOptions(settings.defaults) { text += "\n" + key + "=" + value }
+        for (key, value) in givenOptions(settings) { text += "\n" + key + "=" + value }
         return String(Fingerprint(text).hex.prefix(10))
     }
 
@@ -76,6 +76,14 @@ package enum BatchShardReports {
         var failures: [String: Int] = [:]
         /// The command line's content and drawing options of the run that wrote it.
         var options: [String: String] = [:]
+    }
+
+    /// The content and drawing options a batch's command line gave, `--scale 1,2,3` among them
+    /// (several scales are the batch's own, not one of `defaults`).
+    static func givenOptions(_ settings: BatchSettings) -> [(key: String, value: String)] {
+        let given = givenOptions(settings.defaults)
+        guard !settings.scales.isEmpty else { return given }
+        return given + [(RenderOptions.scale.name, settings.scales.map(\.text).joined(separator: ","))]
     }
 
     /// The content and drawing options a command line gave, in declared order (flags as `true`).

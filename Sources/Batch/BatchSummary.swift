@@ -38,6 +38,8 @@ package struct BatchSummary: Sendable {
     var limitsNote: String? = nil
     /// The instant sales were judged at and where it came from (`2026-12-04T01:30:00Z (now)`), or nil.
     var salesAsOf: String? = nil
+    /// `--scale 1,2,3`: the scales drawn and, when names got `@2x` added, that they did.
+    var scalesNote: String? = nil
 
     /// 128 + the signal when interrupted; 75 for a fault of the machine (the disk full, the
     /// output folder gone, the journal not durable): retrying may help; else 1 when a record
@@ -71,6 +73,7 @@ package struct BatchSummary: Sendable {
         if let delimiter { text += "; CSV \(delimiter)" }
         if let limitsNote { text += "; limits: \(limitsNote)" }
         if let salesAsOf { text += "; sales as of \(salesAsOf)" }
+        if let scalesNote { text += "; \(scalesNote)" }
         if counts.warnings > 0 { text += "; \(Self.count(counts.warnings, "low-contrast warning"))" }
         let why = changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))"
         if counts.replacedChanged > 0 {

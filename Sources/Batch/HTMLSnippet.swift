@@ -8,9 +8,16 @@ import BreakdownEncode
 /// points (so a 2x PNG is sharp), its written alt text (the brand as written, not VoiceOver's spelling), the info link around it.
 enum HTMLSnippet {
     static func snippet(source: String, metadata: RenderMetadata) -> String {
+        snippet(sources: [(.x1, source)], metadata: metadata)
+    }
+
+    /// With several scales (`--scale 1,2,3`): `src` the first, `srcset` every one with its
+    /// density (`W1@1x.png 1x, W1@2x.png 2x, W1@3x.png 3x`), so each screen loads the sharp one.
+    static func snippet(sources: [(scale: RenderScale, url: String)], metadata: RenderMetadata) -> String {
         let width = Int((metadata.size.width - 1e-9).rounded(.up))
         let height = Int((metadata.size.height - 1e-9).rounded(.up))
-        let image = "<img src=\"\(escape(source))\" alt=\"\(escape(metadata.altText))\" width=\"\(width)\" height=\"\(height)\">"
+        let srcset = sources.count > 1 ? " srcset=\"" + escape(sources.map { "\($0.url) \($0.scale.text)x" }.joined(separator: ", ")) + "\"" : ""
+        let image = "<img src=\"\(escape(sources[0].url))\"\(srcset) alt=\"\(escape(metadata.altText))\" width=\"\(width)\" height=\"\(height)\">"
         guard let url = metadata.linkURL else { return image + "\n" }
         return "<a href=\"\(escape(url))\">\(image)</a>\n"
     }

@@ -40,9 +40,11 @@ package struct NameTemplate: Sendable {
         }
         literal += rest
         if !literal.isEmpty { parts.append(.literal(literal)) }
-        for case .literal(let words) in parts where !words.allSatisfy(Self.isNameCharacter) {
+        // `@` too, in the template's own text (`{SKU}@{scale}x`, the web's and iOS's way of
+        // naming a scale); a value's `@` is still slugged.
+        for case .literal(let words) in parts where !words.allSatisfy({ Self.isNameCharacter($0) || $0 == "@" }) {
             throw .usage(
-                "--name \(QuotedValue.quoted(text)): the text \(QuotedValue.quoted(words)) has characters a file name may not; outside {} use letters, digits, '.', '_' and '-'"
+                "--name \(QuotedValue.quoted(text)): the text \(QuotedValue.quoted(words)) has characters a file name may not; outside {} use letters, digits, '.', '_', '-' and '@'"
             )
         }
         guard parts.contains(where: { if case .field = $0 { true } else { false } }) else {

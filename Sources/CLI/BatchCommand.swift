@@ -71,6 +71,15 @@ public enum BatchCommand {
     static let name = Option<String?>.value(
         "name", "template",
         help: "Name every record's files from its keys and columns, e.g. '{SKU}-{locale}-{scale}x'; each value is made safe for a file name.")
+    /// `--scale` in a batch: one scale, as everywhere, or several (`1,2,3`): each record drawn
+    /// at each. It takes the drawing group's place in help.
+    static let scale = Option<String?>.value(
+        "scale", "n[,n…]", .choiceList(RenderScale.allCases.map(\.text)), defaultHelp: "1",
+        help: "PNG pixels per point, as render's --scale (1, 2 or 3; with --platform android also 0.75, 1.5, 2.625, 3.5 and 4), or several separated by commas (1,2,3): each record is drawn at each scale, named by the template's {scale} (e.g. --name '{SKU}@{scale}x'), else with @2x added to its name; --html writes one snippet with a srcset over the scales.")
+    /// The drawing options with batch's `--scale` in the place of render's.
+    static let drawing = OptionGroup(
+        title: RenderOptions.drawing.title, options: RenderOptions.drawing.options.map { $0.name == RenderOptions.scale.name ? scale.spec : $0 })
+
     static let onChange = Option<BatchSettings.OnChange>.choice(
         "on-change", "policy", default: .replace,
         help: "An image an earlier run drew with other options or another renderer: keep it, replace it (announced in the summary), or fail the record.")
@@ -87,7 +96,7 @@ public enum BatchCommand {
     public static let subcommand = Subcommand(
         name: "batch",
         overview: "Draw many breakdowns from a manifest (JSON, NDJSON or CSV) on every core; resumable and shardable.",
-        groups: [options, ContentOptions.group, RenderOptions.drawing],
+        groups: [options, ContentOptions.group, drawing],
         positional: PositionalSpec(
             name: "manifest",
             help: "The manifest file, or - for standard input (read once, so pipes and FIFOs work). Records whose keys are the content and drawing option names without dashes, plus name (the file stem; by default made from the options) and format (png, svg, pdf or a list). Options given here apply to every record; a record's own values win.")
@@ -165,6 +174,26 @@ public enum BatchCommand {
             }
         }
         settings.onChange = options[Self.onChange]
+        if let text = options[Self.scale] {
+            var scales: [RenderScale] = []
+            for word in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingCharacters(in: .whitespaces) }) {
+                guard let scale = RenderScale(optionText: word) else {
+                    throw .usage(
+                        "--scale: \(QuotedValue.quoted(word)) is not a scale; expected 1, 2 or 3 (with --platform android also 0.75, 1.5, 2.625, 3.5, 4), or several separated by commas, e.g. 1,2,3")
+                }
+                scales.append(scale)
+            }
+            scales.sort { $0.factor < $1.factor }
+            if scales.count > 1 {
+                settings.scales = scales
+            } else if !settings.defaults.isGiven(RenderOptions.scale) {
+                do throws(RequestError) {
+                    try settings.defaults.set(RenderOptions.scale.name, to: scales[0].text)
+                } catch {
+                    throw .usage(error.message)
+                }
+            }
+        }
         do throws(RecordProblem) {
             settings.defaultFormats = try BatchRecordPlanner.formats(.text(options[Self.format]))
         } catch {

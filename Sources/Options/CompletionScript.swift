@@ -32,6 +32,7 @@ public enum CompletionScript {
     static func valueCompletion(_ spec: OptionSpec) -> ValueCompletion? {
         guard case .value(let valueName, let kind, _) = spec.kind else { return nil }
         if case .choice(let values) = kind { return .words(values) }
+        if case .choiceList(let values) = kind { return .words(values) }
         switch valueName {
         case "path", "file": return .files
         case "dir": return .folders

@@ -82,6 +82,7 @@ public enum ManPage {
         if case .value(_, let kind, let defaultValue) = spec.kind {
             var notes: [String] = []
             if case .choice(let values) = kind { notes.append("values: " + values.joined(separator: ", ")) }
+            if case .choiceList(let values) = kind { notes.append("values: " + values.joined(separator: ", ") + ", or several separated by commas") }
             if let defaultValue { notes.append("default: \(defaultValue)") } else if let help = spec.defaultHelp {
                 notes.append("default: \(help)")
             }

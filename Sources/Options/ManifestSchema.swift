@@ -93,6 +93,8 @@ public enum ManifestSchema {
                 ("type", types(["string"])),
                 ("pattern", .string("^[A-Za-z]{2,3}([_-][A-Za-z]{4})?([_-]([A-Za-z]{2}|[0-9]{3})([_-]([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?)?(@[A-Za-z0-9]+=[A-Za-z0-9_/-]+(;[A-Za-z0-9]+=[A-Za-z0-9_/-]+)*)?$")),
             ]
+        case .choiceList:
+            members += [("type", types(["string"]))]
         case .fileName:
             members += [("type", types(["string", "number"])), ("pattern", .string("^[A-Za-z0-9_-][A-Za-z0-9._-]*$"))]
         case .color:

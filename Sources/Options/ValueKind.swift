@@ -10,6 +10,8 @@ public enum ValueKind: Sendable, Hashable {
     case text
     /// One of these exact words.
     case choice([String])
+    /// One or several of these words separated by commas (`1,2,3`), each at most once.
+    case choiceList([String])
     /// Plain decimal notation (`Decimal(decimalString:)`), e.g. `100` or `25.50`, not negative
     /// (a price).
     case decimal
@@ -58,6 +60,10 @@ public enum ValueKind: Sendable, Hashable {
             return value.isEmpty ? "a non-empty text" : nil
         case .choice(let values):
             return values.contains(value) ? nil : "one of " + values.joined(separator: ", ")
+        case .choiceList(let values):
+            let words = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+            let accepted = "one of " + values.joined(separator: ", ") + ", or several separated by commas (each once)"
+            return words.allSatisfy(values.contains) && Set(words).count == words.count ? nil : accepted
         case .decimal:
             guard let number = Decimal(decimalString: value) else { return "a decimal number such as 100 or 25.50" }
             // A sign (negative or not) is the price rule's to refuse, in its words (`refusal(of:)`).
@@ -88,6 +94,7 @@ public enum ValueKind: Sendable, Hashable {
     /// The words listed in help after the option's text, if any.
     var helpValues: String? {
         if case .choice(let values) = self { return values.joined(separator: ", ") }
+        if case .choiceList(let values) = self { return values.joined(separator: ", ") + " (or several: 1,2,3)" }
         return nil
     }
 

@@ -312,7 +312,7 @@ public enum OpenAPIDocument {
         let limit = limits.largest(spec.name)
         switch kind {
         case .text: return string([("minLength", .number(1)), ("pattern", .string(printablePattern))])
-        case .choice: return string([])
+        case .choice, .choiceList: return string([])
         case .decimal: return string([("pattern", .string(decimalPattern(upTo: limits.amount)))])
         case .integer(let range): return number("integer", Double(range.lowerBound), min(Double(range.upperBound), limit ?? .infinity))
         case .number(let range): return number("number", range.lowerBound, min(range.upperBound, limit ?? .infinity))

@@ -44,6 +44,9 @@ struct BatchRenderPlan: Sendable {
     var variants: [BatchScaleVariant] = []
     /// The HTML snippet's stem when it is not `name` (the name before `@2x` was added).
     var htmlName: String? = nil
+    /// `--html` with a dynamic palette (`dark-palette`, appearance not dark): the dark image at
+    /// each scale (`W1@2x-dark`), the snippet's `<source media="(prefers-color-scheme: dark)">`.
+    var darkVariants: [BatchScaleVariant] = []
 }
 
 /// One scale of a record drawn at several: its file stem (`W1@2x`) and its request.

@@ -368,10 +368,26 @@ package final class BatchRecordPlanner {
         fingerprint.add(normalized)
         if let htmlBaseURL { fingerprint.add("html:" + htmlBaseURL) }
         if let scalesText { fingerprint.add(scalesText) }
+        // A dynamic palette looks other in dark mode: the snippet gets a dark source (the options,
+        // and so the fingerprint, already say so).
+        var darkVariants: [BatchScaleVariant] = []
+        if htmlBaseURL != nil, options.isGiven(ContentOptions.darkPalette), options[ContentOptions.appearance] != .dark {
+            let lights = variants.isEmpty ? [BatchScaleVariant(scale: request.settings.scale, name: name, request: request)] : variants
+            for light in lights {
+                var dark: [String: RecordValue] = [ContentOptions.appearance.name: .string(Appearance.dark.rawValue)]
+                if !variants.isEmpty { dark[Self.scaleName] = .string(light.scale.text) }
+                do throws(RequestError) {
+                    let darkOptions = options.overlaid(by: try ParsedOptions(record: dark, groups: Self.groups, source: .record(line: line)))
+                    darkVariants.append(BatchScaleVariant(scale: light.scale, name: light.name + "-dark", request: try RenderRequest(darkOptions)))
+                } catch {
+                    throw RecordProblem(field: error.problem?.option, "in dark appearance: " + error.message, cause: error.problem.map { .of(field: $0.option) } ?? .drawing)
+                }
+            }
+        }
         return .render(
             BatchRenderPlan(
                 name: name, formats: formats, request: variants.first?.request ?? request, options: options, fingerprint: fingerprint.hex,
-                variants: variants, htmlName: htmlName))
+                variants: variants, htmlName: htmlName, darkVariants: darkVariants))
     }
 
     /// A sale price is read only while the sale runs: the sale's date columns are taken out of

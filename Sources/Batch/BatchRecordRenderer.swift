@@ -77,7 +77,10 @@ final class BatchRecordRenderer {
         let stems = plan.variants.isEmpty ? [plan.name] : plan.variants.map(\.name)
         var files = stems.flatMap { stem in plan.formats.map { "\(stem).\($0.rawValue)" } }
         if settings.writeMetadata { files += stems.flatMap { stem in plan.formats.map { "\(stem).\($0.rawValue).json" } } }
-        if settings.writeHTML, htmlFormat(plan) != nil { files.append("\(plan.htmlName ?? plan.name).html") }
+        if settings.writeHTML, let format = htmlFormat(plan) {
+            files += plan.darkVariants.map { "\($0.name).\(format.rawValue)" }
+            files.append("\(plan.htmlName ?? plan.name).html")
+        }
         return files
     }
 
@@ -165,10 +168,20 @@ final class BatchRecordRenderer {
                     }
                 }
             }
+            var darkSources: [(scale: RenderScale, url: String)] = []
+            if settings.writeHTML, let format = htmlFormat(plan) {
+                for variant in plan.darkVariants {
+                    let image = try cache.renderForCommand(variant.request, format: format)
+                    let file = "\(variant.name).\(format.rawValue)"
+                    writes.append((file, image.bytes))
+                    darkSources.append((variant.scale, HTMLSnippet.join(settings.htmlBaseURL, file)))
+                }
+            }
             if let snippetMetadata {
                 // A vector image needs no srcset: the first scale's SVG serves every screen.
                 let listed = htmlFormat(plan) == .png ? sources : Array(sources.prefix(1))
-                let snippet = HTMLSnippet.snippet(sources: listed, metadata: snippetMetadata)
+                let darkListed = htmlFormat(plan) == .png ? darkSources : Array(darkSources.prefix(1))
+                let snippet = HTMLSnippet.snippet(sources: listed, dark: darkListed, metadata: snippetMetadata)
                 writes.append(("\(plan.htmlName ?? plan.name).html", Data(snippet.utf8)))
             }
             // What earlier runs drew under this name and this run does not write (other formats,

@@ -13,11 +13,21 @@ enum HTMLSnippet {
 
     /// With several scales (`--scale 1,2,3`): `src` the first, `srcset` every one with its
     /// density (`W1@1x.png 1x, W1@2x.png 2x, W1@3x.png 3x`), so each screen loads the sharp one.
-    static func snippet(sources: [(scale: RenderScale, url: String)], metadata: RenderMetadata) -> String {
+    /// - Parameter dark: the dark images (a dynamic palette), in a `<picture>`'s
+    ///   `<source media="(prefers-color-scheme: dark)">` before the `<img>`.
+    static func snippet(
+        sources: [(scale: RenderScale, url: String)], dark: [(scale: RenderScale, url: String)] = [], metadata: RenderMetadata
+    ) -> String {
         let width = Int((metadata.size.width - 1e-9).rounded(.up))
         let height = Int((metadata.size.height - 1e-9).rounded(.up))
-        let srcset = sources.count > 1 ? " srcset=\"" + escape(sources.map { "\($0.url) \($0.scale.text)x" }.joined(separator: ", ")) + "\"" : ""
-        let image = "<img src=\"\(escape(sources[0].url))\"\(srcset) alt=\"\(escape(metadata.altText))\" width=\"\(width)\" height=\"\(height)\">"
+        func listed(_ images: [(scale: RenderScale, url: String)]) -> String {
+            escape(images.count == 1 ? images[0].url : images.map { "\($0.url) \($0.scale.text)x" }.joined(separator: ", "))
+        }
+        let srcset = sources.count > 1 ? " srcset=\"" + listed(sources) + "\"" : ""
+        var image = "<img src=\"\(escape(sources[0].url))\"\(srcset) alt=\"\(escape(metadata.altText))\" width=\"\(width)\" height=\"\(height)\">"
+        if !dark.isEmpty {
+            image = "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(listed(dark))\">" + image + "</picture>"
+        }
         guard let url = metadata.linkURL else { return image + "\n" }
         return "<a href=\"\(escape(url))\">\(image)</a>\n"
     }

@@ -144,4 +144,49 @@ import Testing
         #expect(one.status == 0, "\(one.stderr)")
         #expect(try Support.files(single, ext: "png") == ["W1@2x.png", "W2@2x.png"])
     }
+
+    /// A dynamic palette (`--dark-palette`) looks other in dark mode: `--html` draws the dark
+    /// image at each scale too (`W1@2x-dark.png`) and the snippet is a `<picture>` whose dark
+    /// `<source>` lists them; a static palette gets none (the other tests' file lists).
+    @Test func aDynamicPaletteGetsADarkSource() throws {
+        let folder = try Support.temporaryFolder("scales-dark")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("m.csv")
+        try Support.write(Self.manifest, to: csv)
+        let output = folder.appendingPathComponent("out")
+        let result = try Self.run(
+            ["batch", csv.path, "-o", output.path, "--map", "amount=Price", "--extra-columns", "ignore", "--name", "{SKU}@{scale}x",
+             "--scale", "1,2", "--html", "--dark-palette", "alt"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            try Support.files(output, ext: "png") == [
+                "W1@1x-dark.png", "W1@1x.png", "W1@2x-dark.png", "W1@2x.png", "W2@1x-dark.png", "W2@1x.png", "W2@2x-dark.png", "W2@2x.png",
+            ])
+        let html = try String(contentsOf: output.appendingPathComponent("W1@1x.html"), encoding: .utf8)
+        #expect(
+            html.contains(
+                "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"W1@1x-dark.png 1x, W1@2x-dark.png 2x\"><img src=\"W1@1x.png\" srcset=\"W1@1x.png 1x, W1@2x.png 2x\""
+            ), "\(html)")
+        // The dark image is another drawing of the same size.
+        let light = try Data(contentsOf: output.appendingPathComponent("W1@2x.png"))
+        let dark = try Data(contentsOf: output.appendingPathComponent("W1@2x-dark.png"))
+        #expect(light != dark)
+        #expect(try Self.pngSize(output.appendingPathComponent("W1@2x.png")) == Self.pngSize(output.appendingPathComponent("W1@2x-dark.png")))
+        // Resumed: the dark images are part of the record (one deleted: drawn again).
+        try FileManager.default.removeItem(at: output.appendingPathComponent("W2@1x-dark.png"))
+        let again = try Self.run(
+            ["batch", csv.path, "-o", output.path, "--map", "amount=Price", "--extra-columns", "ignore", "--name", "{SKU}@{scale}x",
+             "--scale", "1,2", "--html", "--dark-palette", "alt"], in: folder)
+        #expect(again.stdout.hasPrefix("rendered 1, skipped 1"), "\(again.stdout)")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("W2@1x-dark.png").path))
+
+        // One scale: the dark source is the one dark image.
+        let single = folder.appendingPathComponent("single")
+        let one = try Self.run(
+            ["batch", csv.path, "-o", single.path, "--map", "amount=Price,name=SKU", "--extra-columns", "ignore", "--html", "--dark-palette", "alt"],
+            in: folder)
+        #expect(one.status == 0, "\(one.stderr)")
+        let snippet = try String(contentsOf: single.appendingPathComponent("W1.html"), encoding: .utf8)
+        #expect(snippet.contains("<source media=\"(prefers-color-scheme: dark)\" srcset=\"W1-dark.png\"><img src=\"W1.png\""), "\(snippet)")
+    }
 }

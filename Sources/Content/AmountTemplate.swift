@@ -3,7 +3,7 @@ import Foundation
 /// One currency formatter's way of writing an amount, taken apart once from its own output:
 /// the text before and after the number, the grouping separator (groups of three) and the decimal
 /// separator. A record's instalment is then written by joining its digits with them instead of a
-/// trip through ICU (issue 49: formatting was most of what a record's content still cost).
+/// trip through ICU (formatting was most of what a record's content still cost).
 ///
 /// Made only when it writes a set of probe amounts exactly as the formatter does (small and
 /// large, with and without groups and cents); a formatter with any other shape — Indian grouping,

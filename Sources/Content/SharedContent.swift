@@ -4,7 +4,7 @@ import Foundation
 /// What every breakdown of one (configuration, device locale, options) shows whatever its amount:
 /// the display language and its strings, the brand, the logo, the link, the currency style and
 /// the whole outside-limits breakdown. A catalogue's records mostly differ only in their amount,
-/// so this is resolved once per distinct configuration (issue 49) and a record only formats its
+/// so this is resolved once per distinct configuration and a record only formats its
 /// instalment and writes its sentence.
 ///
 /// Kept in a bounded cache shared by threads (`resolved`); with it, the last few breakdowns of

@@ -281,7 +281,8 @@ package enum BatchEngine {
 
         /// The command line's content and drawing options, as the reports hold them.
         static func givenOptions(_ settings: BatchSettings) -> [String: String] {
-            Dictionary(BatchShardReports.givenOptions(settings.defaults).map { ($0.key, $0.value) }) { $1 }
+            // The reports' own key (`--scale 1,2,3` among them), so runs are matched by what their reports say.
+            Dictionary(BatchShardReports.givenOptions(settings).map { ($0.key, $0.value) }) { $1 }
         }
 
         /// Starts the `jobs` worker threads. Each of the first as many as there are cores makes

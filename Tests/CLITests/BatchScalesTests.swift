@@ -123,6 +123,28 @@ import Testing
         #expect(try Support.files(output, ext: "html") == ["W2.html"])
     }
 
+    /// A product gone from the export is found gone under several scales too (the runs' options
+    /// hold the scale list, and the run that looks for gone names matches them the same way):
+    /// listed, then `--prune` removes every scale's image and its snippet.
+    @Test func aProductGoneFromTheExportIsFoundUnderSeveralScales() throws {
+        let folder = try Support.temporaryFolder("scales-gone")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("m.csv")
+        try Support.write(Self.manifest, to: csv)
+        let output = folder.appendingPathComponent("out")
+        let arguments = ["batch", csv.path, "-o", output.path, "--map", "amount=Price,name=SKU", "--extra-columns", "ignore", "--scale", "1,2", "--html"]
+        #expect(try Self.run(arguments, in: folder).status == 0)
+        try Support.write("SKU,Price\nW1,100\n", to: csv)
+        let listed = try Self.run(arguments, in: folder)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("1 record no longer in the manifest still has 3 files an earlier run drew"), "\(listed.stdout)")
+        #expect(try Support.files(output, ext: "png") == ["W1@1x.png", "W1@2x.png", "W2@1x.png", "W2@2x.png"])
+        let pruned = try Self.run(arguments + ["--prune"], in: folder)
+        #expect(pruned.status == 0, "\(pruned.stderr)")
+        #expect(try Support.files(output, ext: "png") == ["W1@1x.png", "W1@2x.png"])
+        #expect(try Support.files(output, ext: "html") == ["W1.html"])
+    }
+
     @Test func scaleListsAndTemplatesRefuseWhatTheyCannotRead() throws {
         let folder = try Support.temporaryFolder("scales-refused")
         defer { try? FileManager.default.removeItem(at: folder) }

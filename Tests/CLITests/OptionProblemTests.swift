@@ -28,7 +28,7 @@ import Testing
     @Test func theSameBadRecordGivesTheSameWordsEverywhere() throws {
         let folder = try Support.temporaryFolder("problems")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try ServerProcess(["--allow-unsigned"])
+        let server = try InProcessService(["--allow-unsigned"])
         for (index, example) in Self.cases.enumerated() {
             let manifest = folder.appendingPathComponent("m\(index).ndjson")
             // verify needs a name; batch then names its files by it.
@@ -46,7 +46,7 @@ import Testing
             #expect(verify.status == 2)
             #expect(verify.stderr == "error: manifest \(manifest.path), line 1 (bad): \(example.message)\n")
 
-            let reply = try server.get("/v1/breakdown.png?\(example.query)")
+            let reply = server.get("/v1/breakdown.png?\(example.query)")
             #expect(reply.status == 400)
             #expect(try reply.json()["detail"] as? String == example.message, "\(example.query)")
         }

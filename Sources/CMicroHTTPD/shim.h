@@ -11,6 +11,8 @@
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
+#include <linux/sockios.h>
 #include <microhttpd.h>
 
 /// The libmicrohttpd functions breakdown calls (each member is non-null once the table is made).
@@ -100,6 +102,15 @@ static inline int breakdown_mhd_connection_fd(struct breakdown_mhd_functions mhd
 {
     const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : (int)info->connect_fd;
+}
+
+/// The bytes written to socket `fd` that the peer's TCP has not taken yet (SIOCOUTQ: sent and
+/// not acknowledged, or not sent because the peer's receive window is shut), or -1. ioctl is
+/// variadic, which Swift cannot call.
+static inline long breakdown_socket_unsent_bytes(int fd)
+{
+    int bytes = 0;
+    return ioctl(fd, SIOCOUTQ, &bytes) == 0 ? (long)bytes : -1;
 }
 
 /// The pointer the connection notification stored for this connection, or NULL.

@@ -189,6 +189,12 @@ final class HTTPDaemon: @unchecked Sendable {
 
     func connectionOpened(fd: Int32) -> ClientConnection {
         let connection = ClientConnection(fd: fd)
+        // A send queue that can hold more than `unreadLimit`, so that a client that does not read
+        // is found by `refusesUnread` at its next request, not left blocked until `--timeout`
+        // (the kernel's own queue may still be smaller than the limit while it grows; the kernel
+        // doubles the value given, for its bookkeeping).
+        var sendBuffer = Int32(Self.unreadLimit * 2)
+        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
         connections.withLock { connections in
             connections[ObjectIdentifier(connection)] = connection
             // The health listener keeps room for a probe: once its connections come within
@@ -279,6 +285,7 @@ final class HTTPDaemon: @unchecked Sendable {
                 return client.timedOut
             }
             if timedOut { return false }
+            if refusesUnread(client) { return false }
         }
         if request.rejection == nil, let version, let url, UnsafeRawPointer(url) + request.rawLength + 1 != UnsafeRawPointer(version) {
             request.rejection = service.nulRefusal(at: request.rawLength)
@@ -296,6 +303,26 @@ final class HTTPDaemon: @unchecked Sendable {
             head.host = breakdown_mhd_header(mhd.functions, connection, "Host").map { String(cString: $0) }
             request.rejection = service.refusal(ofHead: head)
         }
+        return true
+    }
+
+    /// The most bytes of earlier responses a connection may leave untaken (in this side's send
+    /// queue: written, not yet taken by the client's TCP) when its next request's head arrives.
+    /// A client that pipelines requests and never reads fills its own receive buffer, then this
+    /// queue; past this many bytes the connection is closed before the next answer is drawn, so
+    /// a client that does not read makes the server draw no more than its receive buffer and
+    /// this much. A client that reads, even one that pipelines, has nothing queued but what is
+    /// on its way (under 64 KiB on loopback; far below this on any link the server faces).
+    static let unreadLimit = 256 * 1024
+
+    /// Whether `client` has left more than `unreadLimit` bytes of responses untaken; such a
+    /// connection is counted and closed (the request's log line says status `-`).
+    func refusesUnread(_ client: ClientConnection) -> Bool {
+        let unsent = breakdown_socket_unsent_bytes(client.fd)
+        guard unsent > Self.unreadLimit else { return false }
+        metrics.connectionClosedUnread()
+        AccessLog.write(
+            "closed a connection that does not read its responses: \(unsent) bytes of earlier responses untaken when it sent another request (at most \(Self.unreadLimit))\n")
         return true
     }
 

@@ -21,12 +21,16 @@ final class ServerMetrics: Sendable {
 
     private let state = Locked(State())  // not Mutex: TSan cannot see it (Locking/Locked.swift)
     private let inFlight = Atomic<Int>(0)
+    private let unreadCloses = Atomic<Int>(0)
 
     init() {}
 
     func requestStarted() { inFlight.add(1, ordering: .relaxed) }
 
     func requestFinished() { inFlight.subtract(1, ordering: .relaxed) }
+
+    /// A connection was closed for leaving its responses unread (HTTPDaemon.unreadLimit).
+    func connectionClosedUnread() { unreadCloses.add(1, ordering: .relaxed) }
 
     /// Requests started and not yet finished.
     var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
@@ -88,6 +92,9 @@ final class ServerMetrics: Sendable {
             "# HELP breakdown_http_connections Open client connections.",
             "# TYPE breakdown_http_connections gauge",
             "breakdown_http_connections \(connections)",
+            "# HELP breakdown_http_unread_closes_total Connections closed because they left over \(HTTPDaemon.unreadLimit / 1024) KiB of responses unread when they sent another request.",
+            "# TYPE breakdown_http_unread_closes_total counter",
+            "breakdown_http_unread_closes_total \(unreadCloses.load(ordering: .relaxed))",
             "# HELP process_resident_memory_bytes Resident memory size in bytes.",
             "# TYPE process_resident_memory_bytes gauge",
             "process_resident_memory_bytes \(Self.residentBytes())",

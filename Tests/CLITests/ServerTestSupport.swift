@@ -127,9 +127,20 @@ final class HTTPConnection {
 
     /// A connection to 127.0.0.1:`port`, from `source` (another loopback address, e.g.
     /// 127.0.0.2, is another client address to the server).
-    init(port: Int, timeout: Double = 15, from source: String = "127.0.0.1") throws {
+    /// `receiveBuffer`: the socket's receive buffer in bytes, set before connecting (its
+    /// window then stays that small: the kernel does not grow a buffer that was set).
+    /// `segmentSize`: the largest TCP segment this side announces (loopback's is about 64 KiB;
+    /// an Ethernet path's 1,460 bytes), which also sets how large the server's kernel first
+    /// makes its send queue.
+    init(port: Int, timeout: Double = 15, from source: String = "127.0.0.1", receiveBuffer: Int32? = nil, segmentSize: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerTestError("socket: \(String(cString: strerror(errno)))") }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if var size = segmentSize {
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_MAXSEG, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if source != "127.0.0.1" {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
@@ -221,6 +232,25 @@ final class HTTPConnection {
             }
         }
         return HTTPReply(status: status, headers: headers, body: body)
+    }
+
+    /// Sends as much of `bytes` as the socket takes without waiting; how many bytes it took.
+    func sendWithoutWaiting(_ bytes: [UInt8]) -> Int {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            guard sent > 0 else { break }
+            offset += sent
+        }
+        return offset
+    }
+
+    /// The receive buffer the kernel gave the socket, in bytes (what it holds for the reader).
+    var receiveBufferBytes: Int {
+        var size: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, &length)
+        return Int(size)
     }
 
     /// Waits until the server closes the connection (EOF or reset): true, or false on timeout.

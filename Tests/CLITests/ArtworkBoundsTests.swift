@@ -8,19 +8,7 @@ import Testing
 @Suite struct ArtworkBoundsTests {
     /// Writes the PDF (or other) fixtures with Python's zlib: a page whose content or image is `kind`.
     static func fixture(_ kind: String, to path: String) throws {
-        let script = """
-            import sys, zlib
-            kind, path = sys.argv[1], sys.argv[2]
-            def pdf(objs):
-                out = b"%PDF-1.5\\n"; offs = []
-                for i, o in enumerate(objs, 1):
-                    offs.append(len(out)); out += b"%d 0 obj\\n" % i + o + b"\\nendobj\\n"
-                x = len(out); out += b"xref\\n0 %d\\n0000000000 65535 f \\n" % (len(objs) + 1)
-                for o in offs: out += b"%010d 00000 n \\n" % o
-                out += b"trailer\\n<< /Size %d /Root 1 0 R >>\\nstartxref\\n%d\\n%%%%EOF\\n" % (len(objs) + 1, x)
-                open(path, "wb").write(out)
-            def stream(d, data): return b"<< " + d + b" /Length %d >>\\nstream\\n" % len(data) + data + b"\\nendstream"
-            head = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>"]
+        let script = PDFFixtureScript.prelude + """
             page = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 100] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>"
             def inflating(megabytes):
                 c = zlib.compressobj(9); z = b""; chunk = b"0 0 m 1 1 l S\\n" * 65536

@@ -10,19 +10,7 @@ import Testing
 @Suite struct ArtworkTrialTests {
     /// Writes the fixture `kind` (a PDF or an SVG, a few KiB) to `path` with Python.
     static func fixture(_ kind: String, to path: String) throws {
-        let script = """
-            import sys, zlib
-            kind, path = sys.argv[1], sys.argv[2]
-            def pdf(objs):
-                out = b"%PDF-1.5\\n"; offs = []
-                for i, o in enumerate(objs, 1):
-                    offs.append(len(out)); out += b"%d 0 obj\\n" % i + o + b"\\nendobj\\n"
-                x = len(out); out += b"xref\\n0 %d\\n0000000000 65535 f \\n" % (len(objs) + 1)
-                for o in offs: out += b"%010d 00000 n \\n" % o
-                out += b"trailer\\n<< /Size %d /Root 1 0 R >>\\nstartxref\\n%d\\n%%%%EOF\\n" % (len(objs) + 1, x)
-                open(path, "wb").write(out)
-            def stream(d, data): return b"<< " + d + b" /Length %d >>\\nstream\\n" % len(data) + data + b"\\nendstream"
-            head = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>"]
+        let script = PDFFixtureScript.prelude + """
             def page(box=b"0 0 300 100", resources=b""):
                 return b"<< /Type /Page /Parent 2 0 R /MediaBox [" + box + b"] /Contents 4 0 R /Resources << " + resources + b" >> >>"
             def svg(body, size='viewBox="0 0 300 100"'):

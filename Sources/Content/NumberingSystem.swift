@@ -28,7 +28,23 @@ package enum NumberingSystem {
         return verdict
     }
 
+    /// The names ICU makes a formatter for: its numbering systems and the four names a locale's
+    /// data resolves (`default`, `native`, `traditional`, `finance`), compared exactly (ICU does).
+    private static let namesICUKnows: Set<String> = Set(Locale.NumberingSystem.availableNumberingSystems.map(\.identifier))
+        .union(["default", "native", "traditional", "finance"])
+
+    private static let expected = "expected a locale whose numbers are decimal digits, such as en_AU, ar_SA (arab), en_AU@numbers=arab or hi_IN@numbers=deva"
+
     private static func check(_ identifier: String) -> String? {
+        // A name ICU has no system for (`numbers=bogus`, or `numbers=Latn`: ICU compares names
+        // exactly) gives no formatter, and Foundation's NumberFormatter then stops the process
+        // (SIGILL, a whole server with it); so the name the locale gives, read as ICU reads its
+        // keyword (`Locale.numberingSystem`), is checked before any formatter is made.
+        let named = Locale(identifier: identifier).numberingSystem.identifier
+        guard namesICUKnows.contains(named) else {
+            return "\(QuotedValue.quoted(identifier)) names no numbering system (numbers=\(named); names are CLDR's, in lower case, "
+                + "such as latn, arab, deva or thai); \(expected)"
+        }
         let formatter = NumberFormatter()
         formatter.locale = Locale(identifier: identifier)
         // The decimal style, as prices are written (the plain style ignores `numbers=`).
@@ -43,7 +59,6 @@ package enum NumberingSystem {
             .first { $0.lowercased().hasPrefix("numbers=") }.map { " (\($0))" } ?? ""
         let sample = formatter.string(from: NSNumber(value: 308.64)) ?? "?"
         return "\(QuotedValue.quoted(identifier)) writes numbers without ten decimal digits\(system): 308.64 would be drawn as "
-            + "\(QuotedValue.quoted(sample)); expected a locale whose numbers are decimal digits, such as en_AU, ar_SA (arab), "
-            + "en_AU@numbers=arab or hi_IN@numbers=deva"
+            + "\(QuotedValue.quoted(sample)); \(expected)"
     }
 }

@@ -132,10 +132,23 @@ package enum BatchEngine {
                 if chunk.count >= BatchEngine.chunkSize { try dispatch() }
             }
 
+            // The manifest could not be read to its end (an endless line, a read error part way):
+            // the records planned before it are still drawn, then the run fails with it, whether
+            // or not a pause in the input had already handed them out.
+            var readFailure: CLIError?
+            func nextRecord() -> ManifestRecord? {
+                do throws(CLIError) {
+                    return try reader.next()
+                } catch {
+                    readFailure = error
+                    return nil
+                }
+            }
+
             do throws(CLIError) {
                 // A stream that pauses: hand out what is planned rather than let workers wait.
                 reader.beforeWaiting = { if readable { try? dispatch() } }
-                while !(started?.collector.isCancelled ?? BatchInterrupt.isRequested), let record = try reader.next() {
+                while !(started?.collector.isCancelled ?? BatchInterrupt.isRequested), let record = nextRecord() {
                     if !readable, case .failure = record.fields, held.count < BatchEngine.heldProblemsLimit {
                         held.append(record)
                         continue
@@ -164,6 +177,7 @@ package enum BatchEngine {
                     try plan(record)
                 }
                 reader.beforeWaiting = nil
+                if let readFailure, !readable { throw readFailure }
                 if !readable, !BatchInterrupt.isRequested {
                     var message = "cannot read the manifest \(settings.manifestLabel): it holds no records"
                     if let first = held.first, case .failure(let problem) = first.fields {
@@ -176,6 +190,7 @@ package enum BatchEngine {
                 // A shard the manifest gave no record still finished: its report says so (0
                 // records), so `breakdown report` sees every shard of the run.
                 if readable, started == nil, !BatchInterrupt.isRequested { _ = try start() }
+                if let readFailure { throw readFailure }
             } catch {
                 guard started != nil else { throw error }
                 readError = error

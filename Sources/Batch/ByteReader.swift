@@ -78,6 +78,13 @@ final class ByteReader {
     /// hands out the records it holds rather than let workers wait for a whole chunk.
     var beforeWaiting: (() -> Void)?
 
+    /// Gives up on the input (a reader found a record with no end): nothing more is read, the
+    /// reader behaves as at its end, and `reason` is the failure `checkFailure` reports.
+    func abandon(_ reason: String) {
+        failure = reason
+        position = end
+    }
+
     /// The next byte without consuming it; nil at the end.
     func peek() -> UInt8? {
         if position == end, !refill() { return nil }

@@ -50,6 +50,10 @@ final class JSONArrayManifestReader: ByteManifestReader {
         var depth = 0
         var inString = false
         var escaped = false
+        // Bytes of this element scanned; past `abandonedLineBytes` the reading ends (an element
+        // with no end, `[{"name":"` and then a stream that never closes the string, is otherwise
+        // skipped for ever, with no output).
+        var scanned = 0
         while true {
             guard let byte = bytes.peek() else {
                 try bytes.checkFailure(label)
@@ -78,6 +82,13 @@ final class JSONArrayManifestReader: ByteManifestReader {
             }
             _ = bytes.next()
             if element.count < ManifestLimits.maximumRecordBytes { element.append(byte) } else { tooLong = true }
+            scanned += 1
+            if scanned > ByteReader.abandonedLineBytes {
+                // This element fails as too long (records before it are drawn); the next call
+                // finds the input ended and reports why.
+                bytes.abandon("the element starting on line \(line) runs on for more than \(ByteReader.abandonedLineBytes >> 20) MiB without ending; nothing after it is read")
+                break
+            }
         }
         if bytes.next() == UInt8(ascii: "]") { finish() }
         if tooLong {

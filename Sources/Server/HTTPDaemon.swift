@@ -296,7 +296,7 @@ final class HTTPDaemon: @unchecked Sendable {
                     headBytes: facts.head_bytes, longestField: facts.longest_field, contentLengths: Int(facts.content_lengths),
                     contentLengthsDiffer: facts.content_lengths_differ != 0, announcesBody: facts.announces_body != 0,
                     transferEncodings: Int(facts.transfer_encodings), hosts: Int(facts.hosts),
-                    isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false,
+                    isHTTP11: version.map { RequestLineSyntax.readsAsHTTP11(String(cString: $0)) } ?? false,
                     flaw: HeadFacts.Flaw(rawValue: facts.flaw) ?? .sound, flawOffset: facts.flaw_offset)
             head.method = method.map { String(cString: $0) } ?? ""
             head.target = request.uri
@@ -401,6 +401,7 @@ struct HeadFacts {
     var announcesBody: Bool
     var transferEncodings: Int
     var hosts: Int
+    /// HTTP/1.1 or a later HTTP/1 minor version, read as 1.1 (`RequestLineSyntax.readsAsHTTP11`).
     var isHTTP11: Bool
     var flaw: Flaw
     /// Where the flaw is, from the head's first byte.

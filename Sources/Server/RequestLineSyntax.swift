@@ -11,6 +11,14 @@ enum RequestLineSyntax {
         }
     }
 
+    /// Whether a request of this version is held to HTTP/1.1's rules (exactly one Host): HTTP/1.1,
+    /// and any later HTTP/1 minor version (`HTTP/1.2`), which RFC 9110 2.5 has a server read as
+    /// the highest minor version it implements, 1.1. HTTP/1.0 needs no Host.
+    static func readsAsHTTP11(_ version: String) -> Bool {
+        let bytes = Array(version.utf8)
+        return bytes.count == 8 && version.hasPrefix("HTTP/1.") && (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[7])
+    }
+
     /// A method is a token: one or more `tchar`.
     static func isMethod(_ method: String) -> Bool { !method.utf8.isEmpty && method.utf8.allSatisfy(isTokenByte) }
 

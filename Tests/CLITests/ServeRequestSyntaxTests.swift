@@ -19,6 +19,15 @@ import Testing
         for host in bad { #expect(!RequestLineSyntax.isHostValue(host), "\(host)") }
     }
 
+    /// RFC 9110 2.5: a later HTTP/1 minor version is read as the highest the server implements,
+    /// 1.1, so it is held to 1.1's rules (exactly one Host); 1.0 is not.
+    @Test func laterHTTP1VersionsReadAsHTTP11() {
+        for version in ["HTTP/1.1", "HTTP/1.2", "HTTP/1.9"] { #expect(RequestLineSyntax.readsAsHTTP11(version), "\(version)") }
+        for version in ["HTTP/1.0", "HTTP/0.9", "HTTP/2.0", "HTTP/1.10", "HTTP/1.", "http/1.1", "HTTP/1.1 ", ""] {
+            #expect(!RequestLineSyntax.readsAsHTTP11(version), "\(version)")
+        }
+    }
+
     @Test func absoluteFormIsASchemeAndAColon() {
         for target in ["http://a/healthz", "HTTPS://a/", "h2c+x-y.z://a"] { #expect(RequestLineSyntax.isAbsoluteForm(target), "\(target)") }
         for target in ["/healthz", "/v1/breakdown.png?amount=1:2", "*", "/a:b", "1http://a"] { #expect(!RequestLineSyntax.isAbsoluteForm(target), "\(target)") }
@@ -37,6 +46,9 @@ import Testing
             ("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:1\r\n", 200, "ok"),
             ("GET http://127.0.0.1/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n", 400, "the request target is in absolute form"),
             ("GET /v1/breakdown.json?amount=100 HTTP/1.1\r\nHost: x y\r\n", 400, "Host 'x%20y'"),
+            ("GET /healthz HTTP/1.2\r\n", 400, "an HTTP/1.1 request must have a Host header field"),
+            ("GET /healthz HTTP/1.2\r\nHost: a b\r\n", 400, "Host 'a%20b' is not a host"),
+            ("GET /healthz HTTP/1.2\r\nHost: a\r\n", 200, "ok"),
         ]
         for (head, status, words) in cases {
             let connection = try server.connect()

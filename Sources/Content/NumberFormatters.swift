@@ -40,7 +40,8 @@ enum NumberFormatters {
 
     private static func make(_ key: Key) -> NumberFormatter {
         let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: key.locale)
+        // A numbering system ICU lacks would stop the process in NumberFormatter (never a crash).
+        formatter.locale = Locale(identifier: NumberingSystem.formattable(key.locale))
         switch key.style {
         case .currency:
             formatter.numberStyle = .currency

@@ -33,6 +33,50 @@ package enum NumberingSystem {
     private static let namesICUKnows: Set<String> = Set(Locale.NumberingSystem.availableNumberingSystems.map(\.identifier))
         .union(["default", "native", "traditional", "finance"])
 
+    /// Whether ICU has a numbering system of every name `identifier` gives (`numbers=`, a Unicode
+    /// extension's `nu`, or the locale's own): for any other name Foundation's NumberFormatter
+    /// stops the process. Read from the spelling too, as ICU reads it: Foundation's `Locale`
+    /// lower-cases an extension's `-u-nu-LATN` (ICU does not, and stops) and does not see one
+    /// written with underscores (`en_AU_u_nu_bogus`, which ICU reads, and stops on).
+    package static func namesAKnownSystem(_ identifier: String) -> Bool {
+        namesICUKnows.contains(Locale(identifier: identifier).numberingSystem.identifier)
+            && spelledSystems(identifier).allSatisfy(namesICUKnows.contains)
+    }
+
+    /// The numbering-system names `identifier` spells, as written: its `numbers=` keywords and
+    /// its Unicode extension's `nu` values, with `-` or `_` between the parts.
+    static func spelledSystems(_ identifier: String) -> [String] {
+        var names: [String] = []
+        let halves = identifier.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        if halves.count == 2 {
+            for keyword in halves[1].split(separator: ";") {
+                let pair = keyword.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                if pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "numbers" { names.append(String(pair[1])) }
+            }
+        }
+        let parts = halves[0].split(whereSeparator: { $0 == "-" || $0 == "_" })
+        if let start = parts.firstIndex(where: { $0.lowercased() == "u" }) {
+            for index in parts.indices where index > start && parts[index].lowercased() == "nu" {
+                names.append(index + 1 < parts.endIndex ? String(parts[index + 1]) : "")
+            }
+        }
+        return names
+    }
+
+    /// `identifier` as a formatter can be made for it: itself when every numbering system it
+    /// names is one ICU has; else its parts before any Unicode extension, in Latin digits. Only
+    /// where a locale was not checked first (a library caller's own `CurrencyFormatter`): every
+    /// door refuses such a locale and a breakdown for it is hidden, so a price formatted this way
+    /// is never drawn.
+    package static func formattable(_ identifier: String) -> String {
+        if namesAKnownSystem(identifier) { return identifier }
+        let head = identifier.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let parts = head.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        let base = parts.prefix { $0.lowercased() != "u" }.joined(separator: "_")
+        let latin = base + "@numbers=latn"
+        return namesAKnownSystem(latin) ? latin : "en_US_POSIX"
+    }
+
     private static let expected = "expected a locale whose numbers are decimal digits, such as en_AU, ar_SA (arab), en_AU@numbers=arab or hi_IN@numbers=deva"
 
     private static func check(_ identifier: String) -> String? {
@@ -40,8 +84,9 @@ package enum NumberingSystem {
         // exactly) gives no formatter, and Foundation's NumberFormatter then stops the process
         // (SIGILL, a whole server with it); so the name the locale gives, read as ICU reads its
         // keyword (`Locale.numberingSystem`), is checked before any formatter is made.
-        let named = Locale(identifier: identifier).numberingSystem.identifier
-        guard namesICUKnows.contains(named) else {
+        let named = spelledSystems(identifier).first { !namesICUKnows.contains($0) }
+            ?? Locale(identifier: identifier).numberingSystem.identifier
+        guard namesAKnownSystem(identifier) else {
             return "\(QuotedValue.quoted(identifier)) names no numbering system (numbers=\(named); names are CLDR's, in lower case, "
                 + "such as latn, arab, deva or thai); \(expected)"
         }

@@ -68,6 +68,12 @@ struct SharedContent: Sendable {
         let resolution = LanguageResolution(
             merchant: configuration.locale, consumerLocale: configuration.consumerLocale, deviceLocale: key.deviceLocale)
         let language = resolution.language
+        // A device locale whose numbers are not decimal digits (or name no system ICU has) hides
+        // the view, saying why: a price in it would be a negative number or words (NumberingSystem).
+        // The doors refuse such a locale first; this holds for a library caller's own inputs.
+        let numbering = NumberingSystem.problem(localeIdentifier: key.deviceLocale)
+        let isHidden = language == nil || numbering != nil
+        let hiddenReason = numbering ?? resolution.failureReason
         let strings = TextLanguage(displayLanguage: language)
         let formatter = CurrencyFormatter(configuration: configuration, deviceLocale: key.deviceLocale)
         let usesDeviceStyle = formatter.usesDeviceStyle
@@ -77,13 +83,13 @@ struct SharedContent: Sendable {
             from: configuration.minimumAmount ?? 1, digits: .none, usesDeviceStyle: usesDeviceStyle, homeSymbol: homeSymbol)
         let maximum = formatter.string(from: configuration.maximumAmount, digits: .none, usesDeviceStyle: usesDeviceStyle, homeSymbol: homeSymbol)
         fixed = PriceBreakdown(
-            text: strings.outsideLimits(minimum: minimum, maximum: maximum), logoPlacement: .start, isHidden: language == nil,
-            hiddenReason: resolution.failureReason, brand: configuration.brand, language: language,
+            text: strings.outsideLimits(minimum: minimum, maximum: maximum), logoPlacement: .start, isHidden: isHidden,
+            hiddenReason: hiddenReason, brand: configuration.brand, language: language,
             options: options, strings: strings, languageCode: languageCode, region: configuration.locale)
         // The text and label are written per amount; the rest is the in-range breakdown's.
         inRange = PriceBreakdown(
-            text: "", logoPlacement: .end, isHidden: language == nil,
-            hiddenReason: resolution.failureReason, brand: configuration.brand, language: language,
+            text: "", logoPlacement: .end, isHidden: isHidden,
+            hiddenReason: hiddenReason, brand: configuration.brand, language: language,
             options: options, strings: strings, languageCode: languageCode, region: configuration.locale)
         self.strings = strings
         intro = options.introText.text(in: strings)

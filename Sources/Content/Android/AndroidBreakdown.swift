@@ -190,9 +190,13 @@ public struct AndroidBreakdown: Sendable, Hashable {
         if cashAppNonLockup, configuration?.environment == .sandbox {
             throw .nonLockupInUnitedStates(logoType)
         }
+        // As the iOS view (SharedContent): a device locale without decimal digits hides the view.
+        let numbering = configuration == nil ? nil : NumberingSystem.problem(localeIdentifier: inputs.deviceLocale)
         var reason: String?
         if configuration == nil {
             reason = PriceBreakdown.noConfigurationReason
+        } else if let numbering {
+            reason = numbering
         } else if let failure = resolution.failureReason {
             reason = failure
         } else if cashAppNonLockup {
@@ -201,7 +205,7 @@ public struct AndroidBreakdown: Sendable, Hashable {
 
         self.text = text
         self.logoPlacement = placement
-        self.isHidden = !enabled || cashAppNonLockup
+        self.isHidden = !enabled || cashAppNonLockup || numbering != nil
         self.hiddenReason = isHidden ? reason : nil
         self.isEnabled = enabled
         self.merchantLocale = merchant

@@ -79,7 +79,60 @@ final class PNGRunLengthCompressor {
         // Past the last span: no span ends after any position.
         var spanStart = spanCount > 0 ? zeroSpans[0].lowerBound : Int.max
         var spanEnd = spanCount > 0 ? zeroSpans[0].upperBound : Int.max
+        // Where a copy may run its full length and every candidate can be tried: one row in, and
+        // at least `maximumMatch` bytes from the end.
+        let interiorEnd = rowCopies ? byteCount &- Self.maximumMatch : 0
         while position < byteCount {
+            if position >= rowDistance, position < interiorEnd {
+                // The same decisions as below, without the bounds that cannot fail here.
+                while position < interiorEnd {
+                    var length = 0, distance = 4, distanceCode = 3, extra = 0
+                    while position >= spanEnd {
+                        span &+= 1
+                        spanStart = span < spanCount ? zeroSpans[span].lowerBound : Int.max
+                        spanEnd = span < spanCount ? zeroSpans[span].upperBound : Int.max
+                    }
+                    let word = UInt64(littleEndian: scanlines.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                    if position &- 4 >= spanStart {
+                        length = min(Self.maximumMatch, spanEnd &- position)
+                        if length < Self.maximumMatch {
+                            length &+= Self.matchLength(scanlines, at: position &+ length, distance: 4, limit: Self.maximumMatch &- length)
+                        }
+                    } else if (word ^ UInt64(littleEndian: scanlines.loadUnaligned(fromByteOffset: position &- 4, as: UInt64.self))) & 0xFF_FFFF == 0 {
+                        length = Self.matchLength(scanlines, at: position &+ 3, distance: 4, limit: Self.maximumMatch &- 3) &+ 3
+                    }
+                    if length < Self.maximumMatch,
+                        UInt32(truncatingIfNeeded: word) == UInt32(littleEndian: scanlines.loadUnaligned(fromByteOffset: position &- rowDistance, as: UInt32.self))
+                    {
+                        let above = Self.matchLength(scanlines, at: position &+ 4, distance: rowDistance, limit: Self.maximumMatch &- 4) &+ 4
+                        if above > length {
+                            length = above
+                            distance = rowDistance
+                            distanceCode = rowDistanceCode
+                            extra = rowDistanceExtra
+                        }
+                    }
+                    if length < Self.minimumPixelMatch {
+                        let next = word &<< 16
+                        let hash = Int(truncatingIfNeeded: (next &* Self.hashMultiplier) &>> UInt64(64 - Self.hashBits))
+                        let previous = Int(hashTable[hash]) &- 1
+                        hashTable[hash] = Int32(truncatingIfNeeded: position &+ 1)
+                        if previous >= 0, position &- previous <= Self.maximumDistance,
+                            UInt64(littleEndian: scanlines.loadUnaligned(fromByteOffset: previous, as: UInt64.self)) &<< 16 == next
+                        {
+                            distance = position &- previous
+                            length = Self.matchLength(scanlines, at: position &+ 6, distance: distance, limit: Self.maximumMatch &- 6) &+ 6
+                            distanceCode = BlockPlan.distanceCode(distance)
+                            extra = distance &- BlockPlan.distanceBaseOf(distanceCode)
+                        }
+                    }
+                    tokens[count] = Self.count(
+                        length: length, distanceCode: distanceCode, extra: extra, literal: UInt8(truncatingIfNeeded: word), in: counts)
+                    count &+= 1
+                    position &+= max(length, 1)
+                }
+                continue
+            }
             let limit = min(Self.maximumMatch, byteCount &- position)
             var length = 0, distance = 4, distanceCode = 3, extra = 0
             while position >= spanEnd {
@@ -127,22 +180,11 @@ final class PNGRunLengthCompressor {
                     extra = distance &- BlockPlan.distanceBaseOf(distanceCode)
                 }
             }
-            let token: Token
-            if length >= Self.minimumPixelMatch {
-                let value = 256 &+ length &- 3
-                token = Token(truncatingIfNeeded: value) | Token(truncatingIfNeeded: distanceCode) &<< 9
-                    | Token(truncatingIfNeeded: extra) &<< 14
-                counts[value] &+= 1
-                counts[512 &+ distanceCode] &+= 1
-                position &+= length
-            } else {
-                let value = Int(scanlines.load(fromByteOffset: position, as: UInt8.self))
-                token = Token(truncatingIfNeeded: value) | BlockPlan.literalDistance
-                counts[value] &+= 1
-                position &+= 1
-            }
-            tokens[count] = token
+            tokens[count] = Self.count(
+                length: length, distanceCode: distanceCode, extra: extra,
+                literal: scanlines.load(fromByteOffset: position, as: UInt8.self), in: counts)
             count &+= 1
+            position &+= max(length, 1)
         }
         tokenCount = count
         adler = Self.adler32(scanlines, byteCount: byteCount, zeroSpans: zeroSpans)
@@ -165,6 +207,21 @@ final class PNGRunLengthCompressor {
             from = span.upperBound
         }
         return libdeflate_adler32(adler, bytes + from, byteCount &- from)
+    }
+
+    /// The token for a copy of `length` bytes (when at least `minimumPixelMatch`) or else for the
+    /// literal byte, counted in `counts`.
+    @inline(__always)
+    private static func count(length: Int, distanceCode: Int, extra: Int, literal: UInt8, in counts: UnsafeMutablePointer<Int>) -> Token {
+        if length >= Self.minimumPixelMatch {
+            let value = 256 &+ length &- 3
+            counts[value] &+= 1
+            counts[512 &+ distanceCode] &+= 1
+            return Token(truncatingIfNeeded: value) | Token(truncatingIfNeeded: distanceCode) &<< 9
+                | Token(truncatingIfNeeded: extra) &<< 14
+        }
+        counts[Int(literal)] &+= 1
+        return Token(literal) | BlockPlan.literalDistance
     }
 
     /// How many bytes from `position` on (at most `limit`) equal those `distance` bytes before.

@@ -9,8 +9,8 @@ import CDeflate
 ///    flat colour) and of the row above (distance one scanline: repeated rows, vertical edges).
 ///    The longer one, if at least `minimumMatch` bytes (`minimumPixelMatch` from the pixel before), is taken (ties go to distance 4, whose code
 ///    is cheaper). Only where neither applies (antialiased edges, about a tenth of the bytes) is a
-///    third candidate looked up: the last position whose next 4 bytes hashed the same, which finds
-///    repeated letters. Otherwise the byte is a literal. These copies do what the filters Sub and
+///    third candidate looked up: the last position whose next 6 bytes (`minimumHashedMatch`)
+///    hashed the same, which finds repeated letters. Otherwise the byte is a literal. These copies do what the filters Sub and
 ///    Up would do for exact repeats, without turning antialiased runs of one colour with varying
 ///    alpha into differences; no hash chains, no lazy matching, and long runs cost one comparison
 ///    per 8 bytes. Token counts give a Huffman code made for this image, and the exact size.
@@ -29,7 +29,8 @@ final class PNGRunLengthCompressor {
     /// bytes, which turns the three zero channels of an antialiased black pixel (0, 0, 0, alpha)
     /// after another into one token instead of three literals (fewer tokens, and 2% fewer bytes).
     static let minimumPixelMatch = 3
-    /// The shortest copy from a hashed position that is taken: its distance costs more bits.
+    /// The shortest copy from a hashed position that is taken: its distance costs more bits. The
+    /// hash is of this many bytes, so a position whose entry compares equal is always taken.
     static let minimumHashedMatch = 6
     static let maximumMatch = 258
     /// The farthest back DEFLATE can copy from.
@@ -42,7 +43,8 @@ final class PNGRunLengthCompressor {
     private var tokenStart: UnsafeMutablePointer<Token>?
     /// Counts of literal/length values (0..<512) then of distance codes (512..<542).
     private let counts = UnsafeMutablePointer<Int>.allocate(capacity: 512 + 30)
-    /// Per hash of 4 bytes, the last literal position (+ 1) where they started; 0 for none.
+    /// Per hash of 6 bytes, the last position (+ 1) where they started and no copy of the pixel
+    /// before or the row above applied; 0 for none.
     private let hashTable = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
     private var tokenCount = 0
     private var adler: UInt32 = 1

@@ -131,7 +131,7 @@ final class PNGRunLengthCompressor {
                     tokens[count] = Self.count(
                         length: length, distanceCode: distanceCode, extra: extra, literal: UInt8(truncatingIfNeeded: word), in: counts)
                     count &+= 1
-                    position &+= max(length, 1)
+                    position &+= length >= Self.minimumPixelMatch ? length : 1
                 }
                 continue
             }
@@ -186,7 +186,7 @@ final class PNGRunLengthCompressor {
                 length: length, distanceCode: distanceCode, extra: extra,
                 literal: scanlines.load(fromByteOffset: position, as: UInt8.self), in: counts)
             count &+= 1
-            position &+= max(length, 1)
+            position &+= length >= Self.minimumPixelMatch ? length : 1
         }
         tokenCount = count
         adler = Self.adler32(scanlines, byteCount: byteCount, zeroSpans: zeroSpans)

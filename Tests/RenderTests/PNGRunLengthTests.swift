@@ -43,14 +43,16 @@ struct ARGBImage {
         }
     }
 
-    /// Straight RGBA: `(channel × 255 + alpha / 2) / alpha`, Cairo's rounding; zeros where alpha is 0.
+    /// Straight RGBA: `(channel × 255 + alpha / 2) / alpha`, Cairo's rounding, kept in a byte as
+    /// Cairo keeps it (a channel above alpha, not valid premultiplied data, wraps); zeros where
+    /// alpha is 0.
     var straightRGBA: [UInt8] {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for (index, word) in words.enumerated() {
             let alpha = Int(word >> 24)
             guard alpha > 0 else { continue }
             for (offset, shift) in [16, 8, 0].enumerated() {
-                bytes[index * 4 + offset] = UInt8((Int((word >> UInt32(shift)) & 0xFF) * 255 + alpha / 2) / alpha)
+                bytes[index * 4 + offset] = UInt8(truncatingIfNeeded: (Int((word >> UInt32(shift)) & 0xFF) * 255 + alpha / 2) / alpha)
             }
             bytes[index * 4 + 3] = UInt8(alpha)
         }
@@ -110,6 +112,21 @@ enum PNGTestImages {
             ARGBImage(name: "very-wide", width: 9001, height: 3) { x, y in
                 x % 50 < 25 ? 0 : (x / 7 + y) % 3 == 0 ? 0xFF00_0000 : 0x3F_0000 | UInt32(64 + x % 64) << 24
             })
+        // Found by the encoder fuzz harness: a copy of zeros inside a transparent span that ends one
+        // or two bytes on, then bytes unlike the ones 4 back; such a short copy is a literal, and
+        // the search must then move on one byte, not the copy's length. Pixels of alpha 0 with
+        // colour (kept by the unpremultiplier, written as zeros) end the spans at odd places.
+        // Once as the first two rows (the search's edge loop), once two rows down (its interior).
+        let spanEnds: [Int: UInt32] = [
+            5: 0xFFFF_FF00, 6: 0xFFFF_FFFF, 7: 0xFFFF_FFFF, 8: 0xFFFF_FFFF, 9: 0xFFFF_FFFF, 10: 0xFFFF_FFFF,
+            11: 0xFFFF_FFFF, 12: 0xFFFF, 27: 0x2233_4400, 28: 0x2233_44FF, 29: 0x2233_44FF, 30: 0x2233_44FF,
+            31: 0x2233_44FF, 32: 0x2233_44FF, 33: 0x7FF, 49: 0x2010_0000, 50: 0x2010_FF30, 51: 0x2010_FF30,
+            52: 0x2010_FF30, 53: 0x2010_FF30, 54: 0x3344_FF22, 55: 0x3344_FF22, 56: 0x3344_FF22, 57: 0x3344_FF22,
+            58: 0xFF22, 59: 0x3F00, 60: 0x3F00_3F00, 63: 0x3F,
+        ]
+        images.append(ARGBImage(name: "span-end-short-copy", width: 64, height: 2) { x, y in spanEnds[y * 64 + x] ?? 0 })
+        images.append(
+            ARGBImage(name: "span-end-short-copy-interior", width: 64, height: 6) { x, y in spanEnds[(y - 2) * 64 + x] ?? 0 })
         images.append(ARGBImage(name: "very-tall", width: 2, height: 3001) { x, y in y % 40 < 20 ? 0 : UInt32(y % 256) << 24 | UInt32(x) })
         for width in [1, 2, 3, 5, 7, 13, 33] {
             images.append(

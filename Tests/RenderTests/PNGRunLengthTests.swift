@@ -116,7 +116,8 @@ enum PNGTestImages {
         // or two bytes on, then bytes unlike the ones 4 back; such a short copy is a literal, and
         // the search must then move on one byte, not the copy's length. Pixels of alpha 0 with
         // colour (kept by the unpremultiplier, written as zeros) end the spans at odd places.
-        // Once as the first two rows (the search's edge loop), once two rows down (its interior).
+        // As found, in the first two rows (the search's edge loop); then four pixels two rows down,
+        // where a span ends two bytes after a copy of it starts (the search's interior loop).
         let spanEnds: [Int: UInt32] = [
             5: 0xFFFF_FF00, 6: 0xFFFF_FFFF, 7: 0xFFFF_FFFF, 8: 0xFFFF_FFFF, 9: 0xFFFF_FFFF, 10: 0xFFFF_FFFF,
             11: 0xFFFF_FFFF, 12: 0xFFFF, 27: 0x2233_4400, 28: 0x2233_44FF, 29: 0x2233_44FF, 30: 0x2233_44FF,
@@ -125,8 +126,9 @@ enum PNGTestImages {
             58: 0xFF22, 59: 0x3F00, 60: 0x3F00_3F00, 63: 0x3F,
         ]
         images.append(ARGBImage(name: "span-end-short-copy", width: 64, height: 2) { x, y in spanEnds[y * 64 + x] ?? 0 })
+        let interiorSpanEnds: [Int: UInt32] = [143: 0x2000_0020, 173: 0x8080_0000, 208: 0x2020_0000, 245: 0x8000_0080]
         images.append(
-            ARGBImage(name: "span-end-short-copy-interior", width: 64, height: 6) { x, y in spanEnds[(y - 2) * 64 + x] ?? 0 })
+            ARGBImage(name: "span-end-short-copy-interior", width: 64, height: 6) { x, y in interiorSpanEnds[y * 64 + x] ?? 0 })
         images.append(ARGBImage(name: "very-tall", width: 2, height: 3001) { x, y in y % 40 < 20 ? 0 : UInt32(y % 256) << 24 | UInt32(x) })
         for width in [1, 2, 3, 5, 7, 13, 33] {
             images.append(

@@ -196,7 +196,7 @@ final class PNGRunLengthCompressor {
 
     /// The Adler-32 of the scanlines. Over a span of `n` known zero bytes the first sum stays and
     /// the second grows by `n` times the first, so only the bytes between the spans are read
-    /// (about a third of a breakdown image's).
+    /// (about half of a breakdown image's).
     static func adler32(_ bytes: UnsafeRawPointer, byteCount: Int, zeroSpans: [Range<Int>]) -> UInt32 {
         var adler: UInt32 = 1
         var from = 0

@@ -11,7 +11,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.ndjson")
         let lines = (0..<300).map { #"{"name": "r\#($0)", "amount": "\#(10 + $0)", "platform": "\#($0 % 2 == 0 ? "ios" : "android")"}"# }
-        try (lines.joined(separator: "\n") + "\n").write(to: manifest, atomically: true, encoding: .utf8)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: manifest)
         let output = folder.appendingPathComponent("out")
         let binary = try #require(BinaryRunner.executable).path
         let result = try BinaryRunner.run(

@@ -13,7 +13,7 @@ import Testing
 @Suite struct DescribeEndToEndTests {
     // The issue's acceptance commands.
     @Test func defaultAustralianBreakdown() throws {
-        let result = try BinaryRunner.run("describe", "--amount", "100")
+        let result = try InProcessCLI.run("describe", "--amount", "100")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.contains(#""text": "or 4 interest-free payments of $25.00 with""#))
@@ -33,27 +33,27 @@ import Testing
     }
 
     @Test func usDeviceShowsAustralianDollarSymbol() throws {
-        let json = try BinaryRunner.run("describe", "--amount", "100", "--device-locale", "en_US").json()
+        let json = try InProcessCLI.run("describe", "--amount", "100", "--device-locale", "en_US").json()
         #expect(json["text"] as? String == "or 4 interest-free payments of A$25.00 with")
     }
 
     @Test func zeroShowsTheLimitsWithTheLogoFirst() throws {
-        let result = try BinaryRunner.run("describe", "--amount", "0")
+        let result = try InProcessCLI.run("describe", "--amount", "0")
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""text": "available for orders between $1 – $2,000""#))
         #expect(try result.json()["logoPlacement"] as? String == "start")
         // The default amount is 0 too.
-        #expect(try BinaryRunner.run("describe").json()["logoPlacement"] as? String == "start")
+        #expect(try InProcessCLI.run("describe").json()["logoPlacement"] as? String == "start")
     }
 
     @Test func clearpayDropsInterestFree() throws {
-        let json = try BinaryRunner.run("describe", "--amount", "100", "--locale", "en_GB", "--currency", "GBP").json()
+        let json = try InProcessCLI.run("describe", "--amount", "100", "--locale", "en_GB", "--currency", "GBP").json()
         #expect(json["text"] as? String == "or 4 payments of £25.00 with")
         #expect(json["brand"] as? String == "clearpay")
     }
 
     @Test func frenchCanadian() throws {
-        let result = try BinaryRunner.run(
+        let result = try InProcessCLI.run(
             "describe", "--amount", "100", "--locale", "en_CA", "--currency", "CAD", "--device-locale", "fr_CA")
         #expect(result.status == 0)
         let json = try result.json()
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func minimumNotBelowMaximum() throws {
-        let result = try BinaryRunner.run("describe", "--min", "300", "--max", "200")
+        let result = try InProcessCLI.run("describe", "--min", "300", "--max", "200")
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("Minimum (300) is not strictly less than maximum (200)"))
@@ -85,7 +85,7 @@ import Testing
         (["--currency", "EUR", "--locale", "xx"], "Currency code (EUR) is not valid"),
     ])
     func configurationErrors(arguments: [String], message: String) throws {
-        let result = try BinaryRunner.run(["describe"] + arguments)
+        let result = try InProcessCLI.run(["describe"] + arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(message))
@@ -117,7 +117,7 @@ import Testing
         (["-x"], "unknown option '-x'"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
-        let result = try BinaryRunner.run(["describe"] + arguments)
+        let result = try InProcessCLI.run(["describe"] + arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("error: "))
@@ -126,20 +126,20 @@ import Testing
     }
 
     @Test func optionsWithEqualsAndDoubleDash() throws {
-        let json = try BinaryRunner.run("describe", "--amount=100", "--intro=payInTitle", "--no-with").json()
+        let json = try InProcessCLI.run("describe", "--amount=100", "--intro=payInTitle", "--no-with").json()
         #expect(json["text"] as? String == "Pay in 4 interest-free payments of $25.00")
         // After `--` nothing is an option, so `--cbt` is a stray argument.
-        let result = try BinaryRunner.run("describe", "--", "--cbt")
+        let result = try InProcessCLI.run("describe", "--", "--cbt")
         #expect(result.status == 2)
         #expect(result.stderr.contains("unexpected argument '--cbt'"))
         // A negative amount is a value, not an option, and prices are not negative (issue 12).
-        let negative = try BinaryRunner.run("describe", "--amount", "-5")
+        let negative = try InProcessCLI.run("describe", "--amount", "-5")
         #expect(negative.status == 2)
         #expect(negative.stderr.contains("--amount: '-5' is negative; prices are 0 or more, written without a sign"), "\(negative.stderr)")
     }
 
     @Test func noConfigurationIsHiddenWithAReason() throws {
-        let json = try BinaryRunner.run("describe", "--amount", "100", "--no-configuration").json()
+        let json = try InProcessCLI.run("describe", "--amount", "100", "--no-configuration").json()
         #expect(json["text"] as? String == "or pay with")
         #expect(json["hidden"] as? Bool == true)
         #expect(json["enabled"] as? Bool == false)
@@ -151,7 +151,7 @@ import Testing
     }
 
     @Test func unofferedLanguageIsHiddenButTextIsComputed() throws {
-        let json = try BinaryRunner.run("describe", "--amount", "100", "--locale", "en_US", "--device-locale", "es_US").json()
+        let json = try InProcessCLI.run("describe", "--amount", "100", "--locale", "en_US", "--device-locale", "es_US").json()
         #expect(json["hidden"] as? Bool == true)
         #expect(json["text"] as? String == "or 4 interest-free payments of $25.00 with")
         #expect(json["hiddenReason"] as? String == "consumer language es (from device locale es_US) is not offered in region US (offers en_US)")
@@ -162,7 +162,7 @@ import Testing
     }
 
     @Test func consumerLocaleAndNoMinimum() throws {
-        let json = try BinaryRunner.run(
+        let json = try InProcessCLI.run(
             "describe", "--locale", "en_CA", "--consumer-locale", "fr_CA", "--no-minimum", "--max", "500", "--amount", "0"
         ).json()
         #expect(json["language"] as? String == "fr_CA")
@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func logoAndLinkOptions() throws {
-        let json = try BinaryRunner.run(
+        let json = try InProcessCLI.run(
             "describe", "--amount", "100", "--logo", "lockup", "--palette", "alt", "--dark-palette", "lightMono",
             "--appearance", "dark", "--link-style", "learnMoreText", "--modal-theme", "white", "--cbt"
         ).json()
@@ -188,29 +188,29 @@ import Testing
     }
 
     @Test func customAndNoLink() throws {
-        let custom = try BinaryRunner.run("describe", "--amount", "100", "--link-text", "<u>Details</u>", "--modal-id", "page-1").json()
+        let custom = try InProcessCLI.run("describe", "--amount", "100", "--link-text", "<u>Details</u>", "--modal-id", "page-1").json()
         let link = try #require(custom["link"] as? [String: Any])
         #expect(link["style"] as? String == "custom")
         #expect(link["markup"] as? String == "<u>Details</u>")
         #expect(custom["linkURL"] as? String == "https://static.afterpay.com/modal/page-1.html")
-        let none = try BinaryRunner.run("describe", "--amount", "100", "--link-style", "none").json()
+        let none = try InProcessCLI.run("describe", "--amount", "100", "--link-style", "none").json()
         #expect(none["linkURL"] is NSNull)
     }
 
     @Test func jsonKeysInStableOrderAndSlashesNotEscaped() throws {
-        let stdout = try BinaryRunner.run("describe", "--amount", "100").stdout
+        let stdout = try InProcessCLI.run("describe", "--amount", "100").stdout
         #expect(stdout.contains("https://static.afterpay.com/modal/en_AU.html"))
         let keys = stdout.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
         #expect(Array(keys.prefix(9)) == [
             "text", "logoPlacement", "hidden", "hiddenReason", "enabled", "brand", "language", "accessibilityLabel", "altText",
         ])
-        #expect(try BinaryRunner.run("describe", "--amount", "100").stdout == stdout)
+        #expect(try InProcessCLI.run("describe", "--amount", "100").stdout == stdout)
     }
 }
 
 @Suite struct HelpAndSubcommandTests {
     @Test func toolHelpListsSubcommands() throws {
-        let result = try BinaryRunner.run("--help")
+        let result = try InProcessCLI.run("--help")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.contains("OVERVIEW:"))
@@ -221,7 +221,7 @@ import Testing
 
     @Test func describeHelpListsEveryOption() throws {
         for flag in ["--help", "-h"] {
-            let result = try BinaryRunner.run("describe", flag)
+            let result = try InProcessCLI.run("describe", flag)
             #expect(result.status == 0)
             #expect(result.stdout.contains("USAGE: breakdown describe [<options>]"))
             #expect(result.stdout.contains("OPTIONS:"))
@@ -239,10 +239,10 @@ import Testing
     }
 
     @Test func missingAndUnknownSubcommands() throws {
-        let missing = try BinaryRunner.run()
+        let missing = try InProcessCLI.run()
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("missing subcommand"))
-        let unknown = try BinaryRunner.run("paint")
+        let unknown = try InProcessCLI.run("paint")
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("error: unknown subcommand 'paint'; expected one of describe, render, batch, report, gallery, verify, bench"))
         #expect(unknown.stderr.hasSuffix(" (see 'breakdown --help')\n"))

@@ -16,7 +16,7 @@ import Testing
             ["describe", "--amount", "1", "--min", String(repeating: "1", count: 5_000)],
         ]
         for arguments in cases {
-            let result = try BinaryRunner.run(arguments)
+            let result = try InProcessCLI.run(arguments)
             let label = arguments.map { $0.prefix(20) }.joined(separator: " ")
             #expect(result.status == 2, "\(label)")
             let lines = result.stderr.split(separator: "\n")
@@ -25,7 +25,7 @@ import Testing
             #expect(result.stderr.contains(" characters)"), "\(label): \(result.stderr.prefix(300))")
         }
         // Short values are still quoted whole.
-        let short = try BinaryRunner.run(["describe", "--amount", "12a"])
+        let short = try InProcessCLI.run(["describe", "--amount", "12a"])
         #expect(short.stderr.contains("'12a' is not valid"))
     }
 

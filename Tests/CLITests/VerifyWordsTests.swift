@@ -61,17 +61,17 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try BatchTestSupport.write(Self.manifest(locale: locale), to: manifest)
         let references = folder.appendingPathComponent("refs").path
-        let recorded = try BinaryRunner.run("verify", manifest.path, "--reference", references, "--record", "--amount", old)
+        let recorded = try InProcessCLI.run("verify", manifest.path, "--reference", references, "--record", "--amount", old)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         for name in Self.names {
             let words = try String(contentsOfFile: "\(references)/\(name).words.json", encoding: .utf8)
             #expect(words.contains(was) && words.contains("\"view\" : \"\(name.hasPrefix("android") ? "android" : "ios")\""), "\(words)")
         }
         for tolerance in tolerances {
-            let same = try BinaryRunner.run(["verify", manifest.path, "--reference", references, "--amount", old] + tolerance)
+            let same = try InProcessCLI.run(["verify", manifest.path, "--reference", references, "--amount", old] + tolerance)
             #expect(same.status == 0, "\(tolerance): \(same.stdout)")
             #expect(!same.stdout.contains("words not checked"))
-            let changed = try BinaryRunner.run(["verify", manifest.path, "--reference", references, "--amount", new] + tolerance)
+            let changed = try InProcessCLI.run(["verify", manifest.path, "--reference", references, "--amount", new] + tolerance)
             #expect(changed.status == 1, "\(tolerance): \(changed.stdout)")
             #expect(changed.stdout.contains("\(Self.names.count) differ"), "\(tolerance): \(changed.stdout)")
             let blocks = Self.blocks(changed.stdout)
@@ -113,10 +113,10 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try BatchTestSupport.write(#"{"name": "au", "scale": 2}"# + "\n" + #"{"name": "gb", "platform": "android", "locale": "en_GB"}"# + "\n", to: manifest)
         let references = folder.appendingPathComponent("refs").path
-        #expect(try BinaryRunner.run("verify", manifest.path, "--reference", references, "--record", "--amount", "100").status == 0)
+        #expect(try InProcessCLI.run("verify", manifest.path, "--reference", references, "--record", "--amount", "100").status == 0)
         // As the previous release recorded them: no words beside the images.
         for name in ["au", "gb"] { try FileManager.default.removeItem(atPath: "\(references)/\(name).words.json") }
-        let same = try BinaryRunner.run("verify", manifest.path, "--reference", references, "--amount", "100")
+        let same = try InProcessCLI.run("verify", manifest.path, "--reference", references, "--amount", "100")
         #expect(same.status == 0, "\(same.stdout)")
         for name in ["au", "gb"] {
             #expect(
@@ -127,7 +127,7 @@ import Testing
         }
         // A change is still found by the pixels, with the note.
         let report = folder.appendingPathComponent("report").path
-        let changed = try BinaryRunner.run("verify", manifest.path, "--reference", references, "--amount", "100.04", "--report", report)
+        let changed = try InProcessCLI.run("verify", manifest.path, "--reference", references, "--amount", "100.04", "--report", report)
         #expect(changed.status == 1)
         // The report shows the sentence the metadata file of an older --record kept, saying the words were not compared.
         let section = try #require(VerifyReportTests.section(try String(contentsOfFile: report + "/index.html", encoding: .utf8), "au"))
@@ -145,7 +145,7 @@ import Testing
         }
         // Recording again adds the words, the images unchanged.
         let before = try Data(contentsOf: URL(fileURLWithPath: references + "/au.png"))
-        let again = try BinaryRunner.run("verify", manifest.path, "--reference", references, "--record", "--amount", "100")
+        let again = try InProcessCLI.run("verify", manifest.path, "--reference", references, "--record", "--amount", "100")
         #expect(again.stdout.contains("2 unchanged"), "\(again.stdout)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: references + "/au.png")) == before)
         let words = try JSONDecoder().decode(ReferenceWords.self, from: Data(contentsOf: URL(fileURLWithPath: references + "/au.words.json")))
@@ -153,7 +153,7 @@ import Testing
         #expect(words.view == "ios" && words.hidden == false && words.linkStyle == "circledInfoIcon" && words.linkText == "\u{24D8}")
         // A words file that is not one fails, saying so (never taken as a reference without words).
         try Data("{}".utf8).write(to: URL(fileURLWithPath: references + "/au.words.json"))
-        let broken = try BinaryRunner.run("verify", manifest.path, "--reference", references, "--amount", "100")
+        let broken = try InProcessCLI.run("verify", manifest.path, "--reference", references, "--amount", "100")
         #expect(broken.status == 1)
         #expect(broken.stdout.contains("FAIL au: \(references)/au.words.json is not a words file"), "\(broken.stdout)")
         #expect(!broken.stdout.contains("the pixels alone would pass"))
@@ -165,9 +165,9 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try BatchTestSupport.write(#"{"name": "au", "scale": 3, "width": 150}"# + "\n", to: manifest)
         let references = folder.appendingPathComponent("refs").path, report = folder.appendingPathComponent("report").path
-        #expect(try BinaryRunner.run("verify", manifest.path, "--reference", references, "--record", "--amount", "100").status == 0)
+        #expect(try InProcessCLI.run("verify", manifest.path, "--reference", references, "--record", "--amount", "100").status == 0)
         // The loosest tolerance: the pixels pass, the words do not.
-        let result = try BinaryRunner.run(
+        let result = try InProcessCLI.run(
             "verify", manifest.path, "--reference", references, "--amount", "100.04", "--tolerance", "255", "--allowed-fraction", "1",
             "--report", report)
         #expect(result.status == 1, "\(result.stdout)")

@@ -59,12 +59,12 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write(#"{"name": "au", "amount": "100"}"# + "\n" + #"{"name": "gb", "amount": "100", "locale": "en_GB"}"# + "\n", to: manifest)
         let references = folder.appendingPathComponent("refs").path
-        #expect(try BinaryRunner.run("verify", manifest.path, "--reference", references, "--record").status == 0)
+        #expect(try InProcessCLI.run("verify", manifest.path, "--reference", references, "--record").status == 0)
         // One reference replaced by another's picture: a failure section, with its paths.
         try FileManager.default.removeItem(atPath: references + "/gb.png")
         try FileManager.default.copyItem(atPath: references + "/au.png", toPath: references + "/gb.png")
         let report = root.appendingPathComponent("report").path
-        let result = try BinaryRunner.run("verify", manifest.path, "--reference", references, "--report", report)
+        let result = try InProcessCLI.run("verify", manifest.path, "--reference", references, "--report", report)
         #expect(result.status == 1)
         let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
         #expect(!html.contains(Self.raw))

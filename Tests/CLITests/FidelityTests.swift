@@ -29,7 +29,7 @@ import Testing
     static func render(_ arguments: [String], in folder: URL, name: String) throws -> (png: String, metadata: [String: Any], stderr: String) {
         let png = folder.appendingPathComponent(name + ".png").path
         let json = folder.appendingPathComponent(name + ".json").path
-        let result = try BinaryRunner.run(["render"] + arguments + ["-o", png, "--metadata", json])
+        let result = try InProcessCLI.run(["render"] + arguments + ["-o", png, "--metadata", json])
         #expect(result.status == 0, "\(result.stderr)")
         let metadata = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any] ?? [:]
         return (png, metadata, result.stderr)
@@ -93,7 +93,7 @@ import Testing
             #expect(abs((logo.x - logoNone.x) - expected) < 0.05, "\(size) pt: the logo moved \(logo.x - logoNone.x) pt, not \(expected)")
         }
         // A manifest key and a value checked like every choice.
-        let bad = try BinaryRunner.run("render", "--amount", "100", "--tracking", "apple", "-o", folder.appendingPathComponent("x.png").path)
+        let bad = try InProcessCLI.run("render", "--amount", "100", "--tracking", "apple", "-o", folder.appendingPathComponent("x.png").path)
         #expect(bad.status == 2 && bad.stderr.contains("sf, none"))
     }
 
@@ -187,7 +187,7 @@ rename(sys.argv[1], sys.argv[2], sys.argv[3])
         let lines = asked.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("warning: ") && lines[0].contains(image), "\(asked.stderr)")
         #expect(none.stderr.isEmpty)
-        let described = try BinaryRunner.run(["describe", "--link-style", style] + base.prefix(4))
+        let described = try InProcessCLI.run(["describe", "--link-style", style] + base.prefix(4))
         #expect((try described.json()["link"] as? [String: Any])?["sdkImage"] as? String == image)
 
         // A folder of SDK-named files that holds the image: it is drawn, 0.8 × the font height
@@ -269,7 +269,7 @@ rename(sys.argv[1], sys.argv[2], sys.argv[3])
 
     @Test func noConfigurationFallsBackToEnUS() throws {
         func describe(_ device: String) throws -> [String: Any] {
-            let result = try BinaryRunner.run("describe", "--no-configuration", "--device-locale", device)
+            let result = try InProcessCLI.run("describe", "--no-configuration", "--device-locale", device)
             #expect(result.status == 0, "\(result.stderr)")
             return try result.json()
         }
@@ -288,7 +288,7 @@ rename(sys.argv[1], sys.argv[2], sys.argv[3])
 
     @Test func deviceLocalesIOSAccepts() throws {
         func text(_ device: String) throws -> String? {
-            let result = try BinaryRunner.run("describe", "--amount", "100", "--device-locale", device)
+            let result = try InProcessCLI.run("describe", "--amount", "100", "--device-locale", device)
             #expect(result.status == 0, "\(device): \(result.stderr)")
             return try result.json()["text"] as? String
         }
@@ -298,11 +298,11 @@ rename(sys.argv[1], sys.argv[2], sys.argv[3])
         #expect(try text("en_AU@currency=USD") == "or 4 interest-free payments of $25.00 AUD with")
         #expect(try text("en_AU@currency=AUD") == "or 4 interest-free payments of $25.00 with")
         for bad in ["en_AU@", "en_AU@currency", "en_POSIX", "en_US_PO", "en_AU@currency=US D"] {
-            let result = try BinaryRunner.run("describe", "--amount", "100", "--device-locale", bad)
+            let result = try InProcessCLI.run("describe", "--amount", "100", "--device-locale", bad)
             #expect(result.status == 2, "\(bad) was accepted")
         }
         // The manifest schema's pattern agrees.
-        let schema = try BinaryRunner.run("schema")
+        let schema = try InProcessCLI.run("schema")
         let pattern = try #require(schema.stdout.range(of: #""pattern": "\^\[A-Za-z\]\{2,3\}[^"]*""#, options: .regularExpression))
         let regex = String(schema.stdout[pattern].dropFirst(#""pattern": ""#.count).dropLast())
         for good in ["en_US_POSIX", "en_AU@currency=USD", "en_AU", "zh_Hant_TW"] {

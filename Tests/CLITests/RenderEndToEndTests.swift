@@ -22,7 +22,7 @@ import Testing
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let png = folder.appendingPathComponent("a.png").path, json = folder.appendingPathComponent("a.json").path
-        let result = try BinaryRunner.run("render", "--amount", "100", "--scale", "2", "-o", png, "--metadata", json)
+        let result = try InProcessCLI.run("render", "--amount", "100", "--scale", "2", "-o", png, "--metadata", json)
         #expect(result.status == 0, "\(result.stderr)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
         #expect(bytes.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
@@ -42,11 +42,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, magic) in [("a.svg", "<?xml"), ("a.pdf", "%PDF-")] {
             let path = folder.appendingPathComponent(name).path
-            #expect(try BinaryRunner.run("render", "--amount", "100", "-o", path).status == 0)
+            #expect(try InProcessCLI.run("render", "--amount", "100", "-o", path).status == 0)
             #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)).prefix(5), as: UTF8.self) == magic)
         }
         let other = folder.appendingPathComponent("image.out").path
-        #expect(try BinaryRunner.run("render", "--amount", "100", "--format", "svg", "-o", other).status == 0)
+        #expect(try InProcessCLI.run("render", "--amount", "100", "--format", "svg", "-o", other).status == 0)
         #expect(FileManager.default.fileExists(atPath: other))
     }
 
@@ -55,8 +55,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for format in ["png", "svg"] {
             let a = folder.appendingPathComponent("a.\(format)").path, b = folder.appendingPathComponent("b.\(format)").path
-            #expect(try BinaryRunner.run("render", "--amount", "100", "--scale", "2", "-o", a).status == 0)
-            #expect(try BinaryRunner.run("render", "--amount", "100", "--scale", "2", "-o", b).status == 0)
+            #expect(try InProcessCLI.run("render", "--amount", "100", "--scale", "2", "-o", a).status == 0)
+            #expect(try InProcessCLI.run("render", "--amount", "100", "--scale", "2", "-o", b).status == 0)
             #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
         }
     }
@@ -65,11 +65,11 @@ import Testing
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("h.png").path
-        let result = try BinaryRunner.run("render", "--no-configuration", "-o", path, "--metadata", path + ".json")
+        let result = try InProcessCLI.run("render", "--no-configuration", "-o", path, "--metadata", path + ".json")
         #expect(result.status == 3)
         #expect(result.stderr.contains("hidden"))
         #expect(result.stderr.contains("no configuration"))
-        let spanish = try BinaryRunner.run("render", "--locale", "en_US", "--device-locale", "es_US", "--amount", "100", "-o", path)
+        let spanish = try InProcessCLI.run("render", "--locale", "en_US", "--device-locale", "es_US", "--amount", "100", "-o", path)
         #expect(spanish.status == 3)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
@@ -89,7 +89,7 @@ import Testing
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("x.png").path
-        let result = try BinaryRunner.run(["render", "--amount", "100", "-o", path] + arguments)
+        let result = try InProcessCLI.run(["render", "--amount", "100", "-o", path] + arguments)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("error: "))
         #expect(result.stderr.split(separator: "\n").count == 1)
@@ -100,16 +100,16 @@ import Testing
     @Test func badOutputPaths() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let noFolder = try BinaryRunner.run("render", "--amount", "100", "-o", "/nonexistent-folder/a.png")
+        let noFolder = try InProcessCLI.run("render", "--amount", "100", "-o", "/nonexistent-folder/a.png")
         #expect(noFolder.status == 2)
         #expect(noFolder.stderr.contains("/nonexistent-folder"))
-        let unknown = try BinaryRunner.run("render", "--amount", "100", "-o", folder.appendingPathComponent("a.gif").path)
+        let unknown = try InProcessCLI.run("render", "--amount", "100", "-o", folder.appendingPathComponent("a.gif").path)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains(".png, .svg or .pdf"))
-        let missing = try BinaryRunner.run("render", "--amount", "100")
+        let missing = try InProcessCLI.run("render", "--amount", "100")
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("--output"))
-        let mismatch = try BinaryRunner.run("render", "--amount", "100", "--format", "pdf", "-o", folder.appendingPathComponent("a.png").path)
+        let mismatch = try InProcessCLI.run("render", "--amount", "100", "--format", "pdf", "-o", folder.appendingPathComponent("a.png").path)
         #expect(mismatch.status == 2)
         #expect(mismatch.stderr.contains("does not match the output's extension .png"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing written")
@@ -119,15 +119,15 @@ import Testing
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let png = folder.appendingPathComponent("a.png").path
-        let result = try BinaryRunner.run("render", "--amount", "100", "-o", png, "--metadata", "/nonexistent-folder/a.json")
+        let result = try InProcessCLI.run("render", "--amount", "100", "-o", png, "--metadata", "/nonexistent-folder/a.json")
         #expect(result.status == 2)
         #expect(!FileManager.default.fileExists(atPath: png))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test func usDrawsTheCashAppLockupLargerForBadge() throws {
-        let badge = try BinaryRunner.run("describe", "--amount", "100", "--locale", "en_US", "--logo", "badge").json()
-        let compact = try BinaryRunner.run("describe", "--amount", "100", "--locale", "en_US", "--logo", "compactBadge").json()
+        let badge = try InProcessCLI.run("describe", "--amount", "100", "--locale", "en_US", "--logo", "badge").json()
+        let compact = try InProcessCLI.run("describe", "--amount", "100", "--locale", "en_US", "--logo", "compactBadge").json()
         let badgeLogo = try #require(badge["logo"] as? [String: Any]), compactLogo = try #require(compact["logo"] as? [String: Any])
         #expect(badgeLogo["type"] as? String == "lockup")
         #expect(compactLogo["type"] as? String == "lockup")

@@ -48,7 +48,7 @@ import Testing
         let text = appearance == "light" ? 0 : 255
         for (flags, alpha) in [([String](), 153), (["--increase-contrast"], 173)] {
             let png = folder.appendingPathComponent("x.png").path, meta = folder.appendingPathComponent("x.json").path
-            let result = try BinaryRunner.run(
+            let result = try InProcessCLI.run(
                 ["render", "--amount", "100", "--link-style", "moreInfoText", "--appearance", appearance, "--scale", "2", "-o", png, "--metadata", meta]
                     + flags)
             #expect(result.status == 0, "\(result.stderr)")
@@ -75,7 +75,7 @@ import Testing
             #expect(abs(reported - ratio) < 0.011, "\(flags): reported \(reported), expected \(ratio)")
         }
         // describe says which colours and settings it computed.
-        let described = try BinaryRunner.run(["describe", "--amount", "100", "--appearance", appearance, "--increase-contrast"])
+        let described = try InProcessCLI.run(["describe", "--amount", "100", "--appearance", appearance, "--increase-contrast"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(described.stdout.utf8)) as? [String: Any])
         #expect(json["increaseContrast"] as? Bool == true && json["boldText"] as? Bool == false)
         #expect(json["linkColor"] as? String == String(format: "#%02X%02X%02XAD", red, green, blue))
@@ -89,7 +89,7 @@ import Testing
         for flags in [[], ["--increase-contrast"]] {
             let png = folder.appendingPathComponent("x.png").path
             // The default link (ⓘ) in a given colour: the setting changes no colour the merchant set.
-            let result = try BinaryRunner.run(["render", "--amount", "100", "--link-color", "#FF0000", "-o", png] + flags)
+            let result = try InProcessCLI.run(["render", "--amount", "100", "--link-color", "#FF0000", "-o", png] + flags)
             #expect(result.status == 0, "\(result.stderr)")
             logos.append(try Data(contentsOf: URL(fileURLWithPath: png)))
         }
@@ -102,7 +102,7 @@ import Testing
         var widths: [Double] = [], heights: [Double] = [], ink: [Double] = []
         for flags in [[], ["--bold-text"]] {
             let png = folder.appendingPathComponent("x.png").path, meta = folder.appendingPathComponent("x.json").path
-            let result = try BinaryRunner.run(["render", "--amount", "100", "--font-size", "17", "-o", png, "--metadata", meta] + flags)
+            let result = try InProcessCLI.run(["render", "--amount", "100", "--font-size", "17", "-o", png, "--metadata", meta] + flags)
             #expect(result.status == 0, "\(result.stderr)")
             let metadata = try Self.json(meta)
             let size = try #require(metadata["size"] as? [String: Double])
@@ -116,13 +116,13 @@ import Testing
         #expect(widths[1] > widths[0] + 3, "Bold Text \(widths[1]) pt, regular \(widths[0]) pt")
         #expect(heights[1] == heights[0], "the same size: the same line height")
         #expect(ink[1] > ink[0] * 1.1, "Semibold strokes: \(ink)")
-        let described = try BinaryRunner.run(["describe", "--amount", "100", "--bold-text"])
+        let described = try InProcessCLI.run(["describe", "--amount", "100", "--bold-text"])
         #expect(described.stdout.contains("\"boldText\": true"), "\(described.stdout)")
     }
 
     @Test func theAndroidViewRefusesBothInEveryDoor() throws {
         for flag in ["--increase-contrast", "--bold-text"] {
-            let result = try BinaryRunner.run(["render", "--platform", "android", "--amount", "100", flag, "--format", "png", "-o", "/dev/null"])
+            let result = try InProcessCLI.run(["render", "--platform", "android", "--amount", "100", flag, "--format", "png", "-o", "/dev/null"])
             #expect(result.status == 2 && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
             #expect(result.stderr.hasPrefix("error: \(flag) is iOS's accessibility setting"), "\(result.stderr)")
             #expect(result.stderr.hasSuffix("leave it out with --platform android\n"), "\(result.stderr)")

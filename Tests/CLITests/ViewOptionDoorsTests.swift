@@ -57,7 +57,7 @@ import Testing
             let isContent = ContentOptions.group.options.contains { $0.name == option.name }
             for command in isContent ? ["render", "describe"] : ["render"] {
                 let output = folder.appendingPathComponent("\(command)-\(index).png")
-                let run = try BinaryRunner.run([command] + given + (command == "render" ? ["-o", output.path] : []))
+                let run = try InProcessCLI.run([command] + given + (command == "render" ? ["-o", output.path] : []))
                 #expect(run.status == 2, "\(command) \(given): \(run.stderr)")
                 #expect(run.stderr.contains("--\(option.name) \(option.words)"), "\(command): \(run.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -75,7 +75,7 @@ import Testing
             #expect(report.contains("\(option.name) \(option.words)"), "batch: \(report.prefix(600)) \(batch.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("r.png").path))
             // The same option with its own view is drawn.
-            let own = try BinaryRunner.run(
+            let own = try InProcessCLI.run(
                 [isContent ? "describe" : "render", "--amount", "100"] + Self.words(option) + Self.platformArguments(option.view)
                     + (option.name == "environment" ? ["--locale", "en_AU"] : []) + (isContent ? [] : ["-o", "-"]))
             #expect(own.status == 0, "\(option.name) with its own view: \(own.stderr)")
@@ -119,7 +119,7 @@ import Testing
 
     /// Help and the manifest schema say it too.
     @Test func helpAndSchemaSayWhichViewTakesIt() throws {
-        let help = try BinaryRunner.run(["render", "--help"])
+        let help = try InProcessCLI.run(["render", "--help"])
         // Each option's entry: from its line ("  --name <value>") to the next option's, flattened.
         var entries: [String: String] = [:]
         var current: String?
@@ -132,7 +132,7 @@ import Testing
             if let current { entries[current, default: ""] += " " + line }
         }
         func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-        let schema = try BinaryRunner.run(["schema"])
+        let schema = try InProcessCLI.run(["schema"])
         let properties = try #require(
             (try JSONSerialization.jsonObject(with: Data(schema.stdout.utf8)) as? [String: Any])?["properties"] as? [String: Any])
         for option in Self.viewOptions {

@@ -30,7 +30,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for locale in Self.refused {
             for command in [["describe"], ["render", "-o", folder.appendingPathComponent("x.png").path]] {
-                let result = try BinaryRunner.run(command + ["--platform", platform, "--amount", "1234.56", "--device-locale", locale])
+                let result = try InProcessCLI.run(command + ["--platform", platform, "--amount", "1234.56", "--device-locale", locale])
                 #expect(result.status == 2, "\(locale): \(result.status) \(result.stdout.prefix(200))")
                 #expect(result.stderr.split(separator: "\n").count == 1, "\(locale): \(result.stderr)")
                 #expect(result.stderr.hasPrefix("error: --device-locale: '\(locale)' writes numbers without ten decimal digits"), "\(result.stderr)")
@@ -39,7 +39,7 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path), "\(locale): no image")
         }
         for (locale, digits) in Self.drawn {
-            let result = try BinaryRunner.run(["describe", "--platform", platform, "--amount", "1234.56", "--device-locale", locale])
+            let result = try InProcessCLI.run(["describe", "--platform", platform, "--amount", "1234.56", "--device-locale", locale])
             if let first = Self.noFontYet[locale] {
                 // Issue 48: digits no font of the set has are refused, never drawn as boxes.
                 #expect(result.status == 2, "\(locale): \(result.stderr)")
@@ -65,10 +65,10 @@ import Testing
         for (device, digits) in devices {
             let image = folder.appendingPathComponent("\(device).png")
             let base = ["--platform", platform, "--amount", "100", "--device-locale", device, "--consumer-locale", "en_AU"]
-            let result = try BinaryRunner.run(["render"] + base + ["-o", image.path])
+            let result = try InProcessCLI.run(["render"] + base + ["-o", image.path])
             #expect(result.status == 0, "\(device): \(result.stderr)")
             #expect(FileManager.default.fileExists(atPath: image.path))
-            let text = (try? BinaryRunner.run(["describe"] + base).json())?["text"] as? String ?? ""
+            let text = (try? InProcessCLI.run(["describe"] + base).json())?["text"] as? String ?? ""
             // The Android view writes a foreign currency in Latin digits (android.md, rule 4b).
             if platform == "ios" { #expect(text.contains(digits), "\(device): \(text)") }
         }
@@ -107,7 +107,7 @@ import Testing
         for locale in ["en_AU@numbers=bogus", "en_AU@numbers=Latn", "en_AU@numbers=bogus;numbers=latn", "en_AU@a=1;numbers=x"] {
             for platform in ["ios", "android"] {
                 for command in [["describe"], ["render", "-o", image.path]] {
-                    let result = try BinaryRunner.run(command + ["--platform", platform, "--amount", "1234.56", "--device-locale", locale])
+                    let result = try InProcessCLI.run(command + ["--platform", platform, "--amount", "1234.56", "--device-locale", locale])
                     #expect(result.status == 2, "\(locale) \(command[0]): \(result.status) \(result.stderr.prefix(300))")
                     #expect(result.stderr.split(separator: "\n").count == 1, "\(locale): \(result.stderr.prefix(300))")
                     #expect(result.stderr.hasPrefix("error: --device-locale: '\(locale)' names no numbering system"), "\(result.stderr.prefix(300))")

@@ -49,9 +49,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for (index, (text, verdict)) in Self.table.enumerated() {
             let view = ["--platform", platform]
-            let describe = try BinaryRunner.run(["describe", "--amount=\(text)"] + view)
+            let describe = try InProcessCLI.run(["describe", "--amount=\(text)"] + view)
             let image = folder.appendingPathComponent("render-\(index).png")
-            let render = try BinaryRunner.run(["render", "--amount=\(text)", "-o", image.path] + view)
+            let render = try InProcessCLI.run(["render", "--amount=\(text)", "-o", image.path] + view)
             let ndjson = folder.appendingPathComponent("m-\(index).ndjson"), csv = folder.appendingPathComponent("m-\(index).csv")
             try Data("{\"name\": \"r\", \"amount\": \"\(text)\", \"platform\": \"\(platform)\"}\n".utf8).write(to: ndjson)
             try Data("name,amount,platform\nr,\(text),\(platform)\n".utf8).write(to: csv)
@@ -98,7 +98,7 @@ import Testing
         // 1.290 is 1.29 and 49.9900 is 49.99: the same images as render draws for those prices.
         for (name, price) in [("b", "1.29"), ("c", "49.99")] {
             let image = folder.appendingPathComponent("\(name).png")
-            #expect(try BinaryRunner.run(["render", "--amount", price, "-o", image.path]).status == 0)
+            #expect(try InProcessCLI.run(["render", "--amount", price, "-o", image.path]).status == 0)
             #expect(try Data(contentsOf: output.appendingPathComponent("\(name).png")) == Data(contentsOf: image), "\(name)")
         }
     }
@@ -174,11 +174,11 @@ extension PriceDoorsTests {
         for (option, value) in [("--max", "9007199254740993"), ("--max", "100000000000000"), ("--min", "100000000000000.5")] {
             var arguments = ["describe", "--platform", platform, "--amount", "0.5", "--min", "1", "--max", "2000"]
             if option == "--max" { arguments[arguments.count - 1] = value } else { arguments[arguments.count - 3] = value }
-            let result = try BinaryRunner.run(arguments)
+            let result = try InProcessCLI.run(arguments)
             #expect(result.status == 2, "\(option) \(value): \(result.stdout.prefix(200))")
             #expect(result.stderr == "error: \(option): '\(value)' is 100000000000000 or more; a limit that large cannot be drawn exactly (limits, like prices, stay below 100000000000000)\n", "\(result.stderr)")
         }
-        let below = try BinaryRunner.run(["describe", "--platform", platform, "--amount", "0.5", "--min", "1", "--max", "99999999999999"])
+        let below = try InProcessCLI.run(["describe", "--platform", platform, "--amount", "0.5", "--min", "1", "--max", "99999999999999"])
         #expect(below.status == 0, "\(below.stderr)")
         #expect(((try? below.json())?["text"] as? String ?? "").contains("99,999,999,999,999"), "\(below.stdout.prefix(300))")
     }

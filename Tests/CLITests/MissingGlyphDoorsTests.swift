@@ -15,7 +15,7 @@ import Testing
         let image = folder.appendingPathComponent("x.png")
         let base = ["--platform", platform, "--amount", "100", "--link-text", "Info \(Self.privateUse)"]
         for command in [["render", "-o", image.path], ["describe"]] {
-            let result = try BinaryRunner.run(command + base)
+            let result = try InProcessCLI.run(command + base)
             #expect(result.status == 2, "\(command): \(result.status) \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
             #expect(
@@ -27,7 +27,7 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: image.path))
         // The same text without it is drawn.
-        let drawn = try BinaryRunner.run(["render", "--platform", platform, "--amount", "100", "--link-text", "Info", "-o", image.path])
+        let drawn = try InProcessCLI.run(["render", "--platform", platform, "--amount", "100", "--link-text", "Info", "-o", image.path])
         #expect(drawn.status == 0, "\(drawn.stderr)")
     }
 
@@ -37,12 +37,12 @@ import Testing
         let folder = try BatchTestSupport.temporaryFolder("glyphs-font-file")
         defer { try? FileManager.default.removeItem(at: folder) }
         let image = folder.appendingPathComponent("x.png").path
-        let without = try BinaryRunner.run(["render", "--amount", "100", "--link-text", "Info \u{F000}", "-o", image])
+        let without = try InProcessCLI.run(["render", "--amount", "100", "--link-text", "Info \u{F000}", "-o", image])
         #expect(without.status == 2 && without.stderr.hasPrefix("error: no font has a glyph for U+F000 (in the link text)"), "\(without.stderr)")
-        let with = try BinaryRunner.run(["render", "--amount", "100", "--link-text", "Info \u{F000}", "--font-file", dejaVu, "-o", image])
+        let with = try InProcessCLI.run(["render", "--amount", "100", "--link-text", "Info \u{F000}", "--font-file", dejaVu, "-o", image])
         #expect(with.status == 0, "\(with.stderr)")
         // A custom font as the text's family: tried first, the default set after it.
-        let custom = try BinaryRunner.run([
+        let custom = try InProcessCLI.run([
             "render", "--amount", "100", "--font-file", dejaVu, "--font", "DejaVu Sans", "--link-text", "Info \(Self.privateUse)", "-o", image,
         ])
         #expect(custom.status == 2, "\(custom.stderr)")
@@ -65,7 +65,7 @@ import Testing
         #expect(try BatchTestSupport.files(output, ext: "png") == ["plain.png"])
 
         let references = folder.appendingPathComponent("refs").path
-        let verify = try BinaryRunner.run(["verify", manifest.path, "--reference", references, "--record"])
+        let verify = try InProcessCLI.run(["verify", manifest.path, "--reference", references, "--record"])
         // verify stops at a bad record with exit 2, naming it.
         #expect(verify.status == 2, "\(verify.stderr)")
         #expect(verify.stderr.hasPrefix("error: manifest \(manifest.path), line 1 (box): no font has a glyph for U+F8FF"), "\(verify.stderr)")

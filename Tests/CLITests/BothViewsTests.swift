@@ -88,7 +88,7 @@ import Testing
                 var served = try reply.json()
                 #expect(served.removeValue(forKey: "metadata") != nil, "\(target)")
                 let words = query.flatMap { $0.1 == "true" ? ["--\($0.0)"] : ["--\($0.0)", $0.1] }
-                let described = try BinaryRunner.run(["describe"] + words)
+                let described = try InProcessCLI.run(["describe"] + words)
                 try #require(described.status == 0, "\(words): \(described.stderr)")
                 let expected = try #require(try JSONSerialization.jsonObject(with: Data(described.stdout.utf8)) as? [String: Any])
                 let canonical = { (object: [String: Any]) in
@@ -113,7 +113,7 @@ import Testing
             let text = density.shortText
             let png = folder.appendingPathComponent("a\(text).png")
             let metadata = folder.appendingPathComponent("a\(text).json")
-            let result = try BinaryRunner.run(
+            let result = try InProcessCLI.run(
                 "render", "--platform", "android", "--amount", "100", "--scale", text, "-o", png.path, "--metadata", metadata.path)
             try #require(result.status == 0, "\(text): \(result.stderr)")
             let described = try Support.report(metadata)
@@ -127,7 +127,7 @@ import Testing
             // Whole device pixels: the dp size times the density is the pixel size, to a rounding.
             #expect(abs(size["width"]! * density - Double(pixels["width"]!)) < 0.01, "\(text): \(size) \(pixels)")
         }
-        let ios = try BinaryRunner.run("render", "--amount", "100", "--scale", "1.5", "-o", folder.appendingPathComponent("i.png").path)
+        let ios = try InProcessCLI.run("render", "--amount", "100", "--scale", "1.5", "-o", folder.appendingPathComponent("i.png").path)
         #expect(ios.status == 2 && ios.stderr.split(separator: "\n").count == 1 && ios.stderr.contains("1.5 is an Android density"), "\(ios.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("i.png").path))
     }

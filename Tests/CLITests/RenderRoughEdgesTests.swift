@@ -18,7 +18,7 @@ import Testing
         let piped = try BinaryRunner.run("render", "--amount", "100", "-o", "-")
         #expect(piped.status == 0, "\(piped.stderr)")
         let file = folder.appendingPathComponent("a.png")
-        #expect(try BinaryRunner.run("render", "--amount", "100", "-o", file.path).status == 0)
+        #expect(try InProcessCLI.run("render", "--amount", "100", "-o", file.path).status == 0)
         #expect(piped.stdoutData == (try Data(contentsOf: file)))
         // --format still chooses.
         let svg = try BinaryRunner.run("render", "--amount", "100", "-o", "-", "--format", "svg")
@@ -30,7 +30,7 @@ import Testing
         let folder = try BatchTestSupport.temporaryFolder("font")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("a.png").path
-        let result = try BinaryRunner.run("render", "--amount", "100", "--font", name, "-o", path)
+        let result = try InProcessCLI.run("render", "--amount", "100", "--font", name, "-o", path)
         #expect(result.status == 2)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1)
@@ -42,9 +42,9 @@ import Testing
         let folder = try BatchTestSupport.temporaryFolder("font")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("a.png").path
-        #expect(try BinaryRunner.run("render", "--amount", "100", "--font", "inter", "-o", path).status == 0)
+        #expect(try InProcessCLI.run("render", "--amount", "100", "--font", "inter", "-o", path).status == 0)
         let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-        let added = try BinaryRunner.run("render", "--amount", "100", "--font-file", dejaVu, "--font", "DejaVu Sans", "-o", path)
+        let added = try InProcessCLI.run("render", "--amount", "100", "--font-file", dejaVu, "--font", "DejaVu Sans", "-o", path)
         #expect(added.status == 0, "\(added.stderr)")
     }
 
@@ -53,21 +53,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("a.png").path
         // jp_JP (a typo for ja_JP): the SDK takes it, finds no language, and hides the view.
-        let hidden = try BinaryRunner.run("render", "--amount", "100", "--consumer-locale", "jp_JP", "-o", path)
+        let hidden = try InProcessCLI.run("render", "--amount", "100", "--consumer-locale", "jp_JP", "-o", path)
         #expect(hidden.status == 3)
         #expect(hidden.stderr.contains("hidden") && hidden.stderr.contains("language jp") && hidden.stderr.contains("not offered"))
         #expect(!FileManager.default.fileExists(atPath: path))
-        let described = try BinaryRunner.run("describe", "--amount", "100", "--consumer-locale", "jp_JP").json()
+        let described = try InProcessCLI.run("describe", "--amount", "100", "--consumer-locale", "jp_JP").json()
         #expect(described["hidden"] as? Bool == true)
         // Any text, as the SDK takes it: no language, so hidden; not a usage error.
-        let english = try BinaryRunner.run("describe", "--amount", "100", "--consumer-locale", "english").json()
+        let english = try InProcessCLI.run("describe", "--amount", "100", "--consumer-locale", "english").json()
         #expect(english["hidden"] as? Bool == true)
         // Configuration errors first: an invalid merchant locale is reported, not the consumer locale.
-        let both = try BinaryRunner.run("render", "--locale", "fr_FR", "--consumer-locale", "jp_JP", "--amount", "100", "-o", path)
+        let both = try InProcessCLI.run("render", "--locale", "fr_FR", "--consumer-locale", "jp_JP", "--amount", "100", "-o", path)
         #expect(both.status == 2)
         #expect(both.stderr.contains("(fr_FR)") && !both.stderr.contains("jp_JP"))
         // A consumer locale the region offers still chooses the language.
-        let french = try BinaryRunner.run("describe", "--locale", "en_CA", "--consumer-locale", "fr_FR", "--amount", "100").json()
+        let french = try InProcessCLI.run("describe", "--locale", "en_CA", "--consumer-locale", "fr_FR", "--amount", "100").json()
         #expect(french["language"] as? String == "fr_CA")
     }
 
@@ -78,8 +78,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let svg = folder.appendingPathComponent("a.svg"), png = folder.appendingPathComponent("a.png")
         let json = folder.appendingPathComponent("a.json")
-        #expect(try BinaryRunner.run("render", "--amount", "100", "-o", svg.path, "--metadata", json.path).status == 0)
-        #expect(try BinaryRunner.run("render", "--amount", "100", "-o", png.path).status == 0)
+        #expect(try InProcessCLI.run("render", "--amount", "100", "-o", svg.path, "--metadata", json.path).status == 0)
+        #expect(try InProcessCLI.run("render", "--amount", "100", "-o", png.path).status == 0)
         let text = try String(contentsOf: svg, encoding: .utf8)
         let open = try #require(text.range(of: "<svg "))
         let header = String(text[open.lowerBound...].prefix { $0 != ">" })
@@ -112,7 +112,7 @@ import Testing
         let folder = try BatchTestSupport.temporaryFolder("metadata")
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("a.json")
-        let result = try BinaryRunner.run(["render"] + arguments + ["-o", folder.appendingPathComponent("a.png").path, "--metadata", json.path])
+        let result = try InProcessCLI.run(["render"] + arguments + ["-o", folder.appendingPathComponent("a.png").path, "--metadata", json.path])
         #expect(result.status == 0, "\(result.stderr)")
         let text = try String(contentsOf: json, encoding: .utf8)
         // No number with more than three decimals, no exponent, no negative zero.
@@ -141,7 +141,7 @@ import Testing
         }
         var fromHelp: [String: [String]] = [:]
         for command in BreakdownCLI.subcommands {
-            let help = try BinaryRunner.run(command.name, "--help").stdout
+            let help = try InProcessCLI.run(command.name, "--help").stdout
             // Each group is a section of help, titled "NAME OPTIONS:" or "NAME OPTIONS".
             let titles = help.split(separator: "\n").filter { ($0.hasSuffix(" OPTIONS:") || $0.hasSuffix(" OPTIONS")) && !$0.hasPrefix(" ") }
             fromHelp[command.name] = titles.map { $0.replacingOccurrences(of: " OPTIONS", with: "").replacingOccurrences(of: ":", with: "").lowercased() }

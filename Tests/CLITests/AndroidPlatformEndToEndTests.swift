@@ -5,7 +5,7 @@ import Testing
 /// batch draw it (never the iOS view in its place).
 @Suite struct AndroidPlatformEndToEndTests {
     @Test func describeComputesTheAndroidView() throws {
-        let result = try BinaryRunner.run("describe", "--platform", "android", "--amount", "100", "--locale", "en_US")
+        let result = try InProcessCLI.run("describe", "--platform", "android", "--amount", "100", "--locale", "en_US")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let json = try result.json()
@@ -18,7 +18,7 @@ import Testing
         #expect(json["visibility"] as? String == "VISIBLE")
         #expect(logo["heightMultiplier"] as? Double == 1.0)
         // The iOS view of the same options is unchanged: the lockup at the badge's 1.8, no platform key.
-        let ios = try BinaryRunner.run("describe", "--amount", "100", "--locale", "en_US").json()
+        let ios = try InProcessCLI.run("describe", "--amount", "100", "--locale", "en_US").json()
         #expect(ios["platform"] == nil)
         #expect((ios["logo"] as? [String: Any])?["heightMultiplier"] as? Double == 1.8)
         #expect(ios["accessibilityLabel"] as? String == "or 4 interest-free payments of $25.00 with cash app after pay")
@@ -26,10 +26,10 @@ import Testing
 
     @Test func theSandboxExceptionIsOneLine() throws {
         let arguments = ["describe", "--platform", "android", "--locale", "en_US", "--logo", "badge"]
-        let production = try BinaryRunner.run(arguments)
+        let production = try InProcessCLI.run(arguments)
         #expect(production.status == 0)
         #expect(try production.json()["visibility"] as? String == "GONE")
-        let sandbox = try BinaryRunner.run(arguments + ["--environment", "sandbox"])
+        let sandbox = try InProcessCLI.run(arguments + ["--environment", "sandbox"])
         #expect(sandbox.status == 2)
         #expect(sandbox.stdout.isEmpty)
         #expect(sandbox.stderr.hasPrefix("error: Cannot use non-lockup logo types in US locale."))
@@ -41,10 +41,10 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let image = folder.appendingPathComponent("a.png").path
-        let render = try BinaryRunner.run("render", "--platform", "android", "--amount", "100", "--locale", "en_AU", "--scale", "2", "-o", image)
+        let render = try InProcessCLI.run("render", "--platform", "android", "--amount", "100", "--locale", "en_AU", "--scale", "2", "-o", image)
         #expect(render.status == 0, "\(render.stderr)")
         let iosImage = folder.appendingPathComponent("i.png").path
-        #expect(try BinaryRunner.run("render", "--amount", "100", "--locale", "en_AU", "--scale", "2", "-o", iosImage).status == 0)
+        #expect(try InProcessCLI.run("render", "--amount", "100", "--locale", "en_AU", "--scale", "2", "-o", iosImage).status == 0)
         let android = try Data(contentsOf: URL(fileURLWithPath: image))
         let ios = try Data(contentsOf: URL(fileURLWithPath: iosImage))
         #expect(android != ios)
@@ -61,13 +61,13 @@ import Testing
     }
 
     @Test func optionsOfTheOtherPlatformAreRefused() throws {
-        let environment = try BinaryRunner.run("describe", "--environment", "sandbox")
+        let environment = try InProcessCLI.run("describe", "--environment", "sandbox")
         #expect(environment.status == 2)
         #expect(environment.stderr == "error: --environment is an Android configuration option: give --platform android too\n")
-        let dark = try BinaryRunner.run("describe", "--platform", "android", "--dark-palette", "alt")
+        let dark = try InProcessCLI.run("describe", "--platform", "android", "--dark-palette", "alt")
         #expect(dark.status == 2)
         #expect(dark.stderr.contains("--dark-palette is an iOS option"))
-        let unknown = try BinaryRunner.run("describe", "--platform", "windows")
+        let unknown = try InProcessCLI.run("describe", "--platform", "windows")
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("ios, android"), "\(unknown.stderr)")
     }
@@ -145,14 +145,14 @@ import Testing
         try (#"{"name": "a", "amount": "100", "platform": "android", "scale": 2}"# + "\n" + #"{"name": "i", "amount": "100"}"# + "\n")
             .write(toFile: manifest, atomically: false, encoding: .utf8)
         let references = root.appendingPathComponent("refs").path
-        let record = try BinaryRunner.run(["verify", manifest, "--reference", references, "--record"])
+        let record = try InProcessCLI.run(["verify", manifest, "--reference", references, "--record"])
         #expect(record.status == 0, "\(record.stderr)")
         let recorded = try Data(contentsOf: URL(fileURLWithPath: references + "/a.png"))
         #expect(try ServeImagesTests.pngSize(recorded).height == 82)
-        #expect(try BinaryRunner.run(["verify", manifest, "--reference", references]).status == 0)
+        #expect(try InProcessCLI.run(["verify", manifest, "--reference", references]).status == 0)
         // The iOS view of the same record does not pass as the Android reference.
         try (#"{"name": "a", "amount": "100", "scale": 2}"# + "\n").write(toFile: manifest, atomically: false, encoding: .utf8)
-        #expect(try BinaryRunner.run(["verify", manifest, "--reference", references]).status != 0)
+        #expect(try InProcessCLI.run(["verify", manifest, "--reference", references]).status != 0)
     }
 
     @Test func serveChecksAnAndroidResFolderBeforeItListens() throws {

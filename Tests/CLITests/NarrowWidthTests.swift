@@ -25,14 +25,14 @@ import Testing
         for options in Self.cases {
             let base = ["render", "--platform", platform] + options
             let image = folder.appendingPathComponent("x.png")
-            let tooNarrow = try BinaryRunner.run(base + ["--width", "30", "-o", image.path])
+            let tooNarrow = try InProcessCLI.run(base + ["--width", "30", "-o", image.path])
             let width = try #require(Self.narrowest(tooNarrow), "\(options) at 30: \(tooNarrow.status) \(tooNarrow.stderr)")
             #expect(tooNarrow.stderr.split(separator: "\n").count == 1 && tooNarrow.stderr.hasPrefix("error: the width 30 cannot hold the sentence: "))
             #expect(!FileManager.default.fileExists(atPath: image.path), "\(options): no image at 30")
             #expect(width > 30 && width < 400, "\(options): \(width)")
-            let drawn = try BinaryRunner.run(base + ["--width", String(width), "-o", image.path])
+            let drawn = try InProcessCLI.run(base + ["--width", String(width), "-o", image.path])
             #expect(drawn.status == 0, "\(options) at \(width): \(drawn.stderr)")
-            let less = try BinaryRunner.run(base + ["--width", String(width - 1), "-o", folder.appendingPathComponent("y.png").path])
+            let less = try InProcessCLI.run(base + ["--width", String(width - 1), "-o", folder.appendingPathComponent("y.png").path])
             #expect(Self.narrowest(less) == width, "\(options) at \(width - 1): \(less.status) \(less.stderr)")
             try? FileManager.default.removeItem(at: image)
         }

@@ -154,7 +154,7 @@ import Testing
 
     /// Runs one case; nil when it passes, else what differed.
     static func failure(of testCase: Case) throws -> String? {
-        let result = try BinaryRunner.run(["describe", "--platform", "android"] + testCase.arguments)
+        let result = try InProcessCLI.run(["describe", "--platform", "android"] + testCase.arguments)
         if let error = testCase.error {
             guard result.status == 2, result.stdout.isEmpty, result.stderr.hasPrefix("error: " + error),
                 result.stderr.split(separator: "\n").count == 1
@@ -186,9 +186,9 @@ import Testing
 
     @Test func frenchCanadianDollarsAreICUs() throws {
         let base = ["describe", "--platform", "android", "--locale", "fr_CA", "--currency", "CAD", "--device-locale", "fr_CA", "--amount", "120"]
-        let inRange = try BinaryRunner.run(base + ["--min", "50", "--max", "1000"]).json()
+        let inRange = try InProcessCLI.run(base + ["--min", "50", "--max", "1000"]).json()
         #expect(inRange["text"] as? String == "ou 4 paiements sans intérêts de 30,00\(Self.nbsp)$ avec")
-        let outside = try BinaryRunner.run(base + ["--min", "10", "--max", "20"]).json()
+        let outside = try InProcessCLI.run(base + ["--min", "10", "--max", "20"]).json()
         #expect(outside["text"] as? String == "disponible pour les montants entre 10\(Self.nbsp)$ \u{2013} 20\(Self.nbsp)$")
     }
 }

@@ -39,7 +39,7 @@ import Testing
         for (name, words) in [("CON", "is a device name on Windows"), ("-x", "starts with '-'"), ("r.png", "ends with .png")] {
             let manifest = folder.appendingPathComponent("v.ndjson")
             try Data("{\"name\": \"\(name)\", \"amount\": \"100\"}\n".utf8).write(to: manifest)
-            let run = try BinaryRunner.run(["verify", manifest.path, "--reference", folder.appendingPathComponent("refs").path, "--record"])
+            let run = try InProcessCLI.run(["verify", manifest.path, "--reference", folder.appendingPathComponent("refs").path, "--record"])
             #expect(run.status == 2 && run.stderr.contains("name '\(name)' \(words)"), "\(name): \(run.status) \(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("refs/\(name).png").path))
         }

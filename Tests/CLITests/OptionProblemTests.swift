@@ -42,7 +42,7 @@ import Testing
             let records = try #require(try Support.report(report)["records"] as? [[String: Any]])
             #expect(records.first?["field"] as? String == example.field, "\(example.record)")
 
-            let verify = try BinaryRunner.run("verify", manifest.path, "--reference", folder.path)
+            let verify = try InProcessCLI.run("verify", manifest.path, "--reference", folder.path)
             #expect(verify.status == 2)
             #expect(verify.stderr == "error: manifest \(manifest.path), line 1 (bad): \(example.message)\n")
 
@@ -60,7 +60,7 @@ import Testing
             (["--min", "30", "--max", "10"], "Minimum (30) is not strictly less than maximum (10) (--min, --max)"),
         ]
         for (arguments, message) in cases {
-            let result = try BinaryRunner.run(["render", "--format", "png", "-o", "/dev/null"] + arguments)
+            let result = try InProcessCLI.run(["render", "--format", "png", "-o", "/dev/null"] + arguments)
             #expect(result.status == 2)
             #expect(result.stderr.hasPrefix("error: \(message)"), "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
@@ -72,13 +72,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write(#"{"name": "gone", "amount": "1", "no-configuration": true}"# + "\n", to: manifest)
-        let result = try BinaryRunner.run("verify", manifest.path, "--reference", folder.path)
+        let result = try InProcessCLI.run("verify", manifest.path, "--reference", folder.path)
         #expect(result.status == 3)
         #expect(
             result.stderr
                 == "error: manifest \(manifest.path), line 1 (gone): the breakdown is hidden, so nothing is drawn: no configuration is set\n")
         // As `render` and `batch` say it: exit 3 for render, "hidden" in the batch report.
-        #expect(try BinaryRunner.run("render", "--amount", "1", "--no-configuration", "--format", "png", "-o", "/dev/null").status == 3)
+        #expect(try InProcessCLI.run("render", "--amount", "1", "--no-configuration", "--format", "png", "-o", "/dev/null").status == 3)
         let report = folder.appendingPathComponent("report.json")
         _ = try BinaryRunner.run("batch", manifest.path, "-o", folder.appendingPathComponent("out").path, "--report", report.path)
         let records = try #require(try Support.report(report)["records"] as? [[String: Any]])

@@ -73,7 +73,7 @@ import Testing
         let (locales, rows) = try Self.table()
         for locale in [nil, "en_US", "de_DE", "fr_FR"] as [String?] {
             let column = try #require(locales.firstIndex(of: locale))
-            let schema = try BinaryRunner.run(["schema"] + (locale.map { ["--number-locale", $0] } ?? []))
+            let schema = try InProcessCLI.run(["schema"] + (locale.map { ["--number-locale", $0] } ?? []))
             try #require(schema.status == 0, "\(schema.stderr)")
             let records = rows.map { "{\"amount\": \(JSONValue.quoted($0.text))}" }
             let verdicts = try Self.validate(schema: schema.stdout, records: records)
@@ -84,7 +84,7 @@ import Testing
             // A record without a price is invalid unless the batch is told what to do with it.
             #expect(try Self.validate(schema: schema.stdout, records: ["{}", "{\"amount\": null}", "{\"amount\": 12}"]) == [false, false, true])
         }
-        let lenient = try BinaryRunner.run("schema", "--empty-amount", "skip")
+        let lenient = try InProcessCLI.run("schema", "--empty-amount", "skip")
         #expect(try Self.validate(schema: lenient.stdout, records: ["{}", "{\"amount\": null}", "{\"amount\": \"\"}", "{\"amount\": \"1.299\"}"]) == [true, true, true, false])
     }
 
@@ -188,9 +188,9 @@ import Testing
     @Test func pricesTooLargeToDrawToTheCentAreRefused() throws {
         // The largest limit that is drawn exactly (limits, like prices, stay below 10^14).
         let max = ["--max", "99999999999999.99"]
-        let refused = try BinaryRunner.run(["describe", "--amount", "100000000000000"] + max)
+        let refused = try InProcessCLI.run(["describe", "--amount", "100000000000000"] + max)
         #expect(refused.status == 2 && refused.stderr.contains("cannot be drawn exactly to the cent"), "\(refused.stderr)")
-        let below = try BinaryRunner.run(["describe", "--amount", "99999999999999.99"] + max)
+        let below = try InProcessCLI.run(["describe", "--amount", "99999999999999.99"] + max)
         #expect(below.stdout.contains("\"or 4 interest-free payments of $25,000,000,000,000.00 with\""), "\(below.stdout)")
         let folder = try Support.temporaryFolder("price-large")
         defer { try? FileManager.default.removeItem(at: folder) }

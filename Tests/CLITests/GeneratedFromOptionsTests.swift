@@ -15,7 +15,7 @@ import Testing
 
     /// `--name` words of a subcommand, as its `--help` lists them (plus `--help`).
     static func helpOptions(_ command: String) throws -> [String] {
-        let help = try BinaryRunner.run(command, "--help").stdout
+        let help = try InProcessCLI.run(command, "--help").stdout
         var options: [String] = []
         // Entries start two spaces in: `  --name <value>   text` or `  -o, --output <path>   text`.
         for line in help.split(separator: "\n") where line.hasPrefix("  -") {
@@ -29,7 +29,7 @@ import Testing
 
     /// The words `--name` accepts, from "(values: a, b, c…" in its help line.
     static func helpValues(_ command: String, option: String) throws -> [String] {
-        let help = try BinaryRunner.run(command, "--help").stdout
+        let help = try InProcessCLI.run(command, "--help").stdout
         let line = try #require(help.split(separator: "\n").first { $0.contains(option + " <") })
         let start = try #require(line.range(of: "values: "))
         let rest = line[start.upperBound...]
@@ -118,7 +118,7 @@ import Testing
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("breakdown.1")
-        let generated = try BinaryRunner.run("help", "--man")
+        let generated = try InProcessCLI.run("help", "--man")
         #expect(generated.status == 0)
         try Data(generated.stdout.utf8).write(to: page)
         // groff reads it without a warning.
@@ -213,7 +213,7 @@ import Testing
     }
 
     @Test func schemaValidatesTheManifestsAndRejectsWhatBatchRejects() throws {
-        let schema = try BinaryRunner.run("schema")
+        let schema = try InProcessCLI.run("schema")
         #expect(schema.status == 0)
         let documented = try Self.documentedRecords()
         #expect(documented.count >= 3, "docs/ has manifest examples")

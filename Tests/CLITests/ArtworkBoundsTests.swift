@@ -9,6 +9,7 @@ import Testing
     /// Writes the PDF (or other) fixtures with Python's zlib: a page whose content or image is `kind`.
     static func fixture(_ kind: String, to path: String) throws {
         let script = PDFFixtureScript.prelude + """
+            kind, path = sys.argv[1], sys.argv[2]
             page = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 100] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>"
             def inflating(megabytes):
                 c = zlib.compressobj(9); z = b""; chunk = b"0 0 m 1 1 l S\\n" * 65536

@@ -11,6 +11,7 @@ import Testing
     /// Writes the fixture `kind` (a PDF or an SVG, a few KiB) to `path` with Python.
     static func fixture(_ kind: String, to path: String) throws {
         let script = PDFFixtureScript.prelude + """
+            kind, path = sys.argv[1], sys.argv[2]
             def page(box=b"0 0 300 100", resources=b""):
                 return b"<< /Type /Page /Parent 2 0 R /MediaBox [" + box + b"] /Contents 4 0 R /Resources << " + resources + b" >> >>"
             def svg(body, size='viewBox="0 0 300 100"'):

@@ -1,11 +1,11 @@
-/// The start of the Python scripts that write the artwork tests' fixtures (ArtworkBoundsTests,
-/// ArtworkTrialTests): `kind` and `path` from the command line, `pdf(objects)` writing a PDF of
-/// those objects with its cross-reference table, `stream(dictionary, data)`, and `head`, the
-/// catalog and page tree of a one-page document (the page is object 3, its content object 4).
+/// The start of the Python scripts that write the artwork tests' PDF fixtures (ArtworkBoundsTests,
+/// ArtworkTrialTests, PinnedBehaviourTests2): `pdf(objects)` writing a PDF of those objects with
+/// its cross-reference table to `path` (which the script sets from its command line),
+/// `stream(dictionary, data)`, and `head`, the catalog and page tree of a one-page document (the
+/// page is object 3, its content object 4).
 enum PDFFixtureScript {
     static let prelude = """
         import sys, zlib
-        kind, path = sys.argv[1], sys.argv[2]
         def pdf(objs):
             out = b"%PDF-1.5\\n"; offs = []
             for i, o in enumerate(objs, 1):

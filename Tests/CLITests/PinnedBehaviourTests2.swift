@@ -330,20 +330,10 @@ import Testing
     /// A one-page PDF whose content stream, Flate-compressed (`filter` as its dictionary writes
     /// it), draws an inline image whose dictionary is `image`.
     static func compressedInlineImagePDF(image: String, filter: String, to path: String) throws {
-        let script = """
-            import sys, zlib
+        let script = PDFFixtureScript.prelude + """
             image, filt, path = sys.argv[1].encode(), sys.argv[2].encode(), sys.argv[3]
             content = zlib.compress(b"q 300 0 0 100 0 0 cm BI " + image + b" ID \\0\\0 EI Q")
-            objs = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 100] /Contents 4 0 R >>",
-                    b"<< /Filter " + filt + b" /Length %d >>\\nstream\\n" % len(content) + content + b"\\nendstream"]
-            out = b"%PDF-1.5\\n"; offs = []
-            for i, o in enumerate(objs, 1):
-                offs.append(len(out)); out += b"%d 0 obj\\n" % i + o + b"\\nendobj\\n"
-            x = len(out); out += b"xref\\n0 %d\\n0000000000 65535 f \\n" % (len(objs) + 1)
-            for o in offs: out += b"%010d 00000 n \\n" % o
-            out += b"trailer\\n<< /Size %d /Root 1 0 R >>\\nstartxref\\n%d\\n%%%%EOF\\n" % (len(objs) + 1, x)
-            open(path, "wb").write(out)
+            pdf(head + [b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 100] /Contents 4 0 R >>", stream(b"/Filter " + filt, content)])
             """
         let result = try BinaryRunner.run(command: "/usr/bin/env", ["python3", "-c", script, image, filter, path])
         #expect(result.status == 0, "\(result.stderr)")

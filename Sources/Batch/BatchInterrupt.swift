@@ -5,8 +5,16 @@ import Synchronization
 /// stops reading, workers finish the record in hand and leave the rest, the last group is
 /// committed, and the summary and report say what was done; the exit status is 128 + the signal
 /// (130 for SIGINT, 143 for SIGTERM).
-enum BatchInterrupt {
+///
+/// Only a process that asks (`takeOverSignals`, which the binary's `main` calls) has its handlers
+/// replaced during a batch: a program that runs batches through the library, the tests among
+/// them, keeps its own SIGINT and SIGTERM handling, and its batches are never interrupted.
+package enum BatchInterrupt {
     private static let received = Atomic<Int32>(0)
+    private static let takesOverSignals = Atomic<Bool>(false)
+
+    /// From now on, every batch of this process takes over SIGINT and SIGTERM while it runs.
+    package static func takeOverSignals() { takesOverSignals.store(true, ordering: .relaxed) }
 
     /// The signal received since `install`, or nil.
     static var signal: Int32? {
@@ -25,8 +33,10 @@ enum BatchInterrupt {
         }
     }
 
-    /// Installs the handlers; returns a function that puts the previous ones back.
+    /// Installs the handlers; returns a function that puts the previous ones back. Without
+    /// `takeOverSignals` it installs nothing and the batch runs to its end.
     static func install() -> () -> Void {
+        guard takesOverSignals.load(ordering: .relaxed) else { return {} }
         received.store(0, ordering: .relaxed)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in

@@ -19,10 +19,10 @@ final class BatchProgress {
     private var lastDrawn = Date.distantPast
     private var lineShown = false
 
-    init(console: Console, enabled: Bool, isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
+    init(console: Console, enabled: Bool) {
         self.console = console
         self.enabled = enabled
-        self.isTerminal = isTerminal
+        self.isTerminal = console.errorIsTerminal
         // Off a terminal, the first line comes after the first interval, not at once.
         if !isTerminal { lastDrawn = start }
     }

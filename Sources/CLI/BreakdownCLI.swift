@@ -47,6 +47,13 @@ public enum BreakdownCLI {
         ArtworkTrial.enableForThisExecutable()
     }
 
+    /// Lets every batch of this process take over SIGINT and SIGTERM while it runs: it stops
+    /// reading, commits what was drawn and exits 128 + the signal (`BatchInterrupt`). The
+    /// binary's `main` calls this; a program that calls `main` itself keeps its own handlers.
+    public static func stopBatchesOnInterruptSignals() {
+        BatchInterrupt.takeOverSignals()
+    }
+
     private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
             console.printError("missing subcommand; expected one of \(names) (see '\(toolName) --help')")

@@ -23,13 +23,17 @@ public struct Console: Sendable {
     public var writeOutputBytes: @Sendable (Data) -> Void
     /// Why writing to standard output failed, if it did.
     public var outputFailure: @Sendable () -> String?
+    /// True when standard error is a terminal: progress is then one live line, redrawn.
+    public var errorIsTerminal: Bool
 
     /// A console from its writers; `writeOutputBytes` defaults to `writeOutput` of the bytes as
-    /// UTF-8, `outputFailure` to never failing (captures in tests).
+    /// UTF-8, `outputFailure` to never failing (captures in tests), `errorIsTerminal` to false.
     public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
-        writeOutputBytes: (@Sendable (Data) -> Void)? = nil, outputFailure: @escaping @Sendable () -> String? = { nil }
+        writeOutputBytes: (@Sendable (Data) -> Void)? = nil, outputFailure: @escaping @Sendable () -> String? = { nil },
+        errorIsTerminal: Bool = false
     ) {
+        self.errorIsTerminal = errorIsTerminal
         self.writeOutput = writeOutput
         self.writeError = writeError
         self.writeOutputBytes = writeOutputBytes ?? { writeOutput(String(decoding: $0, as: UTF8.self)) }
@@ -41,7 +45,8 @@ public struct Console: Sendable {
         writeOutput: { StandardStream.output.write(Data($0.utf8)) },
         writeError: { StandardStream.error.write(Data($0.utf8)) },
         writeOutputBytes: { StandardStream.output.write($0) },
-        outputFailure: { StandardStream.output.failure })
+        outputFailure: { StandardStream.output.failure },
+        errorIsTerminal: isatty(STDERR_FILENO) == 1)
 
     /// Writes `text` and a newline to stdout; control characters other than newline and tab are
     /// shown escaped (`\x1B`), so text from arguments and manifests cannot drive the terminal.

@@ -24,6 +24,8 @@ if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &addressSpace) == 0, addre
 signal(SIGPIPE, SIG_IGN)
 // Every artwork file is first drawn by a bounded child process of this binary (ArtworkTrial).
 BreakdownCLI.tryArtworkInChildProcesses()
+// SIGINT and SIGTERM stop a batch between records, with what was drawn committed (BatchInterrupt).
+BreakdownCLI.stopBatchesOnInterruptSignals()
 exit(BreakdownCLI.main(Array(CommandLine.arguments.dropFirst())))
 
 /// glibc's `mallopt` (malloc.h, which the Glibc module leaves out).

@@ -9,11 +9,13 @@ import Testing
 ///
 /// Safe to call from many tests at once: the commands write only through their console; they
 /// read files, options and the fonts' shared caches, and leave signal handling, the current
-/// directory, the environment, the umask and standard input as they are. What stays with
-/// `BinaryRunner` (the real binary): batch (it takes over SIGINT and SIGTERM), serve, anything
-/// that reads standard input, sets environment variables, checks an exit by a signal or a crash,
-/// a closed or full descriptor, or draws artwork that must first be tried in a child process
-/// (the binary turns artwork trials on; the test process does not).
+/// directory, the environment, the umask and standard input as they are. A batch here leaves
+/// SIGINT and SIGTERM alone (only the binary asks batches to take them over). What stays with
+/// `BinaryRunner` (the real binary): serve, a batch that is sent a signal, killed, run twice at
+/// once on one folder or given environment variables (groups, shards), anything that reads
+/// standard input, checks an exit by a signal or a crash, a closed or full descriptor, or draws
+/// artwork that must first be tried in a child process (the binary turns artwork trials on; the
+/// test process does not).
 enum InProcessCLI {
     static func run(_ arguments: String...) throws -> BinaryRunner.Result {
         try run(arguments)

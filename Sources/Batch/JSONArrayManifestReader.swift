@@ -54,39 +54,50 @@ final class JSONArrayManifestReader: ByteManifestReader {
         // with no end, `[{"name":"` and then a stream that never closes the string, is otherwise
         // skipped for ever, with no output).
         var scanned = 0
+        // This element fails as too long (records before it are drawn); the next call finds the
+        // input ended and reports why.
+        func giveUp() {
+            bytes.abandon("the element starting on line \(line) runs on for more than \(ByteReader.abandonedLineBytes >> 20) MiB without ending; nothing after it is read")
+        }
         while true {
-            guard let byte = bytes.peek() else {
-                try bytes.checkFailure(label)
-                finished = true
-                if element.isEmpty {
-                    return record(line, .failure(RecordProblem("the array is not closed with ']' (truncated?)")))
-                }
-                return record(line, .failure(RecordProblem("the manifest ends inside this record (truncated?)")))
-            }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
+            let room = ManifestLimits.maximumRecordBytes - element.count
+            if inString, !escaped, case let taken = bytes.consumeStringRun(into: &element, room: room), taken > 0 {
+                // A run of a string's plain bytes, taken at once. (Past the room, the next byte
+                // taken one at a time would say so too: a string always ends or spans chunks.)
+                if taken > room { tooLong = true }
+                scanned += taken
             } else {
-                if depth == 0, byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") { break }
-                switch byte {
-                case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"): depth = max(0, depth - 1)
-                default: break
+                guard let byte = bytes.peek() else {
+                    try bytes.checkFailure(label)
+                    finished = true
+                    if element.isEmpty {
+                        return record(line, .failure(RecordProblem("the array is not closed with ']' (truncated?)")))
+                    }
+                    return record(line, .failure(RecordProblem("the manifest ends inside this record (truncated?)")))
                 }
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                } else {
+                    if depth == 0, byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") { break }
+                    switch byte {
+                    case UInt8(ascii: "\""): inString = true
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"): depth = max(0, depth - 1)
+                    default: break
+                    }
+                }
+                _ = bytes.next()
+                if room > 0 { element.append(byte) } else { tooLong = true }
+                scanned += 1
             }
-            _ = bytes.next()
-            if element.count < ManifestLimits.maximumRecordBytes { element.append(byte) } else { tooLong = true }
-            scanned += 1
             if scanned > ByteReader.abandonedLineBytes {
-                // This element fails as too long (records before it are drawn); the next call
-                // finds the input ended and reports why.
-                bytes.abandon("the element starting on line \(line) runs on for more than \(ByteReader.abandonedLineBytes >> 20) MiB without ending; nothing after it is read")
+                giveUp()
                 break
             }
         }

@@ -63,6 +63,37 @@ import BreakdownIO
         #expect(try Self.records(" \n[ ]\n").isEmpty)
     }
 
+    /// A JSON array's strings are scanned in runs, up to the next quote, backslash or newline:
+    /// a raw newline inside a string still counts as a line, a string longer than a record may be
+    /// fails its element, and an escaped quote or backslash does not end the string.
+    @Test func jsonArrayStringsKeepLinesLimitsAndEscapes() throws {
+        let long = String(repeating: "a", count: ManifestLimits.maximumRecordBytes + 10)
+        let text = "[{\"link-text\": \"two\nlines\"},\n{\"link-text\": \"\(long)\"},\n{\"amount\": \"3\", \"name\": \"q\\\"\\\\\"}\n]"
+        let records = try Self.records(text)
+        #expect(records.map(\.line) == [1, 3, 4])
+        #expect(Self.problem(records[1])?.message == "the element is longer than \(ManifestLimits.maximumRecordBytes) bytes; a record must be shorter")
+        #expect(try Self.fields(records[2]) == ["amount": .text("3"), "name": .text("q\"\\")])
+    }
+
+    /// The same from a file, read in 64 KiB chunks: an escape whose backslash ends one chunk and
+    /// whose quote starts the next is still an escape.
+    @Test func aJSONEscapeSplitAcrossChunksIsAnEscape() throws {
+        let folder = try BatchTestSupport.temporaryFolder("json-chunks")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let head = "[{\"amount\": \"1\", \"link-text\": \""
+        let before = String(repeating: "b", count: 65_535 - head.utf8.count)
+        let after = String(repeating: "c", count: 100_000)
+        let file = folder.appendingPathComponent("m.json")
+        try Data((head + before + "\\\"" + after + "\"},\n{\"amount\": \"2\"}]").utf8).write(to: file)
+        let reader = try ManifestOpener.open(path: file.path, format: nil)
+        var records: [ManifestRecord] = []
+        while let record = try reader.next() { records.append(record) }
+        #expect(records.count == 2)
+        #expect(try Self.fields(records[0])["link-text"] == .text(before + "\"" + after))
+        #expect(try Self.fields(records[1]) == ["amount": .text("2")])
+        #expect(records[1].line == 2)
+    }
+
     @Test func truncatedJSONArrayEndsWithAProblem() throws {
         let records = try Self.records("[{\"amount\": \"1\"}, {\"amount\": \"2\"")
         #expect(records.count == 2)

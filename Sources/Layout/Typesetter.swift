@@ -98,8 +98,10 @@ package final class Typesetter {
     /// A width too narrow for the sentence is refused, never drawn cut: on iOS a word is kept
     /// whole and a line wider than the width would be cut at the image's edge ("$25" for
     /// $250.00); on Android words break between characters, as its StaticLayout does, but a word
-    /// with a digit in it (the price) broken across lines would read as two numbers. The message
-    /// names the narrowest width that works: the widest word (iOS), the widest word with a digit
+    /// with a digit in it (the price) broken across lines would read as two numbers, and a
+    /// picture in the sentence (the logo, an image link) cannot break, so a line wider than the
+    /// width would cut it at the image's edge. The message names the narrowest width that works:
+    /// the widest word (iOS), the widest word with a digit or picture with its neighbours
     /// (Android), measured by laying the paragraph out one word a line.
     func checkWidthHoldsEveryWord(
         _ handle: PangoLayoutHandle, paragraph: Paragraph, description: OpaquePointer, width: Double?, breakingWords: Bool
@@ -116,6 +118,7 @@ package final class Typesetter {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
             if !breakingWords, logical.width > limit + slack { cut = "a line is wider than it" }
+            if breakingWords, cut == nil, logical.width > limit + slack { cut = "a picture in it (the logo) would be cut at the edge" }
             if breakingWords, !first, let line = pango_layout_iter_get_line_readonly(iter) {
                 let start = Int(line.pointee.start_index)
                 if start > 0, start < bytes.count, Self.isWordByte(bytes[start - 1]), Self.isWordByte(bytes[start]) {
@@ -133,7 +136,7 @@ package final class Typesetter {
         guard let cut else { return }
         let narrowest = narrowestWidth(paragraph, description: description, digitsOnly: breakingWords)
         throw LayoutError(
-            "the width \(Self.shortText(width)) cannot hold the sentence: \(cut); the narrowest width that keeps \(breakingWords ? "the price" : "every word") whole is \(narrowest) (a width of at least \(narrowest))")
+            "the width \(Self.shortText(width)) cannot hold the sentence: \(cut); the narrowest width that keeps \(breakingWords ? "the price and the logo" : "every word") whole is \(narrowest) (a width of at least \(narrowest))")
     }
 
     /// A byte of a word: not a space, not a line break, not an inline object (U+FFFC's bytes
@@ -150,7 +153,8 @@ package final class Typesetter {
     }
 
     /// The narrowest width, in whole points, at which no word (or, `digitsOnly`, no word with a
-    /// digit) is wider than the line: the paragraph laid out one word a line, its widest line.
+    /// digit or a picture, U+FFFC) is wider than the line: the paragraph laid out one word a
+    /// line, its widest line.
     private func narrowestWidth(_ paragraph: Paragraph, description: OpaquePointer, digitsOnly: Bool) -> Int {
         let handle = pangoLayout(paragraph, description: description, width: 0.001)
         let bytes = Array(paragraph.text.utf8)
@@ -162,8 +166,9 @@ package final class Typesetter {
             pango_layout_iter_get_line_extents(iter, nil, &logical)
             if let line = pango_layout_iter_get_line_readonly(iter) {
                 let start = Int(line.pointee.start_index), end = min(bytes.count, start + Int(line.pointee.length))
-                let hasDigit = start < end && Self.hasDecimalDigit(String(decoding: bytes[start..<end], as: UTF8.self))
-                if !digitsOnly || hasDigit { widest = max(widest, logical.width) }
+                let text = start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : ""
+                let unbreakable = Self.hasDecimalDigit(text) || text.unicodeScalars.contains("\u{FFFC}")
+                if !digitsOnly || unbreakable { widest = max(widest, logical.width) }
             }
         } while pango_layout_iter_next_line(iter) != 0
         // The smallest whole width the check above takes: on iOS with its half point of slack; on

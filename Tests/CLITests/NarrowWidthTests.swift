@@ -38,6 +38,45 @@ import Testing
         }
     }
 
+    /// The columns of a PNG holding the Afterpay badge's mint (#B2FCE4, opaque), read with PIL.
+    static func mintColumns(_ png: String) throws -> Int {
+        let script = """
+            import sys
+            from PIL import Image
+            image = Image.open(sys.argv[1]).convert('RGBA')
+            w, h = image.size
+            mint = (178, 252, 228)
+            print(sum(1 for x in range(w) if any(image.getpixel((x, y))[3] == 255 and all(abs(image.getpixel((x, y))[i] - mint[i]) <= 6 for i in range(3)) for y in range(h))))
+            """
+        let result = try GeneratedFromOptionsTests.shell("python3", ["-c", script, png])
+        return try #require(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.output) \(result.errors)")
+    }
+
+    /// Android breaks words but not its pictures: the badge at `--width 51` was drawn cut at the
+    /// image's edge ("after"), exit 0. A width narrower than the logo is refused, naming the
+    /// width that holds it; drawn there, the badge is as wide as at a wide width.
+    @Test func androidRefusesAWidthThatWouldCutTheBadge() throws {
+        let folder = try BatchTestSupport.temporaryFolder("narrow-badge")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = ["render", "--platform", "android", "--amount", "1000", "--scale", "3"]
+        let wide = folder.appendingPathComponent("wide.png").path
+        #expect(try InProcessCLI.run(base + ["--width", "300", "-o", wide]).status == 0)
+        let badge = try Self.mintColumns(wide)
+        // android.md: the badge is about 117.8 dp wide at 14 sp; at scale 3, about 353 pixels.
+        #expect(abs(badge - 353) <= 6, "\(badge)")
+
+        let cut = folder.appendingPathComponent("cut.png").path
+        let refused = try InProcessCLI.run(base + ["--width", "51", "-o", cut])
+        #expect(refused.stderr.hasPrefix("error: the width 51 cannot hold the sentence: a picture in it (the logo) would be cut at the edge"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cut))
+        let width = try #require(Self.narrowest(refused), "\(refused.status) \(refused.stderr)")
+        #expect(Double(width) * 3 >= Double(badge - 1), "the named width holds the badge: \(width) pt, the badge \(badge) px")
+
+        let whole = folder.appendingPathComponent("whole.png").path
+        #expect(try InProcessCLI.run(base + ["--width", String(width), "-o", whole]).status == 0)
+        #expect(abs(try Self.mintColumns(whole) - badge) <= 1, "the badge is whole at \(width)")
+    }
+
     @Test func serveAndBatchRefuseTheSameWidth() throws {
         let server = try InProcessService(["--allow-unsigned"])
         let reply = server.get("/v1/breakdown.png?amount=1000&width=30")

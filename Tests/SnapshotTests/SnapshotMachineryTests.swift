@@ -42,18 +42,68 @@ struct SnapshotMachineryTests {
     @Test("recording a reference leaves nothing in the system's temporary folder")
     func recordingLeavesNoTemporaryDirectories() throws {
         // Foundation's atomic write on Linux leaves an empty TemporaryDirectory.XXXXXX (with a
-        // .keep-directory) behind for every file: a CI machine gathered hundreds.
-        let temporary = FileManager.default.temporaryDirectory
-        func leftovers() throws -> Set<String> {
-            Set(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("TemporaryDirectory.") })
-        }
-        let before = try leftovers()
+        // .keep-directory) behind for every file: a CI machine gathered hundreds. SwiftPM's own
+        // commands leave such folders too (6 a `swift build`), so with a build beside this test
+        // (the README test's, another checkout's) the folder's listing cannot say whose they are:
+        // the folders this process makes are read from its own system calls instead, traced by
+        // strace attached to all its threads while it records.
         let sandbox = try SnapshotSandbox()
         defer { sandbox.remove() }
+        let trace = sandbox.root.appendingPathComponent("calls.trace")
+        // Spawned and reaped by hand (posix_spawn, waitpid), with no signal blocked or ignored:
+        // through Foundation's Process, with this thread's signal state, strace was never
+        // stopped and the test hung.
+        var pipeEnds: [Int32] = [0, 0]
+        try #require(pipe(&pipeEnds) == 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        let arguments = ["/usr/bin/strace", "-f", "-e", "trace=mkdir,mkdirat,openat,rename,renameat,renameat2", "-o", trace.path, "-p", String(getpid())]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        // SIGTERM makes it detach and exit.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var tracer: pid_t = 0
+        try #require(posix_spawn(&tracer, arguments[0], &actions, &attributes, &argv, environ) == 0, "strace could not start")
+        close(pipeEnds[1])
+        let messages = FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: true)
+        // Wait until every thread is traced: strace says "Process PID attached with N threads"
+        // once it has attached them all (or exits, and the pipe ends, if it cannot).
+        let attached = "Process \(getpid()) attached"
+        var said = ""
+        while !said.contains(attached) {
+            let chunk = messages.availableData
+            if chunk.isEmpty { break }
+            said += String(decoding: chunk, as: UTF8.self)
+        }
+        try #require(said.contains(attached), "strace did not attach: \(said)")
+        // This thread, the one that records, is among them.
+        let status = try String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)
+        #expect(status.contains("TracerPid:\t\(tracer)\n"), "\(status)")
+
         for name in ["one", "two", "three"] { _ = try recordReference(sandbox, named: name) }
         _ = sandbox.verify(Self.arguments, named: "one", record: .all)
-        let new = try leftovers().subtracting(before)
-        #expect(new.isEmpty, "left in \(temporary.path): \(new.sorted())")
+
+        kill(tracer, SIGTERM)
+        var exit: Int32 = 0
+        while waitpid(tracer, &exit, 0) == -1, errno == EINTR {}
+        let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        // The trace saw the references written (their folder opened or renamed into).
+        let reference = try sandbox.paths("three").reference
+        #expect(calls.contains { $0.contains(reference) }, "the trace holds no call naming \(reference): \(calls.prefix(20))")
+        let made = calls.filter { $0.contains("mkdir") && $0.contains("TemporaryDirectory.") }
+        #expect(made.isEmpty, "folders made for atomic writes: \(made)")
     }
 
     @Test("one changed pixel fails with its count, largest difference and box, and writes the artifacts")

@@ -26,6 +26,10 @@ package final class BatchRecordPlanner {
     private let htmlBaseURL: String?
     private let identify: ([String], String?) -> String
     private var rendererVersions: [RenderersByResources.Key: String] = [:]
+    /// The last iOS request made, and the record's values it was made from with the amount's
+    /// value taken out: a record whose other values are the same gets the same request but for
+    /// its amount (a catalogue's records mostly differ only in price), without reading it again.
+    private var lastRequest: (values: [String: RecordValue], request: RenderRequest)?
     /// Hash of each name used so far → what its record asked for (32 bits of a hash of the
     /// normalized options and formats) and the line it starts on (32 bits): 16 bytes a record.
     private var namesUsed = NameTable()
@@ -260,11 +264,22 @@ package final class BatchRecordPlanner {
         }
         // The request, read once, before the record is named: a record it cannot be made from
         // fails here, with the option it is about (or, between options, as a drawing error did).
-        let request: RenderRequest
-        do throws(RequestError) {
-            request = try RenderRequest(options)
-        } catch {
-            throw RecordProblem(field: error.problem?.option, error.message, cause: error.problem.map { .of(field: $0.option) } ?? .drawing)
+        var request: RenderRequest
+        // Every value but the amount's (whether one is given stays in): the same give the same request.
+        var others = values
+        if others["amount"] != nil { others["amount"] = .bool(true) }
+        if let last = lastRequest, last.values == others, case .ios(var inputs) = last.request.view {
+            // The request reads the amount only into the view's inputs, as `BreakdownInputs` keeps it.
+            inputs.amount = Amount(options[ContentOptions.amount]).value
+            request = last.request
+            request.view = .ios(inputs)
+        } else {
+            do throws(RequestError) {
+                request = try RenderRequest(options)
+            } catch {
+                throw RecordProblem(field: error.problem?.option, error.message, cause: error.problem.map { .of(field: $0.option) } ?? .drawing)
+            }
+            lastRequest = (others, request)
         }
         let normalized = Self.normalized(options)
         var name: String

@@ -1,4 +1,5 @@
 import CDeflate
+import CPNGKernels
 
 /// The PNG image data compressor made for breakdown images: mostly fully transparent rows and
 /// flat colours, with antialiased text. It writes a complete zlib stream (RFC 1950) of one
@@ -117,6 +118,10 @@ final class PNGRunLengthCompressor {
                     if length < Self.minimumPixelMatch {
                         let next = word &<< 16
                         let hash = Int(truncatingIfNeeded: (next &* Self.hashMultiplier) &>> UInt64(64 - Self.hashBits))
+                        // The next lookup is most often 4 bytes on (the alpha of the next
+                        // antialiased pixel): its entry is fetched while this one is worked out.
+                        let ahead = UInt64(littleEndian: scanlines.loadUnaligned(fromByteOffset: position &+ 4, as: UInt64.self)) &<< 16
+                        png_prefetch(hashTable + Int(truncatingIfNeeded: (ahead &* Self.hashMultiplier) &>> UInt64(64 - Self.hashBits)))
                         let previous = Int(hashTable[hash]) &- 1
                         hashTable[hash] = Int32(truncatingIfNeeded: position &+ 1)
                         if previous >= 0, position &- previous <= Self.maximumDistance,

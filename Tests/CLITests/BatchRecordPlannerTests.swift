@@ -132,6 +132,42 @@ import BreakdownIO
         #expect(problem == RecordProblem(field: "format", "format: 'gif' is not valid; expected png, svg or pdf"))
     }
 
+    /// Records planned one after another by one planner get the request each would get from a
+    /// planner of its own: a record that differs from the one before only in its amount shows its
+    /// own amount, and one that differs in any other value (same keys, or one more) is read anew.
+    @Test func eachRecordGetsItsOwnRequestWhateverTheRecordBefore() throws {
+        let argv = ["--locale", "en_AU", "--min", "1.00", "--max", "10000.00", "--font-size", "17", "--scale", "2"]
+        let shared = try Self.planner(argv)
+        let records: [[String: ManifestValue]] = [
+            ["amount": .text("40.00"), "name": .text("a")],
+            ["amount": .text("44.04"), "name": .text("b")],
+            ["amount": .text("44.04"), "name": .text("c"), "locale": .text("en_GB")],
+            ["amount": .text("44.04"), "name": .text("d"), "locale": .text("en_NZ")],
+            ["amount": .text("48.08"), "name": .text("e"), "locale": .text("en_NZ")],
+            ["amount": .text("48.08"), "name": .text("f"), "locale": .text("en_NZ"), "font-size": .text("20")],
+            ["amount": .text("52.12"), "name": .text("g"), "locale": .text("en_NZ"), "font-size": .text("20")],
+            ["amount": .text("52.12"), "name": .text("h"), "locale": .text("en_NZ"), "font-size": .text("21")],
+            ["amount": .text("5000"), "name": .text("i")],
+            ["amount": .text("5000"), "name": .text("j"), "platform": .text("android"), "scale": .text("2.625")],
+            ["amount": .text("12"), "name": .text("k"), "platform": .text("android"), "scale": .text("2.625")],
+        ]
+        var requests: [RenderRequest] = []
+        for (index, fields) in records.enumerated() {
+            let planned = try Self.renderPlan(Self.plan(fields, shared, line: index + 1))
+            let alone = try Self.renderPlan(Self.plan(fields, try Self.planner(argv), line: index + 1))
+            #expect(planned.request == alone.request, "record \(index + 1): \(fields)")
+            #expect(planned.fingerprint == alone.fingerprint, "record \(index + 1)")
+            requests.append(planned.request)
+        }
+        // The amounts are each record's own, and the other values were read: no two records'
+        // requests are the same, though each shares all but one value with the one before.
+        #expect(Set(requests).count == records.count)
+        #expect(requests[1].view.amount == Decimal(string: "44.04"))
+        #expect(requests[4].view.amount == Decimal(string: "48.08"))
+        #expect(requests[2].view != requests[1].view)
+        #expect(requests[7].settings.style.fontSize == 21)
+    }
+
     /// A shop's price is read once, into the money value the plan's request is made from.
     @Test func aShopPriceReachesTheRequestAsItsValue() throws {
         let planner = try Self.planner()

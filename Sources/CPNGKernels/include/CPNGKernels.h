@@ -34,4 +34,7 @@ void png_unpremultiply_row(
     const void *source, void *destination, ptrdiff_t width, const uint8_t *table,
     PNGKernelSet set, ptrdiff_t *kept_start, ptrdiff_t *kept_end);
 
+/// Asks the CPU to bring the cache line at `address` in ahead of a load (no effect on results).
+static inline void png_prefetch(const void *address) { __builtin_prefetch(address); }
+
 #endif

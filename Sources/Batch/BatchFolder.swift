@@ -146,6 +146,10 @@ final class BatchFolder: @unchecked Sendable {
         // Only a regular file, a symbolic link or nothing is replaced: never a device node, FIFO,
         // socket or folder found in the output folder (checked before any file lands).
         for entry in pending {
+            // Nothing there, or a regular file, is replaced: one look in the open folder (no walk
+            // of the whole path). Anything else gets the whole check, which refuses it or allows it.
+            var info = stat()
+            if fstatat(output, entry.file.name, &info, AT_SYMLINK_NOFOLLOW) != 0 || info.st_mode & S_IFMT == S_IFREG { continue }
             do throws(CLIError) {
                 _ = try OutputPath.disposition(path + "/" + entry.file.name, allowDevices: false)
             } catch {

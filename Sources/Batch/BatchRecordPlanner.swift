@@ -30,6 +30,8 @@ package final class BatchRecordPlanner {
     /// value taken out: a record whose other values are the same gets the same request but for
     /// its amount (a catalogue's records mostly differ only in price), without reading it again.
     private var lastRequest: (values: [String: RecordValue], request: RenderRequest)?
+    /// For those records too, the normalized text of every option but the amount (the first).
+    private var lastNormalizedRest: String?
     /// Hash of each name used so far → what its record asked for (32 bits of a hash of the
     /// normalized options and formats) and the line it starts on (32 bits): 16 bytes a record.
     private var namesUsed = NameTable()
@@ -265,6 +267,7 @@ package final class BatchRecordPlanner {
         // The request, read once, before the record is named: a record it cannot be made from
         // fails here, with the option it is about (or, between options, as a drawing error did).
         var request: RenderRequest
+        let normalized: String
         // Every value but the amount's (whether one is given stays in): the same give the same request.
         var others = values
         if others["amount"] != nil { others["amount"] = .bool(true) }
@@ -273,6 +276,7 @@ package final class BatchRecordPlanner {
             inputs.amount = Amount(options[ContentOptions.amount]).value
             request = last.request
             request.view = .ios(inputs)
+            normalized = Self.normalized(options, rest: &lastNormalizedRest)
         } else {
             do throws(RequestError) {
                 request = try RenderRequest(options)
@@ -280,8 +284,9 @@ package final class BatchRecordPlanner {
                 throw RecordProblem(field: error.problem?.option, error.message, cause: error.problem.map { .of(field: $0.option) } ?? .drawing)
             }
             lastRequest = (others, request)
+            lastNormalizedRest = nil
+            normalized = Self.normalized(options)
         }
-        let normalized = Self.normalized(options)
         var name: String
         var source: String?
         if let nameTemplate {
@@ -695,6 +700,16 @@ package final class BatchRecordPlanner {
     /// Every option's effective value (given or default), as given, in the options' declared
     /// order: records that mean the same give the same text.
     static func normalized(_ options: ParsedOptions) -> String { options.canonicalText(allOptions, values: .asGiven) }
+
+    /// `normalized(options)`, with the text of every option but the amount taken from `rest`
+    /// (made from `options` when nil): for records whose other values are the same.
+    static func normalized(_ options: ParsedOptions, rest: inout String?) -> String {
+        guard let amount = allOptions.first, amount.name == ContentOptions.amount.name else { return normalized(options) }
+        let others = rest ?? options.canonicalText(Array(allOptions.dropFirst()), values: .asGiven)
+        rest = others
+        let first = options.canonicalText([amount], values: .asGiven)
+        return first.isEmpty ? others : others.isEmpty ? first : first + "\n" + others
+    }
 
     /// Every option of `groups`, in declared order, flattened once.
     private static let allOptions = groups.allOptions

@@ -149,7 +149,7 @@ final class BatchFolder: @unchecked Sendable {
             // Nothing there, or a regular file, is replaced: one look in the open folder (no walk
             // of the whole path). Anything else gets the whole check, which refuses it or allows it.
             var info = stat()
-            if fstatat(output, entry.file.name, &info, AT_SYMLINK_NOFOLLOW) != 0 || info.st_mode & S_IFMT == S_IFREG { continue }
+            if fstatat(output, entry.file.name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_mode & S_IFMT == S_IFREG : errno == ENOENT { continue }
             do throws(CLIError) {
                 _ = try OutputPath.disposition(path + "/" + entry.file.name, allowDevices: false)
             } catch {

@@ -233,9 +233,12 @@ final class BatchRecordRenderer {
         var outcome = outcome
         outcome.status = .failed
         outcome.message = error.message
-        // The option a problem is about; a failure of rendering or writing concerns no one field.
-        outcome.field = error.problem?.option
-        outcome.cause = error.isMachineFault ? .machine : error.problem.map { FailureCause.of(field: $0.option) } ?? .drawing
+        // The option a problem is about (an option's value, or a drawing refused for one, such as
+        // a width too narrow); any other failure of rendering or writing concerns no one field.
+        var field = error.problem?.option
+        if field == nil, case .invalidOption(let option, _) = error.reason { field = option }
+        outcome.field = field
+        outcome.cause = error.isMachineFault ? .machine : field.map { FailureCause.of(field: $0) } ?? .drawing
         outcome.stopsBatch = error.stopsBatch
         return outcome
     }

@@ -136,7 +136,8 @@ package final class Typesetter {
         guard let cut else { return }
         let narrowest = narrowestWidth(paragraph, description: description, digitsOnly: breakingWords)
         throw LayoutError(
-            "the width \(Self.shortText(width)) cannot hold the sentence: \(cut); the narrowest width that keeps \(breakingWords ? "the price and the logo" : "every word") whole is \(narrowest) (a width of at least \(narrowest))")
+            "the width \(Self.shortText(width)) cannot hold the sentence: \(cut); the narrowest width that keeps \(breakingWords ? "the price and the logo" : "every word") whole is \(narrowest) (a width of at least \(narrowest))",
+            option: "width")
     }
 
     /// A byte of a word: not a space, not a line break, not an inline object (U+FFFC's bytes

@@ -54,7 +54,7 @@ public final class BreakdownRenderer {
         do {
             fonts = try FontLibrary(fontFiles: fontFiles.map(\.breakdownFilePath), fallbackFiles: DigitFonts.installedFiles(android: false))
         } catch {
-            throw BreakdownError.renderingFailed(error.message)
+            throw error.breakdownError
         }
         typesetter = Typesetter(fonts: fonts)
         do {
@@ -98,7 +98,7 @@ public final class BreakdownRenderer {
                 do throws(LayoutError) {
                     return try androidTypesetter().layoutAndroid(breakdown, view: android, style: style, density: scale.factor)
                 } catch {
-                    throw BreakdownError.renderingFailed(error.message)
+                    throw error.breakdownError
                 }
             }
         }
@@ -135,7 +135,7 @@ public final class BreakdownRenderer {
         do throws(LayoutError) {
             return try typesetter.layout(breakdown, style: style, logoArtwork: artwork, linkArtwork: linkArtwork, warnings: warnings)
         } catch {
-            throw BreakdownError.renderingFailed(error.message)
+            throw error.breakdownError
         }
     }
 

@@ -89,9 +89,16 @@ import Testing
         let manifest = folder.appendingPathComponent("m.csv")
         try Data("name,amount,width\nnarrow,1000,30\nwide,1000,200\n".utf8).write(to: manifest)
         let output = folder.appendingPathComponent("out")
-        let batch = try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--quiet"])
+        let report = folder.appendingPathComponent("report.json")
+        let batch = try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--quiet", "--report", report.path])
         #expect(batch.status == 1, "\(batch.stderr)")
         #expect(batch.stderr.contains("the width 30 cannot hold the sentence"), "\(batch.stderr)")
         #expect(try BatchTestSupport.files(output, ext: "png") == ["wide.png"])
+        // The report names the field the record must change, as for any option's bad value.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let records = try #require(json["records"] as? [[String: Any]])
+        let narrow = try #require(records.first { $0["status"] as? String == "failed" }, "\(records)")
+        #expect(narrow["field"] as? String == "width" && narrow["cause"] as? String == "invalid-width", "\(narrow)")
+        #expect(batch.stdout.contains("1 invalid width"), "\(batch.stdout)")
     }
 }

@@ -366,11 +366,39 @@ package enum ArtworkTrial {
         cairo_surface_flush(image.pointer)
         guard let pixels = cairo_image_surface_get_data(image.pointer) else { throw PaintError("cannot read the drawn image") }
         let stride = Int(cairo_image_surface_get_stride(image.pointer))
+        let bounds = format == .pdf ? "page" : format == .svg ? "viewBox" : "image"
+        // The box of what is drawn at least half opaque, and whether anything is drawn at all.
+        var drawn = false
+        var left = width, right = -1, top = height, bottom = -1
         for row in 0..<height {
             let line = pixels + row * stride
-            for column in 0..<width where line[column * 4 + 3] != 0 { return }
+            for column in 0..<width {
+                let alpha = line[column * 4 + 3]
+                if alpha != 0 { drawn = true }
+                guard alpha >= 128 else { continue }
+                left = min(left, column)
+                right = max(right, column)
+                top = min(top, row)
+                bottom = max(bottom, row)
+            }
         }
-        throw PaintError(
-            "it draws nothing inside its \(format == .pdf ? "page" : format == .svg ? "viewBox" : "image") (an empty page, or content outside it): artwork must draw the logo inside its own bounds")
+        guard drawn else {
+            throw PaintError("it draws nothing inside its \(bounds) (an empty page, or content outside it): artwork must draw the logo inside its own bounds")
+        }
+        // A logo fills its file: a speck on a huge page, or a drawing blurred away to nothing,
+        // would be drawn as a dot where the logo goes. Every logo file measured spans at least
+        // 84% of each side (the iOS SDK's, the Android SDK's, this project's); a quarter is asked.
+        let spanned = (across: right < left ? 0 : right - left + 1, down: bottom < top ? 0 : bottom - top + 1)
+        if spanned.across * minimumShare < width || spanned.down * minimumShare < height {
+            throw PaintError(
+                "it draws almost nothing inside its \(bounds): what it draws at least half opaque spans \(Self.percent(spanned.across, of: width)) of its width and \(Self.percent(spanned.down, of: height)) of its height, and a logo must fill at least a quarter of each (crop the \(bounds) to the logo)")
+        }
+    }
+
+    /// How much of a side what is drawn must span: at least 1 / this.
+    static let minimumShare = 4
+
+    private static func percent(_ part: Int, of whole: Int) -> String {
+        "\(Int((Double(part) * 100 / Double(max(1, whole))).rounded()))%"
     }
 }

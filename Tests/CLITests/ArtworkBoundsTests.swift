@@ -125,10 +125,10 @@ import Testing
             let render = try Self.bounded(["render", "--amount", "100", "--logo-assets", folder.path, "-o", root.appendingPathComponent("\(name).png").path])
             #expect(render.status == 2 && render.stderr.contains(message), "\(name): \(render.stderr)")
         }
-        // A small embedded image is drawn.
+        // A small embedded image is drawn (one opaque blue pixel, stretched over the logo's box).
         let fine = root.appendingPathComponent("fine")
         try FileManager.default.createDirectory(at: fine, withIntermediateDirectories: true)
-        let pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+        let pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/5ncLrgAAAABJRU5ErkJggg=="
         try Data(svg("<image width=\"300\" height=\"100\" href=\"data:image/png;base64,\(pixel)\"/>").utf8)
             .write(to: fine.appendingPathComponent("badge-afterpay-mint-on-black.svg"))
         let drawn = try Self.bounded(["render", "--amount", "100", "--logo-assets", fine.path, "-o", root.appendingPathComponent("fine.png").path])

@@ -52,6 +52,12 @@ import Testing
                 svg('<rect width="100000" height="1"/>', size='width="100000" height="1"')
             elif kind == "off-svg":
                 svg('<rect x="1000" y="1000" width="300" height="100"/>')
+            elif kind == "speck-page":
+                # A 100 x 35 logo on a page 100 times wider and taller.
+                pdf(head + [page(box=b"0 0 10000 3500"), stream(b"", b"0 0 1 rg 4950 1730 100 35 re f")])
+            elif kind == "blurred-svg":
+                # The whole viewBox filled, then blurred until no pixel is half opaque.
+                svg('<filter id="b" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="30"/></filter><rect x="140" y="45" width="20" height="10" filter="url(#b)"/>')
             """
         let result = try BinaryRunner.run(command: "/usr/bin/env", ["python3", "-c", script, kind, path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -76,6 +82,9 @@ import Testing
         ("empty-page", "pdf", "it draws nothing inside its page"),
         ("off-page", "pdf", "it draws nothing inside its page"),
         ("off-svg", "svg", "it draws nothing inside its viewBox"),
+        // Nearly blank: a speck on a huge page (1% of each side), a drawing blurred away.
+        ("speck-page", "pdf", "it draws almost nothing inside its page: what it draws at least half opaque spans 1% of its width and 1% of its height"),
+        ("blurred-svg", "svg", "it draws almost nothing inside its viewBox: what it draws at least half opaque spans 0% of its width and 0% of its height"),
     ]
 
     static func folder(_ kind: String, format: String, in root: URL) throws -> URL {

@@ -9,7 +9,7 @@ import BreakdownContent
 import Foundation
 import Testing
 
-/// `breakdown batch` run as a subprocess: each manifest format, resume, report, shards, jobs.
+/// `breakdown batch` (in the test process: `InProcessCLI`): each manifest format, resume, report, shards, jobs.
 @Suite struct BatchEndToEndTests {
     typealias Support = BatchTestSupport
 
@@ -30,7 +30,7 @@ import Testing
             """, to: manifest)
         let output = folder.appendingPathComponent("out")
         let report = folder.appendingPathComponent("report.json")
-        let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--jobs", "2")
+        let result = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--jobs", "2")
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("rendered 2, skipped 0, hidden 1, failed 3 (1 invalid min value, 1 invalid price, 1 unreadable record) (6 records"), "\(result.stdout)")
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
@@ -71,19 +71,19 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write(Support.ndjson(count: 6), to: manifest)
         let output = folder.appendingPathComponent("out").path
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output).stdout.hasPrefix("rendered 6, skipped 0,"))
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output).stdout.hasPrefix("rendered 0, skipped 6,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output).stdout.hasPrefix("rendered 6, skipped 0,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output).stdout.hasPrefix("rendered 0, skipped 6,"))
         // A deleted image is drawn again; so is a record whose options changed.
         let first = try Support.files(URL(fileURLWithPath: output), ext: "png")[0]
         try FileManager.default.removeItem(atPath: output + "/" + first)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output).stdout.hasPrefix("rendered 1, skipped 5,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output).stdout.hasPrefix("rendered 1, skipped 5,"))
         // Asking for metadata too: the records lack it, so they are drawn again, with it.
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output, "--metadata").stdout.hasPrefix("rendered 6, skipped 0,"))
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output, "--metadata").stdout.hasPrefix("rendered 0, skipped 6,"))
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output, "--force").stdout.hasPrefix("rendered 6, skipped 0,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output, "--metadata").stdout.hasPrefix("rendered 6, skipped 0,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output, "--metadata").stdout.hasPrefix("rendered 0, skipped 6,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output, "--force").stdout.hasPrefix("rendered 6, skipped 0,"))
         // Same options under an explicit name: the journal is per name, so it renders.
         try Support.write("{\"amount\": \"10.50\", \"name\": \"named\"}\n", to: manifest)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output).stdout.hasPrefix("rendered 1, skipped 0,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output).stdout.hasPrefix("rendered 1, skipped 0,"))
     }
 
     @Test func jsonArrayAndCSVGiveTheSameImagesAsNDJSON() throws {
@@ -98,7 +98,7 @@ import Testing
             let manifest = folder.appendingPathComponent(file)
             try Support.write(text, to: manifest)
             let output = folder.appendingPathComponent("out-" + file)
-            let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--quiet")
+            let result = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--quiet")
             #expect(result.status == 0, "\(file): \(result.stderr)")
             // --quiet: the summary alone (2500 is above the default maximum of 2000).
             #expect(result.stdout.hasPrefix("rendered 2, skipped 0, hidden 0, failed 0, outside limits 1 (3 records"), "\(result.stdout)")
@@ -138,7 +138,7 @@ import Testing
         for jobs in ["1", "2"] {
             let output = folder.appendingPathComponent("out-\(jobs)")
             let report = folder.appendingPathComponent("report-\(jobs).json")
-            let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--jobs", jobs, "--metadata", "--html", "--report", report.path)
+            let result = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--jobs", jobs, "--metadata", "--html", "--report", report.path)
             #expect(result.status == 0, "\(result.stderr)")
             let files = try Self.outputFiles(output)
             #expect(files.count == 24 * 3)
@@ -161,7 +161,7 @@ import Testing
         var outputs: [[String: Data]] = []
         for jobs in ["1", "2"] {
             let output = folder.appendingPathComponent("out-\(jobs)")
-            #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--jobs", jobs).status == 0)
+            #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--jobs", jobs).status == 0)
             outputs.append(try Self.outputFiles(output))
         }
         #expect(outputs[0].count == 12)
@@ -176,7 +176,7 @@ import Testing
         var seen: [String] = []
         for shard in 0..<3 {
             let output = folder.appendingPathComponent("shard-\(shard)")
-            let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--shard", "\(shard)/3")
+            let result = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--shard", "\(shard)/3")
             #expect(result.status == 0)
             let files = try Support.files(output, ext: "png")
             // Shards go by name: each shard draws the records whose names hash to it, and says so.
@@ -185,10 +185,10 @@ import Testing
             seen += files
         }
         let whole = folder.appendingPathComponent("whole")
-        _ = try BinaryRunner.run("batch", manifest.path, "-o", whole.path)
+        _ = try InProcessCLI.run("batch", manifest.path, "-o", whole.path)
         #expect(seen.count == 10)
         #expect(seen.sorted() == (try Support.files(whole, ext: "png")))
-        let bad = try BinaryRunner.run("batch", manifest.path, "-o", whole.path, "--shard", "3/3")
+        let bad = try InProcessCLI.run("batch", manifest.path, "-o", whole.path, "--shard", "3/3")
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("expected K/N"))
     }
@@ -199,7 +199,7 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write("{\"amount\": 100, \"name\": \"p\", \"scale\": 2}\n", to: manifest)
         let output = folder.appendingPathComponent("out")
-        let result = try BinaryRunner.run(
+        let result = try InProcessCLI.run(
             "batch", manifest.path, "-o", output.path, "--metadata", "--html", "--html-base-url", "https://cdn.example.com/b/")
         #expect(result.status == 0)
         let html = try String(contentsOf: output.appendingPathComponent("p.html"), encoding: .utf8)
@@ -207,7 +207,7 @@ import Testing
         // Issue 13: the base URL and the file name are joined with exactly one slash, whatever the base ends with.
         for base in ["https://cdn.example.com/bnpl", "https://cdn.example.com/bnpl//"] {
             let other = folder.appendingPathComponent("out-\(base.count)")
-            #expect(try BinaryRunner.run("batch", manifest.path, "-o", other.path, "--html", "--html-base-url", base).status == 0)
+            #expect(try InProcessCLI.run("batch", manifest.path, "-o", other.path, "--html", "--html-base-url", base).status == 0)
             let snippet = try String(contentsOf: other.appendingPathComponent("p.html"), encoding: .utf8)
             #expect(snippet.contains("<img src=\"https://cdn.example.com/bnpl/p.png\""), "\(snippet)")
         }
@@ -224,7 +224,7 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write("{\"amount\": \"x\"}\n" + Support.ndjson(count: 40), to: manifest)
         let report = folder.appendingPathComponent("r.json")
-        let result = try BinaryRunner.run("batch", manifest.path, "-o", folder.appendingPathComponent("out").path, "--fail-fast", "--jobs", "1", "--report", report.path)
+        let result = try InProcessCLI.run("batch", manifest.path, "-o", folder.appendingPathComponent("out").path, "--fail-fast", "--jobs", "1", "--report", report.path)
         #expect(result.status == 1)
         #expect(result.stdout.contains("stopped at the first failure"))
         let counts = try Support.counts(Support.report(report))
@@ -236,19 +236,19 @@ import Testing
         let folder = try Support.temporaryFolder("unreadable")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out").path
-        let missing = try BinaryRunner.run("batch", folder.appendingPathComponent("nope.ndjson").path, "-o", output)
+        let missing = try InProcessCLI.run("batch", folder.appendingPathComponent("nope.ndjson").path, "-o", output)
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("error: cannot read the manifest"))
-        #expect(try BinaryRunner.run("batch", folder.path, "-o", output).status == 2)
+        #expect(try InProcessCLI.run("batch", folder.path, "-o", output).status == 2)
         let csv = folder.appendingPathComponent("bad.csv")
         try Support.write("amount,,logo\n1,2,3\n", to: csv)
-        let header = try BinaryRunner.run("batch", csv.path, "-o", output)
+        let header = try InProcessCLI.run("batch", csv.path, "-o", output)
         #expect(header.status == 2)
         #expect(header.stderr.contains("column 2 has no name"))
         let array = folder.appendingPathComponent("bad.json")
         try Support.write("{\"amount\": 1}\n", to: array)
-        #expect(try BinaryRunner.run("batch", array.path, "-o", output, "--manifest-format", "json").status == 2)
-        #expect(try BinaryRunner.run("batch", array.path).status == 2)
-        #expect(try BinaryRunner.run("batch", "-o", output).status == 2)
+        #expect(try InProcessCLI.run("batch", array.path, "-o", output, "--manifest-format", "json").status == 2)
+        #expect(try InProcessCLI.run("batch", array.path).status == 2)
+        #expect(try InProcessCLI.run("batch", "-o", output).status == 2)
     }
 }

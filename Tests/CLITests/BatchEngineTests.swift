@@ -4,9 +4,11 @@ import BreakdownTestSupport
 import Foundation
 import Testing
 
-/// The batch engine through the built binary: a manifest read once from streams, manifests with
-/// no record, resume by the journal (options per name, recorded sizes), the batch's own folder
-/// and temporary files, SIGINT/SIGTERM, and the summary's wording.
+/// The batch engine: a manifest read once from streams, manifests with no record, resume by the
+/// journal (options per name, recorded sizes), the batch's own folder and temporary files,
+/// SIGINT/SIGTERM, and the summary's wording. Streams, signals, environment variables and other
+/// processes' temporary files go through the built binary; the rest runs in the test process
+/// (`InProcessCLI`).
 @Suite struct BatchEngineTests {
     typealias Support = BatchTestSupport
 
@@ -68,7 +70,7 @@ import Testing
         try Support.write(Support.ndjson(count: total), to: manifest)
         let output = folder.appendingPathComponent("out")
         let reportFile = folder.appendingPathComponent("report.json")
-        let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--jobs", "2", "--report", reportFile.path)
+        let result = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--jobs", "2", "--report", reportFile.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("rendered \(total), skipped 0, hidden 0, failed 0 (\(total) records in"), "\(result.stdout)")
         let records = try #require(try Support.report(reportFile)["records"] as? [[String: Any]])
@@ -100,7 +102,7 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write(text, to: manifest)
         let reference = folder.appendingPathComponent("from-file")
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", reference.path).status == 0)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", reference.path).status == 0)
         #expect(try BatchEndToEndTests.outputFiles(output) == BatchEndToEndTests.outputFiles(reference))
     }
 
@@ -113,7 +115,7 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write(text, to: manifest)
         let reference = folder.appendingPathComponent("from-file")
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", reference.path).status == 0)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", reference.path).status == 0)
         let expected = try BatchEndToEndTests.outputFiles(reference)
         #expect(expected.count == 5)
 
@@ -172,7 +174,7 @@ import Testing
             let manifest = folder.appendingPathComponent(file)
             try Support.write(text, to: manifest)
             let output = folder.appendingPathComponent("out-" + file)
-            let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+            let result = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
             #expect(result.status == 2, "\(file): \(result.stdout) \(result.stderr)")
             #expect(result.stderr.hasPrefix("error: cannot read the manifest \(manifest.path): it holds no records"), "\(file): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(file): \(result.stderr)")
@@ -182,7 +184,7 @@ import Testing
         // One bad record before a good one is an ordinary failed record.
         let mixed = folder.appendingPathComponent("mixed.ndjson")
         try Support.write("{\"amount\": \n{\"amount\": 5}\n", to: mixed)
-        let result = try BinaryRunner.run("batch", mixed.path, "-o", folder.appendingPathComponent("mixed").path)
+        let result = try InProcessCLI.run("batch", mixed.path, "-o", folder.appendingPathComponent("mixed").path)
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 1 (1 unreadable record) (2 records in"), "\(result.stdout)")
         #expect(result.stderr.hasPrefix("error: \(mixed.path) line 1 (record 1): "))
@@ -196,7 +198,7 @@ import Testing
         let probe = folder.appendingPathComponent("probe.ndjson")
         try Support.write("{\"amount\": \"10\"}\n{\"amount\": \"20\"}\n", to: probe)
         let alone = folder.appendingPathComponent("alone")
-        #expect(try BinaryRunner.run("batch", probe.path, "-o", alone.path).status == 0)
+        #expect(try InProcessCLI.run("batch", probe.path, "-o", alone.path).status == 0)
         let names = try Support.files(alone, ext: "png")
         let ten = try #require(names.first { $0.hasPrefix("en_AU-10-") })
         let twenty = try #require(names.first { $0.hasPrefix("en_AU-20-") })
@@ -205,13 +207,13 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write("{\"amount\": \"20\", \"name\": \"\(stem)\"}\n{\"amount\": \"10\"}\n", to: manifest)
         let output = folder.appendingPathComponent("out")
-        let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        let result = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 1 (1 duplicate name) (2 records"), "\(result.stdout)")
         #expect(result.stderr.contains("line 2 (record 2): name: '\(stem)' is already used by the record on line 1"))
         #expect(try Data(contentsOf: output.appendingPathComponent(ten)) == Data(contentsOf: alone.appendingPathComponent(twenty)))
         // A second run does not take the amount-20 image for the amount-10 record either.
-        let again = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        let again = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
         #expect(again.stdout.hasPrefix("rendered 0, skipped 1, hidden 0, failed 1"), "\(again.stdout)")
     }
 
@@ -222,7 +224,7 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write(Support.ndjson(count: 4), to: manifest)
         let output = folder.appendingPathComponent("out")
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).status == 0)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).status == 0)
         let originals = try BatchEndToEndTests.outputFiles(output)
         let names = originals.keys.sorted()
         // Truncated to 100 bytes, emptied, one byte changed (same size), and one left alone.
@@ -233,13 +235,13 @@ import Testing
         // A new modification time for the changed file (the file system's clock past the run's files).
         #expect(FileClock.waitUntilPast(output))
         try changed.write(to: output.appendingPathComponent(names[2]))
-        let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        let result = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
         #expect(result.stdout.hasPrefix("rendered 3, skipped 1,"), "\(result.stdout)")
         #expect(try BatchEndToEndTests.outputFiles(output) == originals)
         // A symbolic link where an image was is not trusted either.
         try FileManager.default.removeItem(at: output.appendingPathComponent(names[3]))
         try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent(names[3]).path, withDestinationPath: names[0])
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1, skipped 3,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1, skipped 3,"))
         #expect(try BatchEndToEndTests.outputFiles(output) == originals)
     }
 
@@ -259,7 +261,7 @@ import Testing
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: elsewhere.appendingPathComponent(".x.png.1.2.tmp"))
         try FileManager.default.createSymbolicLink(at: planted.appendingPathComponent(".breakdown-batch"), withDestinationURL: elsewhere)
-        let refused = try BinaryRunner.run("batch", manifest.path, "-o", planted.path)
+        let refused = try InProcessCLI.run("batch", manifest.path, "-o", planted.path)
         #expect(refused.status == 2)
         #expect(refused.stderr.split(separator: "\n").count == 1)
         #expect(refused.stderr.contains(".breakdown-batch is not a folder this user made"))
@@ -304,7 +306,7 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write(Support.ndjson(count: 3), to: manifest)
         let output = folder.appendingPathComponent("out")
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).status == 0)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).status == 0)
         let journal = output.appendingPathComponent(".breakdown-batch/journal")
         var text = try String(contentsOf: journal, encoding: .utf8)
         // Damage the second entry's size (its check no longer matches) and tear the last line.
@@ -312,8 +314,8 @@ import Testing
         lines[2] = lines[2].replacingOccurrences(of: ".png:", with: ".png:1")
         text = lines.joined(separator: "\n")
         try Data(text.dropLast(5).utf8).write(to: journal)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 2, skipped 1,"))
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 0, skipped 3,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 2, skipped 1,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 0, skipped 3,"))
     }
 
     /// Field 22 of /proc/PID/stat, read here without the batch's code.
@@ -329,12 +331,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let one = folder.appendingPathComponent("one.ndjson")
         try Support.write("{\"amount\": 5}\n", to: one)
-        let single = try BinaryRunner.run("batch", one.path, "-o", folder.appendingPathComponent("a").path)
+        let single = try InProcessCLI.run("batch", one.path, "-o", folder.appendingPathComponent("a").path)
         #expect(single.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 0 (1 record in "), "\(single.stdout)")
         let twice = folder.appendingPathComponent("twice.ndjson")
         try Support.write("{\"amount\": 5}\n{\"amount\": \"5\"}\n{\"amount\": 6}\n", to: twice)
         let report = folder.appendingPathComponent("r.json")
-        let result = try BinaryRunner.run("batch", twice.path, "-o", folder.appendingPathComponent("b").path, "--report", report.path)
+        let result = try InProcessCLI.run("batch", twice.path, "-o", folder.appendingPathComponent("b").path, "--report", report.path)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("rendered 2, skipped 0, hidden 0, failed 0, duplicates 1 (3 records in "), "\(result.stdout)")
         let json = try Support.report(report)

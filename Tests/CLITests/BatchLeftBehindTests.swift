@@ -35,7 +35,7 @@ import Testing
         let csv = folder.appendingPathComponent("wc-product-export.csv")
         let output = folder.appendingPathComponent("out")
         try Support.write(Self.woo([("W-1", "49.95"), ("W-2", "19.95")]), to: csv)
-        let first = try BinaryRunner.run(["batch", csv.path, "-o", output.path, "--format", "png,svg,pdf", "--html", "--metadata"] + Self.common)
+        let first = try InProcessCLI.run(["batch", csv.path, "-o", output.path, "--format", "png,svg,pdf", "--html", "--metadata"] + Self.common)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(try Self.names(output) == (Self.allFiles("W-1") + Self.allFiles("W-2")).sorted())
 
@@ -52,7 +52,7 @@ import Testing
 
         try Support.write(Self.woo([("W-1", "59.95"), ("W-2", "19.95")]), to: csv)
         let report = folder.appendingPathComponent("report.json")
-        let second = try BinaryRunner.run(["batch", csv.path, "-o", output.path, "--report", report.path] + Self.common)
+        let second = try InProcessCLI.run(["batch", csv.path, "-o", output.path, "--report", report.path] + Self.common)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try Self.names(output) == ["W-1.png", "W-2.pdf", "W-2.png"])
         #expect(try String(contentsOf: own, encoding: .utf8) == "the user's own file\n")
@@ -79,17 +79,17 @@ import Testing
         // W-4's price is ambiguous (1.299): it fails Monday's run.
         try Support.write(Self.woo([("W-1", "49.95"), ("W-2", "19.95"), ("W-3", "29.95"), ("W-4", "1.299")]), to: monday)
         try Support.write(Self.woo([("W-1", "49.95"), ("W-2", "19.95")]), to: tuesday)
-        let first = try BinaryRunner.run(["batch", monday.path, "-o", output.path] + Self.common)
+        let first = try InProcessCLI.run(["batch", monday.path, "-o", output.path] + Self.common)
         #expect(first.status == 1, "\(first.stdout)")
         // Another locale into the same folder, its own names: never gone for the en_AU runs.
-        let other = try BinaryRunner.run(["batch", monday.path, "-o", output.path, "--map", "amount=Regular price", "--name", "{SKU}-gb", "--extra-columns", "ignore", "--locale", "en_GB", "--jobs", "1"])
+        let other = try InProcessCLI.run(["batch", monday.path, "-o", output.path, "--map", "amount=Regular price", "--name", "{SKU}-gb", "--extra-columns", "ignore", "--locale", "en_GB", "--jobs", "1"])
         #expect(other.status == 1, "\(other.stdout)")
         let before = try Self.names(output)
         #expect(before == ["W-1-gb.png", "W-1.png", "W-2-gb.png", "W-2.png", "W-3-gb.png", "W-3.png"])
 
         #expect(FileClock.waitUntilPast(output))
         let report = folder.appendingPathComponent("r.json")
-        let second = try BinaryRunner.run(["batch", tuesday.path, "-o", output.path, "--report", report.path] + Self.common)
+        let second = try InProcessCLI.run(["batch", tuesday.path, "-o", output.path, "--report", report.path] + Self.common)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("; 1 record no longer in the manifest still has 1 file an earlier run drew (W-3.png); --prune removes them"), "\(second.stdout)")
         #expect(try Self.names(output) == before)
@@ -106,26 +106,26 @@ import Testing
         #expect(combined.stdout.contains("; 1 record no longer in the manifest still has files (W-3): breakdown batch --prune removes them"), "\(combined.stdout)")
 
         // The same manifest again (its report replaces the last one): still listed.
-        let third = try BinaryRunner.run(["batch", tuesday.path, "-o", output.path] + Self.common)
+        let third = try InProcessCLI.run(["batch", tuesday.path, "-o", output.path] + Self.common)
         #expect(third.stdout.contains("; 1 record no longer in the manifest still has 1 file"), "\(third.stdout)")
-        let pruned = try BinaryRunner.run(["batch", tuesday.path, "-o", output.path, "--prune"] + Self.common)
+        let pruned = try InProcessCLI.run(["batch", tuesday.path, "-o", output.path, "--prune"] + Self.common)
         #expect(pruned.status == 0, "\(pruned.stderr)")
         #expect(pruned.stdout.hasPrefix("pruned \(output.path)/W-3.png (W-3: no longer in the manifest)\n"), "\(pruned.stdout)")
         #expect(pruned.stdout.contains("; removed 1 file of 1 record no longer in the manifest (--prune)"), "\(pruned.stdout)")
         #expect(try Self.names(output) == before.filter { $0 != "W-3.png" })
         let prunedReport = try BinaryRunner.run("report", output.path)
         #expect(prunedReport.status == 0 && !prunedReport.stdout.contains("no longer in the manifest"), "\(prunedReport.stdout)")
-        let after = try BinaryRunner.run(["batch", tuesday.path, "-o", output.path] + Self.common)
+        let after = try InProcessCLI.run(["batch", tuesday.path, "-o", output.path] + Self.common)
         #expect(!after.stdout.contains("no longer in the manifest"), "\(after.stdout)")
 
         // One manifest path edited in place: each run's report replaces the last, and the gone
         // record is carried in it (`gone`), so the next run lists it still.
         let edited = folder.appendingPathComponent("catalogue.csv"), single = folder.appendingPathComponent("single")
         try Support.write(Self.woo([("E-1", "10.00"), ("E-2", "12.00")]), to: edited)
-        #expect(try BinaryRunner.run(["batch", edited.path, "-o", single.path] + Self.common).status == 0)
+        #expect(try InProcessCLI.run(["batch", edited.path, "-o", single.path] + Self.common).status == 0)
         try Support.write(Self.woo([("E-1", "10.00")]), to: edited)
         for run in 1...2 {
-            let again = try BinaryRunner.run(["batch", edited.path, "-o", single.path] + Self.common)
+            let again = try InProcessCLI.run(["batch", edited.path, "-o", single.path] + Self.common)
             #expect(again.stdout.contains("; 1 record no longer in the manifest still has 1 file an earlier run drew (E-2.png)"), "run \(run): \(again.stdout)")
         }
         #expect(try Self.names(single) == ["E-1.png", "E-2.png"])
@@ -142,12 +142,12 @@ import Testing
         let gb = folder.appendingPathComponent("gb.csv"), au = folder.appendingPathComponent("au.csv")
         let british = ["batch", gb.path, "-o", output.path, "--map", "amount=Regular price", "--name", "{SKU}-gb", "--extra-columns", "ignore", "--locale", "en_GB", "--jobs", "1"]
         try Support.write(Self.woo([("W-5", "10.00")]), to: gb)
-        #expect(try BinaryRunner.run(british).status == 0)
+        #expect(try InProcessCLI.run(british).status == 0)
         try Support.write(Self.woo([("W-5", "")]), to: gb)
-        let skipped = try BinaryRunner.run(british + ["--empty-amount", "skip"])
+        let skipped = try InProcessCLI.run(british + ["--empty-amount", "skip"])
         #expect(skipped.stdout.hasPrefix("rendered 0, skipped 0, hidden 0, failed 0, no price 1"), "\(skipped.stdout)")
         try Support.write(Self.woo([("W-1", "10.00")]), to: au)
-        let pruning = try BinaryRunner.run(["batch", au.path, "-o", output.path, "--prune"] + Self.common)
+        let pruning = try InProcessCLI.run(["batch", au.path, "-o", output.path, "--prune"] + Self.common)
         #expect(pruning.status == 0, "\(pruning.stderr)")
         #expect(!pruning.stdout.contains("no longer in the manifest") && !pruning.stdout.contains("pruned"), "\(pruning.stdout)")
         #expect(try Self.names(output) == ["W-1.png", "W-5-gb.png"])
@@ -161,7 +161,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out"), csv = folder.appendingPathComponent("wc.csv")
         try Support.write(Self.woo([("W-1", "10.00")]), to: csv)
-        #expect(try BinaryRunner.run(["batch", csv.path, "-o", output.path] + Self.common).status == 0)
+        #expect(try InProcessCLI.run(["batch", csv.path, "-o", output.path] + Self.common).status == 0)
         let own = output.appendingPathComponent(".breakdown-batch")
         let report = try #require(try FileManager.default.contentsOfDirectory(atPath: own.path).first { $0.hasPrefix("report-") })
         let text = try String(contentsOf: own.appendingPathComponent(report), encoding: .utf8)
@@ -171,7 +171,7 @@ import Testing
         try Support.write("outside the output folder\n", to: victim)
         try JournalForgeryTests.append(
             try JournalForgeryTests.forgedLine(name: "EVIL", file: "../victim.txt", describing: victim.path), to: own.appendingPathComponent("journal"))
-        let pruned = try BinaryRunner.run(["batch", csv.path, "-o", output.path, "--prune"] + Self.common)
+        let pruned = try InProcessCLI.run(["batch", csv.path, "-o", output.path, "--prune"] + Self.common)
         #expect(pruned.status == 0, "\(pruned.stderr)")
         #expect(!pruned.stdout.contains("pruned") && !pruned.stdout.contains("no longer in the manifest"), "\(pruned.stdout)")
         #expect(pruned.stderr.contains("ignored 1 batch journal line naming a file that is not a plain name"), "\(pruned.stderr)")

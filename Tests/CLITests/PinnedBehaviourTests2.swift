@@ -41,14 +41,14 @@ import Testing
         let total = 16
         try Support.write(Self.named(total), to: manifest)
         let output = folder.appendingPathComponent("out")
-        let plain = try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--quiet"])
+        let plain = try InProcessCLI.run(["batch", manifest.path, "-o", output.path, "--quiet"])
         #expect(plain.status == 0, "\(plain.stderr)")
         let before = try Self.identities(output)
         #expect(before.count == total)
         // Each shard finds every name of its own (docs/batch.md's FNV-1a rule) drawn already.
         for index in 0..<2 {
             let mine = (0..<total).filter { ShardJournalTests.shard(of: "r\($0)", count: 2) == index }.count
-            let shard = try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--shard", "\(index)/2", "--quiet"])
+            let shard = try InProcessCLI.run(["batch", manifest.path, "-o", output.path, "--shard", "\(index)/2", "--quiet"])
             #expect(shard.status == 0, "\(shard.stderr)")
             #expect(shard.stdout.hasPrefix("rendered 0, skipped \(mine), hidden 0, failed 0 (\(mine) records in "), "shard \(index)/2: \(shard.stdout)")
         }
@@ -64,12 +64,12 @@ import Testing
         let total = 16
         try Support.write(Self.named(total), to: manifest)
         let output = folder.appendingPathComponent("out")
-        #expect(try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--quiet"]).status == 0)
+        #expect(try InProcessCLI.run(["batch", manifest.path, "-o", output.path, "--quiet"]).status == 0)
         let gone = try #require((0..<total).first { ShardJournalTests.shard(of: "r\($0)", count: 2) == 1 })
         try FileManager.default.removeItem(at: output.appendingPathComponent("r\(gone).png"))
         let before = try Self.identities(output)
         let mine = (0..<total).filter { ShardJournalTests.shard(of: "r\($0)", count: 2) == 1 }.count
-        let shard = try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--shard", "1/2", "--quiet"])
+        let shard = try InProcessCLI.run(["batch", manifest.path, "-o", output.path, "--shard", "1/2", "--quiet"])
         #expect(shard.status == 0, "\(shard.stderr)")
         #expect(shard.stdout.hasPrefix("rendered 1, skipped \(mine - 1), hidden 0, failed 0"), "\(shard.stdout)")
         var after = try Self.identities(output)
@@ -220,11 +220,11 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         let output = folder.appendingPathComponent("out")
         try Support.write(Self.named(12), to: manifest)
-        #expect(try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--shard", "0/2", "--quiet"]).status == 0)
+        #expect(try InProcessCLI.run(["batch", manifest.path, "-o", output.path, "--shard", "0/2", "--quiet"]).status == 0)
         let first = try Self.ownReports(output)
         #expect(first.count == 1 && first[0].hasSuffix("-0-of-2.json"), "\(first)")
         try Support.write(Self.named(14, from: 3), to: manifest)
-        #expect(try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--shard", "1/2", "--quiet"]).status == 0)
+        #expect(try InProcessCLI.run(["batch", manifest.path, "-o", output.path, "--shard", "1/2", "--quiet"]).status == 0)
         #expect(try Self.ownReports(output).count == 2)
 
         let report = try Self.combined(output, in: folder)
@@ -241,11 +241,11 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         let output = folder.appendingPathComponent("out")
         try Support.write(Self.named(12), to: manifest)
-        #expect(try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--quiet"]).status == 0)
+        #expect(try InProcessCLI.run(["batch", manifest.path, "-o", output.path, "--quiet"]).status == 0)
         let plain = try Self.ownReports(output)
         #expect(plain.count == 1 && plain[0].hasSuffix("-0-of-1.json"), "\(plain)")
         for index in 0..<2 {
-            #expect(try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--shard", "\(index)/2", "--quiet"]).status == 0)
+            #expect(try InProcessCLI.run(["batch", manifest.path, "-o", output.path, "--shard", "\(index)/2", "--quiet"]).status == 0)
         }
         let report = try Self.combined(output, in: folder)
         #expect(report.status == 0, "\(report.line)")

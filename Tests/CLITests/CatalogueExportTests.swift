@@ -39,7 +39,7 @@ import Testing
             "batch", csv.path, "-o", output.path, "--map", "amount=Variant Price", "--name", "{Handle}", "--extra-columns", "ignore",
             "--empty-amount", "skip", "--duplicate-names", "first", "--report", report.path, "--jobs", "1",
         ]
-        let result = try BinaryRunner.run(command)
+        let result = try InProcessCLI.run(command)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("rendered 2, skipped 0, hidden 0, failed 0, duplicates 1, no price 2 (5 records"), "\(result.stdout)")
@@ -57,14 +57,14 @@ import Testing
         }
 
         // The defaults still say what is wrong: image-only rows fail as empty prices, the variant as a duplicate name.
-        let strict = try BinaryRunner.run([
+        let strict = try InProcessCLI.run([
             "batch", csv.path, "-o", folder.appendingPathComponent("strict").path, "--map", "amount=Variant Price", "--name", "{Handle}",
             "--extra-columns", "ignore", "--jobs", "1",
         ])
         #expect(strict.status == 1)
         #expect(strict.stdout.hasPrefix("rendered 2, skipped 0, hidden 0, failed 3 (2 empty prices, 1 duplicate name)"), "\(strict.stdout)")
         // A name for every variant draws each at its own price.
-        let variants = try BinaryRunner.run([
+        let variants = try InProcessCLI.run([
             "batch", csv.path, "-o", folder.appendingPathComponent("variants").path, "--map", "amount=Variant Price",
             "--name", "{Handle}-{Variant SKU}-{amount}", "--extra-columns", "ignore", "--empty-amount", "skip", "--jobs", "1",
         ])
@@ -89,7 +89,7 @@ import Testing
 
             """, to: csv)
         let output = folder.appendingPathComponent("out")
-        let result = try BinaryRunner.run([
+        let result = try InProcessCLI.run([
             "batch", csv.path, "-o", output.path, "--map", "amount=Sale price|Regular price", "--name", "{SKU}-{amount}",
             "--extra-columns", "ignore", "--empty-amount", "skip", "--jobs", "1",
         ])
@@ -97,18 +97,18 @@ import Testing
         #expect(result.stdout.hasPrefix("rendered 3, skipped 0, hidden 0, failed 0, no price 1 (4 records"), "\(result.stdout)")
         #expect(try Support.files(output, ext: "png") == ["W1-100.png", "W2-150.png", "W3-RED-89.5.png"])
         // Without skip, the parent row with neither price names both columns.
-        let strict = try BinaryRunner.run([
+        let strict = try InProcessCLI.run([
             "batch", csv.path, "-o", folder.appendingPathComponent("strict").path, "--map", "amount=Sale price|Regular price",
             "--name", "{SKU}", "--extra-columns", "ignore", "--jobs", "1",
         ])
         #expect(strict.status == 1)
         #expect(strict.stderr.contains("line 4 (record 3): amount (columns 'Sale price', 'Regular price') is empty in every one"), "\(strict.stderr)")
         // Every column of a fallback must be in the header; a column named twice is refused.
-        let missing = try BinaryRunner.run(["batch", csv.path, "-o", folder.appendingPathComponent("x").path, "--map", "amount=Sale|Regular price"])
+        let missing = try InProcessCLI.run(["batch", csv.path, "-o", folder.appendingPathComponent("x").path, "--map", "amount=Sale|Regular price"])
         #expect(missing.status == 2 && missing.stderr.contains("'Sale'"), "\(missing.stderr)")
-        let twice = try BinaryRunner.run(["batch", csv.path, "-o", folder.appendingPathComponent("x").path, "--map", "amount=SKU|SKU"])
+        let twice = try InProcessCLI.run(["batch", csv.path, "-o", folder.appendingPathComponent("x").path, "--map", "amount=SKU|SKU"])
         #expect(twice.status == 2 && twice.stderr.contains("named twice"), "\(twice.stderr)")
-        let empty = try BinaryRunner.run(["batch", csv.path, "-o", folder.appendingPathComponent("x").path, "--map", "amount=Sale price|"])
+        let empty = try InProcessCLI.run(["batch", csv.path, "-o", folder.appendingPathComponent("x").path, "--map", "amount=Sale price|"])
         #expect(empty.status == 2 && empty.stderr.contains("an empty column"), "\(empty.stderr)")
     }
 
@@ -124,18 +124,18 @@ import Testing
         try Support.write("SKU,Price,no-configuration\nA1,5000.00,\nA2,1.299,\nA3,20.00,\nA4,30.00,true\nA5,abc,\n", to: second)
         let output = folder.appendingPathComponent("out")
         let common = ["--map", "amount=Price,name=SKU", "--format", "png,svg", "--jobs", "1"]
-        #expect(try BinaryRunner.run(["batch", first.path, "-o", output.path] + common).status == 0)
+        #expect(try InProcessCLI.run(["batch", first.path, "-o", output.path] + common).status == 0)
         let a3 = try Data(contentsOf: output.appendingPathComponent("A3.png"))
         // A file of A5's name that no run drew.
         try Data("mine".utf8).write(to: output.appendingPathComponent("A5.png"))
 
-        let keep = try BinaryRunner.run(["batch", second.path, "-o", output.path, "--fail-on", "outside-limits", "--on-change", "keep"] + common)
+        let keep = try InProcessCLI.run(["batch", second.path, "-o", output.path, "--fail-on", "outside-limits", "--on-change", "keep"] + common)
         #expect(keep.status == 1)
         #expect(keep.stdout.contains("kept 4 files an earlier run drew for records that failed or are hidden now, so they may show an old price (A1.png, A1.svg, A2.png, A2.svg; --on-change keep)"), "\(keep.stdout)")
         #expect(try Support.files(output, ext: "png") == ["A1.png", "A2.png", "A3.png", "A4.png", "A5.png"])
 
         let report = folder.appendingPathComponent("r.json")
-        let result = try BinaryRunner.run(["batch", second.path, "-o", output.path, "--fail-on", "outside-limits", "--report", report.path] + common)
+        let result = try InProcessCLI.run(["batch", second.path, "-o", output.path, "--fail-on", "outside-limits", "--report", report.path] + common)
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("rendered 0, skipped 1, hidden 1, failed 3 (1 ambiguous price, 1 invalid price, 1 price outside the limits (--fail-on))"), "\(result.stdout)")
         #expect(result.stdout.contains("; removed 6 files an earlier run drew for records that failed or are hidden now (A1.png, A1.svg, A2.png, A2.svg, A4.png, A4.svg)"), "\(result.stdout)")
@@ -156,7 +156,7 @@ import Testing
         try Support.write("SKU,Price\nB1,10.00\nB1,20.00\n", to: clash)
         for run in 1...2 {
             // The second run finds B1 as the first run drew it: the clash must not remove it either.
-            let clashed = try BinaryRunner.run(["batch", clash.path, "-o", output.path] + common)
+            let clashed = try InProcessCLI.run(["batch", clash.path, "-o", output.path] + common)
             #expect(clashed.status == 1 && !clashed.stdout.contains("removed"), "run \(run): \(clashed.stdout)")
             #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("B1.png").path), "run \(run)")
         }
@@ -199,7 +199,7 @@ import Testing
         let output = folder.appendingPathComponent("out")
         let locales = ["en_AU", "en_GB", "en_US", "en_CA", "fr_CA", "en_NZ"]
         for locale in locales {
-            let result = try BinaryRunner.run([
+            let result = try InProcessCLI.run([
                 "batch", csv.path, "-o", output.path, "--map", "amount=Price", "--name", "{SKU}-{locale}", "--locale", locale, "--jobs", "1",
             ])
             #expect(result.status == 1, "\(locale): \(result.stderr)")
@@ -221,7 +221,7 @@ import Testing
 
         // The first locale again, fixed with --empty-amount skip: its own report is replaced,
         // the others stay, and its names' latest outcomes are this run's.
-        let again = try BinaryRunner.run([
+        let again = try InProcessCLI.run([
             "batch", csv.path, "-o", output.path, "--map", "amount=Price", "--name", "{SKU}-{locale}", "--locale", "en_AU",
             "--empty-amount", "skip", "--jobs", "1",
         ])
@@ -235,7 +235,7 @@ import Testing
         // name is the one the folder has, counted once.
         let shared = folder.appendingPathComponent("shared")
         for locale in ["en_AU", "en_GB"] {
-            _ = try BinaryRunner.run([
+            _ = try InProcessCLI.run([
                 "batch", csv.path, "-o", shared.path, "--map", "amount=Price,name=SKU", "--locale", locale, "--empty-amount", "skip",
                 "--jobs", "1",
             ])
@@ -301,7 +301,7 @@ import Testing
         try Support.write("{\"amount\": \"10\", \"name\": \"a\"}\n{\"amount\": \"20\", \"name\": \"b\"}\n", to: manifest)
         let output = folder.appendingPathComponent("out")
         for shard in 0..<8 {
-            let result = try Self.run("batch", manifest.path, "-o", output.path, "--shard", "\(shard)/8", "--jobs", "1", "--quiet")
+            let result = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--shard", "\(shard)/8", "--jobs", "1", "--quiet")
             #expect(result.status == 0, "\(shard): \(result.stderr)")
         }
         let reports = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(".breakdown-batch").path).filter { $0.hasPrefix("report-") }
@@ -311,7 +311,7 @@ import Testing
         #expect(complete.stdout == "rendered 2, skipped 0, hidden 0, failed 0 (2 records in 8 shards)\n", "\(complete.stdout)")
         #expect(try Support.files(output, ext: "png") == ["a.png", "b.png"])
         // The same run unsharded: its report alone is combined, the eight it supersedes named.
-        #expect(try Self.run("batch", manifest.path, "-o", output.path, "--jobs", "1", "--quiet").status == 0)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--jobs", "1", "--quiet").status == 0)
         let later = try Self.run("report", output.path)
         #expect(later.status == 0)
         #expect(later.stdout.hasPrefix("rendered 2, skipped 0, hidden 0, failed 0 (2 records in 1 shard); 2 records drawn by an earlier run, skipped since, counted as that run found; left out 8 reports of an earlier shard count of the same run (report-"), "\(later.stdout)")
@@ -325,20 +325,20 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write("{\"amount\": \"10\", \"name\": \"a\"}\n{\"amount\": \"1.299\", \"name\": \"b\"}\n", to: manifest)
         let report = folder.appendingPathComponent("r.json")
-        let result = try Self.run("batch", manifest.path, "-o", folder.appendingPathComponent("out").path, "--fail-on", "none", "--report", report.path)
+        let result = try InProcessCLI.run("batch", manifest.path, "-o", folder.appendingPathComponent("out").path, "--fail-on", "none", "--report", report.path)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 1 (1 ambiguous price)"), "\(result.stdout)")
         #expect(result.stderr.contains("line 2 (record 2): amount: '1.299' is ambiguous"))
         #expect(try Support.report(report)["failures"] as? [String: Int] == ["ambiguous-price": 1])
         // Without it, the same run is exit 1: records failed, retrying will not help.
-        #expect(try Self.run("batch", manifest.path, "-o", folder.appendingPathComponent("out2").path).status == 1)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", folder.appendingPathComponent("out2").path).status == 1)
         // `none` goes alone.
-        let mixed = try Self.run("batch", manifest.path, "-o", folder.appendingPathComponent("out3").path, "--fail-on", "none,hidden")
+        let mixed = try InProcessCLI.run("batch", manifest.path, "-o", folder.appendingPathComponent("out3").path, "--fail-on", "none,hidden")
         #expect(mixed.status == 2 && mixed.stderr.contains("'none' goes alone"), "\(mixed.stderr)")
         // A price cell the CSV reader cannot read (not UTF-8) is counted as an invalid price, not by its column's name.
         let csv = folder.appendingPathComponent("bad.csv")
         try (Data("SKU,Price\nG,5\nA,\"".utf8) + Data([0xFF, 0xFE]) + Data("\"\n".utf8)).write(to: csv)
-        let unreadable = try Self.run("batch", csv.path, "-o", folder.appendingPathComponent("out4").path, "--map", "amount=Price,name=SKU")
+        let unreadable = try InProcessCLI.run("batch", csv.path, "-o", folder.appendingPathComponent("out4").path, "--map", "amount=Price,name=SKU")
         #expect(unreadable.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 1 (1 invalid price)"), "\(unreadable.stdout)\(unreadable.stderr)")
     }
 
@@ -358,7 +358,7 @@ import Testing
 
         // 1. `max` under de_DE: 1.500,00 is 1500 (in range: the instalments), 1.500 is ambiguous.
         let limits = try write("limits.csv", "SKU,Price,max\nA,\"100,00\",\"1.500,00\"\nB,\"100,00\",1.500\n")
-        let limited = try Self.run("batch", limits, "-o", out("limits"), "--map", "amount=Price,name=SKU", "--number-locale", "de_DE", "--metadata")
+        let limited = try InProcessCLI.run("batch", limits, "-o", out("limits"), "--map", "amount=Price,name=SKU", "--number-locale", "de_DE", "--metadata")
         #expect(limited.status == 1)
         #expect(limited.stderr.contains("line 3 (record 2): max (column 'max'): '1.500' is ambiguous") || limited.stderr.contains("line 3 (record 2): max: '1.500' is ambiguous"), "\(limited.stderr)")
         let metadata = try Support.report(URL(fileURLWithPath: out("limits") + "/A.png.json"))
@@ -367,7 +367,7 @@ import Testing
         // 2. A variant without a price after the drawn one, run after run: the image stays.
         let hats = try write("hats.csv", "Handle,Price\nhat,7\nhat,\n")
         for run in 1...3 {
-            let result = try Self.run("batch", hats, "-o", out("hats"), "--map", "amount=Price", "--name", "{Handle}", "--duplicate-names", "first")
+            let result = try InProcessCLI.run("batch", hats, "-o", out("hats"), "--map", "amount=Price", "--name", "{Handle}", "--duplicate-names", "first")
             #expect(!result.stdout.contains("removed") && !result.stdout.contains("left "), "run \(run): \(result.stdout)")
             #expect(FileManager.default.fileExists(atPath: out("hats") + "/hat.png"), "run \(run)")
         }
@@ -379,11 +379,11 @@ import Testing
         let common = ["--map", "amount=Price", "--name", "{SKU}", "--quiet"]
         // The product orders runs by their reports' file times: each run waits for the file
         // system's clock to pass the last one's.
-        _ = try BinaryRunner.run(["batch", good, "-o", out("mixed"), "--shard", "0/2"] + common)
+        _ = try InProcessCLI.run(["batch", good, "-o", out("mixed"), "--shard", "0/2"] + common)
         #expect(FileClock.waitUntilPast(URL(fileURLWithPath: out("mixed"))))
-        _ = try BinaryRunner.run(["batch", bad, "-o", out("mixed")] + common)
+        _ = try InProcessCLI.run(["batch", bad, "-o", out("mixed")] + common)
         #expect(FileClock.waitUntilPast(URL(fileURLWithPath: out("mixed"))))
-        _ = try BinaryRunner.run(["batch", good, "-o", out("mixed"), "--shard", "1/2"] + common)
+        _ = try InProcessCLI.run(["batch", good, "-o", out("mixed"), "--shard", "1/2"] + common)
         let drawn = try Support.files(URL(fileURLWithPath: out("mixed")), ext: "png")
         let mixed = try Self.run("report", out("mixed"))
         #expect(mixed.status == 1, "\(mixed.stdout)")
@@ -392,24 +392,24 @@ import Testing
         // 4. A row too short to name, in two runs of one manifest: one failure, not one a run.
         let ragged = try write("ragged.csv", "SKU,Price\nA,5\nB\n")
         for locale in ["en_AU", "en_GB"] {
-            _ = try BinaryRunner.run(["batch", ragged, "-o", out("ragged"), "--map", "amount=Price", "--name", "{SKU}", "--locale", locale, "--quiet"])
+            _ = try InProcessCLI.run(["batch", ragged, "-o", out("ragged"), "--map", "amount=Price", "--name", "{SKU}", "--locale", locale, "--quiet"])
         }
         let raggedReport = try Self.run("report", out("ragged"))
         #expect(raggedReport.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 1 (1 unreadable record) (2 records in 2 shards of 2 runs)"), "\(raggedReport.stdout)")
 
         // 5. An Android density for an iOS record names its field.
         let scales = try write("scales.ndjson", "{\"amount\": \"50\", \"scale\": \"1.5\", \"name\": \"i\"}\n")
-        let scaled = try Self.run("batch", scales, "-o", out("scales"))
+        let scaled = try InProcessCLI.run("batch", scales, "-o", out("scales"))
         #expect(scaled.stdout.hasPrefix("rendered 0, skipped 0, hidden 0, failed 1 (1 invalid scale value)"), "\(scaled.stdout)")
         #expect(scaled.stderr.contains("Android density"), "\(scaled.stderr)")
 
         // 6. A link where a failed record's image was: left, and said.
         let linked = try write("linked.csv", "SKU,Price\nL1,10\n")
-        #expect(try Self.run("batch", linked, "-o", out("linked"), "--map", "amount=Price,name=SKU").status == 0)
+        #expect(try InProcessCLI.run("batch", linked, "-o", out("linked"), "--map", "amount=Price,name=SKU").status == 0)
         try FileManager.default.removeItem(atPath: out("linked") + "/L1.png")
         try FileManager.default.createSymbolicLink(atPath: out("linked") + "/L1.png", withDestinationPath: linked)
         _ = try write("linked.csv", "SKU,Price\nL1,1.299\n")
-        let broken = try Self.run("batch", linked, "-o", out("linked"), "--map", "amount=Price,name=SKU")
+        let broken = try InProcessCLI.run("batch", linked, "-o", out("linked"), "--map", "amount=Price,name=SKU")
         #expect(broken.stdout.contains("; left 1 file of the names of records that failed or are hidden, which no run of this batch drew (L1.png)"), "\(broken.stdout)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: out("linked") + "/L1.png") == linked)
     }

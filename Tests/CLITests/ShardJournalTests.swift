@@ -126,7 +126,7 @@ import Testing
 
         // The folder holds what one clean unsharded run writes, byte for byte.
         let clean = folder.appendingPathComponent("clean")
-        let one = try BinaryRunner.run("batch", manifest.path, "-o", clean.path, "--quiet")
+        let one = try InProcessCLI.run("batch", manifest.path, "-o", clean.path, "--quiet")
         #expect(one.status == 0, "\(one.stderr)")
         let expected = try Self.contents(clean), found = try Self.contents(output)
         #expect(expected.count == total * 2)
@@ -147,10 +147,10 @@ import Testing
         let shard = "\(Self.shard(of: "a", count: 2))/2"
 
         try Support.write(#"{"name": "a", "amount": "10.50"}"# + "\n", to: manifest)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--quiet").status == 0)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--quiet").status == 0)
         let first = try Data(contentsOf: image)
         try Support.write(#"{"name": "a", "amount": "12.50"}"# + "\n", to: manifest)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--shard", shard, "--quiet").status == 0)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--shard", shard, "--quiet").status == 0)
         let second = try Data(contentsOf: image)
         #expect(first != second)
         #expect(try BatchProcess.journal(output).map(\.name) == ["a"])
@@ -158,13 +158,13 @@ import Testing
 
         // Up to date by the shard's entry, though the run's own journal says another price.
         let report = folder.appendingPathComponent("r.json")
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--quiet").status == 0)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--quiet").status == 0)
         #expect(try Support.counts(try Support.report(report))["skipped"] == 1)
         #expect(try Data(contentsOf: image) == second)
 
         // The record fails: the image in place shows a price the manifest no longer gives.
         try Support.write(#"{"name": "a", "amount": "1.299"}"# + "\n", to: manifest)
-        let failed = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--quiet")
+        let failed = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--quiet")
         #expect(failed.status == 1, "\(failed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: image.path), "the stale image of a failed record is still there")
     }
@@ -180,7 +180,7 @@ import Testing
         try Support.write(Support.ndjson(count: total), to: manifest)
         let output = folder.appendingPathComponent("out")
         for index in 0..<2 {
-            #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--shard", "\(index)/2", "--quiet").status == 0)
+            #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--shard", "\(index)/2", "--quiet").status == 0)
         }
         let own = output.appendingPathComponent(".breakdown-batch")
         let torn = own.appendingPathComponent("journal-0-of-2"), damaged = own.appendingPathComponent("journal-1-of-2")
@@ -195,7 +195,7 @@ import Testing
         try damagedBytes.write(to: damaged)
 
         let report = folder.appendingPathComponent("r.json")
-        let whole = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--quiet")
+        let whole = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--quiet")
         #expect(whole.status == 0, "\(whole.stderr)")
         #expect(
             whole.stderr.contains("warning: another writer's batch journal is not read (\(damaged.path) has a damaged header): its records are drawn again"),

@@ -12,7 +12,7 @@ import Testing
         let manifest = folder.appendingPathComponent("fresh-\(label).ndjson")
         try Support.write(record + "\n", to: manifest)
         let output = folder.appendingPathComponent("fresh-\(label)")
-        let result = try BinaryRunner.run(["batch", manifest.path, "-o", output.path] + extra)
+        let result = try InProcessCLI.run(["batch", manifest.path, "-o", output.path] + extra)
         #expect(result.status == 0, "\(result.stderr)")
         return try Data(contentsOf: output.appendingPathComponent("p.png"))
     }
@@ -31,18 +31,18 @@ import Testing
         #expect(expectedBefore != expectedAfter)
 
         try Support.write(before + "\n", to: manifest)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1, skipped 0,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1, skipped 0,"))
         #expect(try Data(contentsOf: image) == expectedBefore)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 0, skipped 1,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 0, skipped 1,"))
 
         // Same name, another logo: drawn again, and the file now holds the new picture.
         try Support.write(after + "\n", to: manifest)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1, skipped 0,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1, skipped 0,"))
         #expect(try Data(contentsOf: image) == expectedAfter)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 0, skipped 1,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 0, skipped 1,"))
 
         // A drawing option from the command line changes every record: drawn again too.
-        let scaled = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--scale", "2")
+        let scaled = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--scale", "2")
         #expect(scaled.stdout.hasPrefix("rendered 1, skipped 0,"))
         #expect(try Data(contentsOf: image) == (try Self.freshImage(after, in: folder, "scaled", extra: ["--scale", "2"])))
     }
@@ -54,10 +54,10 @@ import Testing
         try Support.write(#"{"name": "p", "amount": "100"}"# + "\n", to: manifest)
         let output = folder.appendingPathComponent("out")
         let snippet = output.appendingPathComponent("p.html")
-        let first = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--html", "--html-base-url", "https://one.example/")
+        let first = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--html", "--html-base-url", "https://one.example/")
         #expect(first.stdout.hasPrefix("rendered 1, skipped 0,"))
         #expect(try String(contentsOf: snippet, encoding: .utf8).contains("src=\"https://one.example/p.png\""))
-        let second = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--html", "--html-base-url", "https://two.example/")
+        let second = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--html", "--html-base-url", "https://two.example/")
         #expect(second.stdout.hasPrefix("rendered 1, skipped 0,"))
         let html = try String(contentsOf: snippet, encoding: .utf8)
         #expect(html.contains("src=\"https://two.example/p.png\""))
@@ -70,7 +70,7 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write(#"{"amount": "100", "locale": "en_AU"}"# + "\n" + #"{"amount": "200"}"# + "\n", to: manifest)
         let output = folder.appendingPathComponent("out")
-        let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--locale", "en_GB")
+        let result = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--locale", "en_GB")
         #expect(result.status == 0, "\(result.stderr)")
         // Default names start with the effective locale and amount.
         let names = try Support.files(output, ext: "png")

@@ -4,7 +4,7 @@ import Testing
 
 /// Resume cannot be switched off by a damaged journal header, nor fooled by an image replaced
 /// with one of the same size and modification time (issue 22, item 4). Seen from outside: the
-/// binary's summary line, its stderr and the files.
+/// batch's summary line, its stderr and the files.
 @Suite struct BatchJournalHeaderTests {
     typealias Support = BatchTestSupport
 
@@ -16,9 +16,9 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write(records, to: manifest)
         let output = folder.appendingPathComponent("out")
-        let first = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        let first = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
         #expect(first.status == 0 && first.stdout.hasPrefix("rendered 2, skipped 0,"), "\(first.stderr)")
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 0, skipped 2,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 0, skipped 2,"))
         return (folder, manifest, output)
     }
 
@@ -46,7 +46,7 @@ import Testing
         try Support.write(damage(original), to: journal)
 
         // The run after the damage: every record drawn again, one warning line naming the journal and why.
-        let second = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        let second = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.hasPrefix("rendered 2, skipped 0,"), "\(second.stdout)")
         let lines = second.stderr.split(separator: "\n")
@@ -61,7 +61,7 @@ import Testing
         #expect(try BatchProcess.journal(output).map(\.name).sorted() == ["a", "b"])
 
         // Resume is back on, with no warning: the report came once.
-        let third = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        let third = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
         #expect(third.stdout.hasPrefix("rendered 0, skipped 2,"), "\(third.stdout)")
         #expect(third.stderr.isEmpty, "\(third.stderr)")
         // Nothing left under a temporary name by the rebuild.
@@ -126,7 +126,7 @@ import Testing
         #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
         #expect(after.st_ino != before.st_ino)
 
-        let run = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        let run = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
         #expect(run.stdout.hasPrefix("rendered 1, skipped 1,"), "\(run.stdout)")
         #expect(try Data(contentsOf: image) == good)
     }
@@ -155,7 +155,7 @@ import Testing
             #expect(words[2] == old)
             try Support.write(text + entry.line, to: Self.journalURL(output))
         }
-        let run = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        let run = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
         #expect(run.stdout.hasPrefix("rendered 1, skipped 1,"), "\(run.stdout)")
         #expect(try Self.stat(image).st_uid == geteuid())
     }
@@ -174,13 +174,13 @@ import Testing
         let image = output.appendingPathComponent("p.png")
         let hundred = #"{"name": "p", "amount": "100"}"# + "\n"
         try Support.write(hundred, to: manifest)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1,"))
         let expected = try Data(contentsOf: image)
         var text = try String(contentsOf: Self.journalURL(output), encoding: .utf8)
         let firstLine = try #require(text.split(separator: "\n").last)
         let fingerprint100 = firstLine.split(separator: " ")[1]
         try Support.write(#"{"name": "p", "amount": "200"}"# + "\n", to: manifest)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1,"))
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path).stdout.hasPrefix("rendered 1,"))
         let expected200 = try Data(contentsOf: image)
         text = try String(contentsOf: Self.journalURL(output), encoding: .utf8)
         let last = try #require(text.split(separator: "\n").last)
@@ -208,7 +208,7 @@ import Testing
 
         let rerun = forgery == 2 ? #"{"name": "p", "amount": "200"}"# + "\n" : hundred
         try Support.write(rerun, to: manifest)
-        let run = try BinaryRunner.run("batch", manifest.path, "-o", output.path)
+        let run = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
         #expect(run.stdout.hasPrefix("rendered 1, skipped 0,"), "\(run.stdout)")
         #expect(try Data(contentsOf: image) == (forgery == 2 ? expected200 : expected))
     }

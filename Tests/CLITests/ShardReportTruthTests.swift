@@ -32,7 +32,7 @@ import Testing
         try Support.write(Self.manifest(count: total), to: manifest)
 
         let clean = folder.appendingPathComponent("clean")
-        let cleanRun = try BinaryRunner.run("batch", manifest.path, "-o", clean.path, "--jobs", "2", "--quiet")
+        let cleanRun = try InProcessCLI.run("batch", manifest.path, "-o", clean.path, "--jobs", "2", "--quiet")
         #expect(cleanRun.status == 0, "\(cleanRun.stderr)")
         let expected = try Self.combinedCounts(clean, in: folder)
         #expect(expected.counts["outsideLimits"] == total / 2 && expected.counts["rendered"] == total / 2, "\(expected.counts)")
@@ -75,11 +75,11 @@ import Testing
         let output = folder.appendingPathComponent("out")
         // Shard 0 of one list, then the file is edited (other prices, more records) and shard 1 runs.
         try Support.write(Self.manifest(count: 20), to: manifest)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--shard", "0/2", "--quiet").status == 0)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--shard", "0/2", "--quiet").status == 0)
         // The product orders reports by their files' times: the next run's must come later.
         #expect(FileClock.waitUntilPast(output))
         try Support.write(Self.manifest(count: 26, offset: 7), to: manifest)
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--shard", "1/2", "--quiet").status == 0)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--shard", "1/2", "--quiet").status == 0)
 
         let mixed = try BinaryRunner.run("report", output.path)
         #expect(mixed.status == 1, "\(mixed.stdout)")
@@ -88,7 +88,7 @@ import Testing
         #expect(mixed.stdout.contains("(13 records in 2 shards)"), "only the edited list's shard is counted: \(mixed.stdout)")
 
         // Shard 0 again, of the file as it is now: complete, every record once.
-        #expect(try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--shard", "0/2", "--quiet").status == 0)
+        #expect(try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--shard", "0/2", "--quiet").status == 0)
         let whole = try Self.combinedCounts(output, in: folder)
         #expect(whole.status == 0, "\(whole.line)")
         #expect(whole.counts["records"] == 26 && !whole.line.contains("another content"), "\(whole.counts) \(whole.line)")

@@ -106,7 +106,7 @@ import Testing
         for locale in [nil, "en_US", "de_DE"] as [String?] {
             for (manifest, extra) in [(ndjson, [String]()), (csv, ["--map", "amount=Price,name=SKU"])] {
                 let output = folder.appendingPathComponent("out-\(locale ?? "none")-\(manifest.pathExtension)")
-                let result = try BinaryRunner.run(
+                let result = try InProcessCLI.run(
                     ["batch", manifest.path, "-o", output.path, "--jobs", "1"] + extra + (locale.map { ["--number-locale", $0] } ?? []))
                 let label = "\(manifest.lastPathComponent) under \(locale ?? "no locale")"
                 #expect(result.status == 1, "\(label): \(result.stdout)")
@@ -142,7 +142,7 @@ import Testing
             """, to: manifest)
         let output = folder.appendingPathComponent("out")
         let report = folder.appendingPathComponent("r.json")
-        let result = try BinaryRunner.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--jobs", "1")
+        let result = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--report", report.path, "--jobs", "1")
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 6 (4 empty prices, 2 invalid prices)"), "\(result.stdout)")
         #expect(try Support.files(output, ext: "png") == ["priced.png"])
@@ -157,7 +157,7 @@ import Testing
 
         // The same under a mapped column: a record without it has no price, and its own `amount`
         // is an extra column, never a second price chosen quietly.
-        let mapped = try BinaryRunner.run("batch", manifest.path, "-o", output.path + "-mapped", "--map", "amount=Price", "--jobs", "1")
+        let mapped = try InProcessCLI.run("batch", manifest.path, "-o", output.path + "-mapped", "--map", "amount=Price", "--jobs", "1")
         #expect(mapped.status == 1)
         #expect(mapped.stderr.contains("line 1 (record 1): the record has no amount (no column 'Price')"), "\(mapped.stderr)")
         #expect(mapped.stderr.contains("line 7 (record 7): amount: --map reads 'amount' from column 'Price'"), "\(mapped.stderr)")
@@ -168,7 +168,7 @@ import Testing
         try Support.write("SKU,Price,Title\nA1,10.00,Shoe\nA2,20.00,Bag\n", to: csv)
         let unmapped = folder.appendingPathComponent("unmapped")
         for extra in [[], ["--empty-amount", "zero"], ["--empty-amount", "skip"]] {
-            let refused = try BinaryRunner.run(
+            let refused = try InProcessCLI.run(
                 ["batch", csv.path, "-o", unmapped.path, "--map", "name=SKU", "--extra-columns", "ignore"] + extra)
             #expect(refused.status == 2, "\(extra): \(refused.stdout)")
             #expect(refused.stderr.split(separator: "\n").count == 1)
@@ -176,7 +176,7 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: unmapped.path))
         }
         // Unless the command line gives the price of every record.
-        let given = try BinaryRunner.run("batch", csv.path, "-o", unmapped.path, "--map", "name=SKU", "--extra-columns", "ignore", "--amount", "10")
+        let given = try InProcessCLI.run("batch", csv.path, "-o", unmapped.path, "--map", "name=SKU", "--extra-columns", "ignore", "--amount", "10")
         #expect(given.status == 0, "\(given.stderr)")
         #expect(try Support.files(unmapped, ext: "png") == ["A1.png", "A2.png"])
     }
@@ -196,7 +196,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.csv")
         try Support.write("SKU,Price\nA,\"9,007,199,254,740,993\"\n", to: manifest)
-        let batch = try BinaryRunner.run(["batch", manifest.path, "-o", folder.appendingPathComponent("out").path, "--map", "amount=Price,name=SKU"] + max)
+        let batch = try InProcessCLI.run(["batch", manifest.path, "-o", folder.appendingPathComponent("out").path, "--map", "amount=Price,name=SKU"] + max)
         #expect(batch.status == 1 && batch.stderr.contains("cannot be drawn exactly to the cent"), "\(batch.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/A.png").path))
     }

@@ -56,8 +56,8 @@ import Testing
             try Data("{\"name\": \"r\", \"amount\": \"\(text)\", \"platform\": \"\(platform)\"}\n".utf8).write(to: ndjson)
             try Data("name,amount,platform\nr,\(text),\(platform)\n".utf8).write(to: csv)
             let fromNDJSON = folder.appendingPathComponent("out-ndjson-\(index)"), fromCSV = folder.appendingPathComponent("out-csv-\(index)")
-            let batchNDJSON = try BinaryRunner.run(["batch", ndjson.path, "-o", fromNDJSON.path, "--quiet"])
-            let batchCSV = try BinaryRunner.run(["batch", csv.path, "-o", fromCSV.path, "--quiet"])
+            let batchNDJSON = try InProcessCLI.run(["batch", ndjson.path, "-o", fromNDJSON.path, "--quiet"])
+            let batchCSV = try InProcessCLI.run(["batch", csv.path, "-o", fromCSV.path, "--quiet"])
             switch verdict {
             case .drawn(let sentence):
                 #expect(describe.status == 0, "\(text): \(describe.stderr)")
@@ -90,7 +90,7 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Data("{\"name\": \"a\", \"amount\": 1.299}\n{\"name\": \"b\", \"amount\": 1.290}\n{\"name\": \"c\", \"amount\": 49.9900}\n".utf8).write(to: manifest)
         let output = folder.appendingPathComponent("out")
-        let batch = try BinaryRunner.run(["batch", manifest.path, "-o", output.path, "--quiet"])
+        let batch = try InProcessCLI.run(["batch", manifest.path, "-o", output.path, "--quiet"])
         #expect(batch.status == 1, "\(batch.stderr)")
         #expect(batch.stderr.contains("amount: 1.299 has 3 digits after the decimal separator, but AUD has 2; prices are not rounded"), "\(batch.stderr)")
         #expect(!batch.stderr.contains("ambiguous"), "\(batch.stderr)")

@@ -14,10 +14,10 @@ import Testing
         let manifest = folder.appendingPathComponent("m.ndjson")
         try Support.write(
             "{\"name\": \"shown\", \"amount\": \"100\"}\n{\"name\": \"hidden\", \"amount\": \"100\", \"no-configuration\": true}\n", to: manifest)
-        let plain = try BinaryRunner.run(["batch", manifest.path, "-o", folder.appendingPathComponent("a").path])
+        let plain = try InProcessCLI.run(["batch", manifest.path, "-o", folder.appendingPathComponent("a").path])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout.hasPrefix("rendered 1, skipped 0, hidden 1, failed 0"), "\(plain.stdout)")
-        let strict = try BinaryRunner.run(["batch", manifest.path, "-o", folder.appendingPathComponent("b").path, "--fail-on", "hidden"])
+        let strict = try InProcessCLI.run(["batch", manifest.path, "-o", folder.appendingPathComponent("b").path, "--fail-on", "hidden"])
         #expect(strict.status == 1, "\(strict.stdout)")
         #expect(strict.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 1"), "\(strict.stdout)")
         #expect(strict.stderr.contains("line 2 (record 2): hidden (no configuration is set); a failure under --fail-on hidden"), "\(strict.stderr)")

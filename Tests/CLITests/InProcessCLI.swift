@@ -15,7 +15,9 @@ import Testing
 /// once on one folder or given environment variables (groups, shards), anything that reads
 /// standard input, checks an exit by a signal or a crash, a closed or full descriptor, or draws
 /// artwork that must first be tried in a child process (the binary turns artwork trials on; the
-/// test process does not).
+/// test process does not). A test keeps each batch output folder to one side: resume fingerprints
+/// the running executable, so a batch here takes a folder the binary drew for another renderer's
+/// (and draws everything again), and the binary takes this one's the same way.
 enum InProcessCLI {
     static func run(_ arguments: String...) throws -> BinaryRunner.Result {
         try run(arguments)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 46 item 1 on the built binary: sale prices with their dates, in each shop's own export
+/// Issue 46 item 1 through `batch`: sale prices with their dates, in each shop's own export
 /// layout (WooCommerce's CSV, Magento 2's CSV, a Google Merchant TSV feed, BigCommerce's CSV),
 /// written here from the shops' published column names. A sale price is drawn only while its
 /// dates hold `--as-of` (always given, so no test depends on the clock); an unread date column
@@ -10,8 +10,9 @@ import Testing
 @Suite struct BatchSaleDatesTests {
     typealias Support = BatchTestSupport
 
+    /// A batch in the test process (`InProcessCLI`); `folder` held the binary's output files.
     static func run(_ arguments: [String], in folder: URL) throws -> BinaryRunner.Result {
-        try BatchProcess.run(arguments, folder: folder)
+        try InProcessCLI.run(arguments)
     }
 
     /// `$25.00` for 100: a quarter of the price, to the cent.

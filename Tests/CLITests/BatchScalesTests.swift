@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 46 item 6 on the built binary: `--scale 1,2,3` draws every record at each scale in one
+/// Issue 46 item 6 through `batch`: `--scale 1,2,3` draws every record at each scale in one
 /// run, named by the template's `{scale}` (`@` allowed: `{SKU}@{scale}x`) or with `@2x` added;
 /// `--html` writes one snippet whose srcset lists the scales. A record is done when all its
 /// scales are (resume), shards split by record, and the bytes do not depend on `--jobs`.
@@ -10,8 +10,9 @@ import Testing
 @Suite struct BatchScalesTests {
     typealias Support = BatchTestSupport
 
+    /// A batch in the test process (`InProcessCLI`); `folder` held the binary's output files.
     static func run(_ arguments: [String], in folder: URL) throws -> BinaryRunner.Result {
-        try BatchProcess.run(arguments, folder: folder)
+        try InProcessCLI.run(arguments)
     }
 
     static let manifest = "SKU,Price\nW1,100\nW2,60\n"

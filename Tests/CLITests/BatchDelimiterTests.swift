@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 46 item 2 on the built binary: exports as two shop systems write them. A German Excel
+/// Issue 46 item 2 through `batch`: exports as two shop systems write them. A German Excel
 /// "CSV (Trennzeichen-getrennt)" (`;`, decimal-comma prices, Windows-1252 text) and a Google
 /// Merchant feed (TAB, `price` as `149.96 AUD`, Google's attribute names). The delimiter is told
 /// from the header and said in the summary; a wrong one is named in the one-line refusal; a cell
@@ -10,8 +10,9 @@ import Testing
 @Suite struct BatchDelimiterTests {
     typealias Support = BatchTestSupport
 
+    /// A batch in the test process (`InProcessCLI`); `folder` held the binary's output files.
     static func run(_ arguments: [String], in folder: URL) throws -> BinaryRunner.Result {
-        try BatchProcess.run(arguments, folder: folder)
+        try InProcessCLI.run(arguments)
     }
 
     /// `1.299,00` → 1299.00: the German writing read here by hand, independently of PriceText.

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 
-/// Issue 46 item 4 on the built binary: two products whose values give one name are never a
+/// Issue 46 item 4 through `batch`: two products whose values give one name are never a
 /// "duplicate"; an empty name fails its record unless `--empty-name generate`. The export is
 /// Shopify's product CSV layout (Handle, Title, Variant SKU, Variant Price).
 @Suite struct BatchNameClashTests {
     typealias Support = BatchTestSupport
 
+    /// A batch in the test process (`InProcessCLI`); `folder` held the binary's output files.
     static func run(_ arguments: [String], in folder: URL) throws -> BinaryRunner.Result {
-        try BatchProcess.run(arguments, folder: folder)
+        try InProcessCLI.run(arguments)
     }
 
     static let shopify = """

@@ -2,10 +2,11 @@
 import Foundation
 import Testing
 
-/// Issue 21 end to end, on the built binary: a shop's export as it comes (mapped columns, shop
-/// prices, a name template), outcomes that add up, runs that do not undo each other, bad input
-/// as one line, and shards that agree with one run. Expected outcomes are worked out here from
-/// the CSV itself, by a separate and simpler reading than the batch's.
+/// Issue 21 end to end: a shop's export as it comes (mapped columns, shop prices, a name
+/// template), outcomes that add up, runs that do not undo each other, bad input as one line, and
+/// shards that agree with one run. Expected outcomes are worked out here from the CSV itself, by a
+/// separate and simpler reading than the batch's. Shards run at once, killed or told by the
+/// environment go through the built binary; the rest run in the test process.
 @Suite struct BatchCatalogueTests {
     typealias Support = BatchTestSupport
 
@@ -13,6 +14,12 @@ import Testing
 
     static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> BinaryRunner.Result {
         try BatchProcess.run(arguments, environment: environment, folder: folder)
+    }
+
+    /// A batch in the test process (`InProcessCLI`), for the tests that need no process of its
+    /// own (no environment, no kill, no other batch at once on its folder).
+    static func batch(_ arguments: [String], in folder: URL) throws -> BinaryRunner.Result {
+        try InProcessCLI.run(arguments)
     }
 
     /// Standard error's lines but the progress lines a batch writes every five seconds off a
@@ -84,7 +91,7 @@ import Testing
         // The second SKU is decomposed (e + combining acute): it names the file composed.
         try Support.write("SKU,Price\n日本語,10\nCafe\u{301} crème,20\nΕλληνικά,30\nعربي,40\n///,50\n\"  \",60\n", to: csv)
         let output = folder.appendingPathComponent("out")
-        let result = try Self.run(["batch", csv.path, "-o", output.path, "--map", "amount=Price", "--name", "{SKU}"], in: folder)
+        let result = try Self.batch(["batch", csv.path, "-o", output.path, "--map", "amount=Price", "--name", "{SKU}"], in: folder)
         #expect(result.status == 1, "\(result.stdout)")
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".png") })
         #expect(names == ["日本語.png", "Cafe-creme.png", "Ελληνικά.png", "عربي.png"], "\(names.sorted())")
@@ -110,7 +117,7 @@ import Testing
         let output = folder.appendingPathComponent("emails")
 
         // As exported: one line for the whole manifest, naming every column; nothing written.
-        let refused = try Self.run(["batch", csv.path, "-o", output.path], in: folder)
+        let refused = try Self.batch(["batch", csv.path, "-o", output.path], in: folder)
         #expect(refused.status == 2)
         #expect(Self.errorLines(refused).count == 1, "\(refused.stderr)")
         for column in ["'SKU'", "'Product Name'", "'Price'", "'Category'", "--map amount=Price,name=SKU", "--extra-columns ignore", "accepted keys: amount"] {
@@ -119,7 +126,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
 
         let report = folder.appendingPathComponent("report.json")
-        let result = try Self.run(
+        let result = try Self.batch(
             ["batch", csv.path, "-o", output.path, "--map", "amount=Price", "--extra-columns", "ignore", "--name", "{SKU}-{locale}",
              "--report", report.path, "--jobs", "2"], in: folder)
         let expected = Self.expectedOutcomes(text, locale: "en_AU")
@@ -157,7 +164,7 @@ import Testing
         try Support.write("SKU,Price\r\nA1,10.00\r\nA2,\"1.299.00\"\r\nA3,12\r\n", to: csv)
         let output = folder.appendingPathComponent("out")
         func refused(_ arguments: [String], _ words: [String]) throws {
-            let result = try Self.run(["batch", csv.path, "-o", output.path] + arguments, in: folder)
+            let result = try Self.batch(["batch", csv.path, "-o", output.path] + arguments, in: folder)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(Self.errorLines(result).count == 1, "\(arguments): \(result.stderr)")
             for word in words { #expect(result.stderr.contains(word), "\(arguments): \(result.stderr)") }
@@ -170,7 +177,7 @@ import Testing
         try refused(["--map", "amount=Price", "--number-locale", "xx_YY"], ["number-locale"])
 
         // A price with two separators fails its record, naming the record, the field and what is accepted.
-        let result = try Self.run(["batch", csv.path, "-o", output.path, "--map", "amount=Price,name=SKU"], in: folder)
+        let result = try Self.batch(["batch", csv.path, "-o", output.path, "--map", "amount=Price,name=SKU"], in: folder)
         #expect(result.status == 1)
         #expect(Self.errorLines(result) == [
             "error: \(csv.path) line 3 (record 2): amount (column 'Price'): '1.299.00' has two decimal separators '.'; expected a price such as 1299.00, 1,299.00, $49.95 or AUD 49.95 (decimal separator '.', thousands grouped in threes by ',')"
@@ -180,7 +187,7 @@ import Testing
         // A 10,000-column header: one line of bounded length.
         let wide = folder.appendingPathComponent("wide.csv")
         try Support.write((0..<10_000).map { "column\($0)" }.joined(separator: ",") + "\n" + Array(repeating: "1", count: 10_000).joined(separator: ",") + "\n", to: wide)
-        let wideResult = try Self.run(["batch", wide.path, "-o", output.path + "-wide"], in: folder)
+        let wideResult = try Self.batch(["batch", wide.path, "-o", output.path + "-wide"], in: folder)
         #expect(wideResult.status == 2)
         #expect(Self.errorLines(wideResult).count == 1)
         #expect(wideResult.stderr.contains("10000 columns 'column0'") && wideResult.stderr.contains("and 9980 more"))
@@ -191,7 +198,7 @@ import Testing
         try Support.write("SKU,Price,Product Name\nB1,5,\(String(repeating: "x", count: 10 << 20))\nB2,6,short\n", to: huge)
         defer { try? FileManager.default.removeItem(at: huge) }
         let hugeOutput = folder.appendingPathComponent("out-huge")
-        let hugeResult = try Self.run(
+        let hugeResult = try Self.batch(
             ["batch", huge.path, "-o", hugeOutput.path, "--map", "amount=Price,name=SKU", "--extra-columns", "ignore"], in: folder)
         #expect(hugeResult.status == 1)
         #expect(Self.errorLines(hugeResult).count == 1, "\(hugeResult.stderr.prefix(500))")
@@ -218,7 +225,7 @@ import Testing
         let output = folder.appendingPathComponent("out")
         let report = folder.appendingPathComponent("r.json")
         let base = ["batch", manifest.path, "-o", output.path, "--map", "amount=Price", "--name", "{SKU}", "--report", report.path, "--jobs", "1"]
-        let result = try Self.run(base + ["--quiet"], in: folder)
+        let result = try Self.batch(base + ["--quiet"], in: folder)
         #expect(result.status == 1)
         // --quiet: the summary alone on stdout, the errors alone on stderr; the warning counted.
         #expect(result.stdout.split(separator: "\n").count == 1)
@@ -238,14 +245,14 @@ import Testing
         #expect(counts["warnings"] == 1)
 
         // A rerun skips what is drawn and says what the run that drew it found.
-        let again = try Self.run(base, in: folder)
+        let again = try Self.batch(base, in: folder)
         #expect(again.stdout.hasPrefix("rendered 0, skipped 3, hidden 1, failed 2 (1 ambiguous price, 1 empty price), duplicates 1"), "\(again.stdout)")
         let skipped = try #require(try Support.report(report)["records"] as? [[String: Any]])
         #expect(skipped[1]["status"] as? String == "skipped" && skipped[1]["earlier"] as? String == "outside-limits", "\(skipped[1])")
         #expect(skipped[0]["earlier"] as? String == "rendered")
 
         // --fail-on: outside the limits and hidden become failures, also for images already drawn.
-        let strict = try Self.run(base + ["--fail-on", "outside-limits,hidden"], in: folder)
+        let strict = try Self.batch(base + ["--fail-on", "outside-limits,hidden"], in: folder)
         #expect(strict.status == 1)
         #expect(
             strict.stdout.hasPrefix(
@@ -256,11 +263,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("outside.png").path))
         #expect(strict.stderr.contains("line 3 (record 2): amount 5000.00 is outside the configuration's limits"))
         #expect(strict.stderr.contains("line 4 (record 3): hidden (no configuration is set)"))
-        let badFailOn = try Self.run(base + ["--fail-on", "outside"], in: folder)
+        let badFailOn = try Self.batch(base + ["--fail-on", "outside"], in: folder)
         #expect(badFailOn.status == 2 && badFailOn.stderr.contains("expected outside-limits, hidden"))
 
         // --empty-amount zero: the empty price is drawn as 0, which is outside the limits.
-        let zero = try Self.run(base + ["--empty-amount", "zero"], in: folder)
+        let zero = try Self.batch(base + ["--empty-amount", "zero"], in: folder)
         #expect(zero.stdout.hasPrefix("rendered 0, skipped 2, hidden 1, failed 1 (1 ambiguous price), outside limits 2, duplicates 1"), "\(zero.stdout)")
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("empty.png").path))
     }
@@ -273,7 +280,7 @@ import Testing
         let output = folder.appendingPathComponent("emails")
         let mapped = ["batch", manifest.path, "-o", output.path, "--map", "amount=Price", "--extra-columns", "ignore", "--jobs", "1"]
         for locale in ["en_CA", "fr_CA"] {
-            let result = try Self.run(mapped + ["--name", "{SKU}-{locale}", "--locale", locale], in: folder)
+            let result = try Self.batch(mapped + ["--name", "{SKU}-{locale}", "--locale", locale], in: folder)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix("rendered 2, skipped 0"))
             #expect(!result.stdout.contains("replaced"))
@@ -282,25 +289,25 @@ import Testing
 
         // Named by the SKU alone, the second locale replaces the first: announced, or kept, or failed.
         let named = mapped + ["--map", "name=SKU"]
-        #expect(try Self.run(named + ["--locale", "en_CA"], in: folder).status == 0)
+        #expect(try Self.batch(named + ["--locale", "en_CA"], in: folder).status == 0)
         let english = try Data(contentsOf: output.appendingPathComponent("SKU-1.png"))
-        let kept = try Self.run(named + ["--locale", "fr_CA", "--on-change", "keep"], in: folder)
+        let kept = try Self.batch(named + ["--locale", "fr_CA", "--on-change", "keep"], in: folder)
         #expect(kept.status == 0)
         #expect(kept.stdout.hasPrefix("rendered 0, skipped 2"), "\(kept.stdout)")
         #expect(kept.stdout.contains("kept 2 images an earlier run drew with other options (locale en_CA → fr_CA)"), "\(kept.stdout)")
         #expect(try Data(contentsOf: output.appendingPathComponent("SKU-1.png")) == english)
-        let failed = try Self.run(named + ["--locale", "fr_CA", "--on-change", "fail"], in: folder)
+        let failed = try Self.batch(named + ["--locale", "fr_CA", "--on-change", "fail"], in: folder)
         #expect(failed.status == 1)
         #expect(Self.errorLines(failed).count == 2 && failed.stderr.contains("SKU-1: an earlier run drew it with other options"))
         #expect(try Data(contentsOf: output.appendingPathComponent("SKU-1.png")) == english)
-        let replaced = try Self.run(named + ["--locale", "fr_CA"], in: folder)
+        let replaced = try Self.batch(named + ["--locale", "fr_CA"], in: folder)
         #expect(replaced.status == 0)
         #expect(
             replaced.stdout.contains("; replaced 2 images an earlier run drew with other options or another renderer (locale en_CA → fr_CA)"),
             "\(replaced.stdout)")
         #expect(try Data(contentsOf: output.appendingPathComponent("SKU-1.png")) != english)
         // Drawn again with the same options: nothing is replaced, nothing announced.
-        let same = try Self.run(named + ["--locale", "fr_CA", "--force"], in: folder)
+        let same = try Self.batch(named + ["--locale", "fr_CA", "--force"], in: folder)
         #expect(!same.stdout.contains("replaced"), "\(same.stdout)")
     }
 

@@ -126,6 +126,22 @@ struct ImageDiffTests {
         #expect(magenta.count == comparison.compare(reference: base, actual: actual).differingPixelCount)
     }
 
+    @Test("a pixel that differs in one channel only is counted and marked, whichever the channel", arguments: 0..<4)
+    func oneChannelDiffers(channel: Int) {
+        var reference = base, actual = base
+        reference[11, 3] = [10, 20, 30, 40]
+        var changed: SIMD4<UInt8> = [10, 20, 30, 40]
+        changed[channel] += 1
+        actual[11, 3] = changed
+        let diff = ImageComparison.exact.compare(reference: reference, actual: actual)
+        #expect(diff.differingPixelCount == 1 && diff.largestChannelDifference == 1, "channel \(channel)")
+        #expect(diff.largestDifferenceLocation == PixelPoint(x: 11, y: 3))
+        let image = ImageComparison.exact.differenceImage(reference: reference, actual: actual)
+        #expect(image[11, 3] == ImageComparison.DifferenceColors.changed, "channel \(channel)")
+        // Its neighbours are equal in both: faded, not marked.
+        #expect(image[10, 3] == [255, 255, 255, 255] && image[12, 3] == [255, 255, 255, 255])
+    }
+
     @Test("for a size mismatch the difference image covers both, marking pixels only one has")
     func differenceImageOfMismatch() {
         let actual = PixelImage(width: 22, height: 8, filledWith: [255, 255, 255, 0])

@@ -1,6 +1,12 @@
 import CDeflate
 import CPNGKernels
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes 8-bit RGBA PNGs (colour type 6, not interlaced) quickly and deterministically.
 ///
 /// Every row is filtered with None. By default (`Method.automatic`) the image data is compressed
@@ -201,10 +207,10 @@ public final class PNGEncoder {
     private func clearOutsideZeroSpans(_ rows: UnsafeMutableRawPointer, byteCount: Int) {
         var from = 0
         for span in zeroSpans {
-            (rows + from).initializeMemory(as: UInt8.self, repeating: 0, count: span.lowerBound - from)
+            memset(rows + from, 0, span.lowerBound - from)
             from = span.upperBound
         }
-        (rows + from).initializeMemory(as: UInt8.self, repeating: 0, count: byteCount - from)
+        memset(rows + from, 0, byteCount - from)
     }
 
     /// The PNG with the image data of the run-length compressor's last `analyze`, `size` bytes.

@@ -1,6 +1,12 @@
 import CDeflate
 import CPNGKernels
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The PNG image data compressor made for breakdown images: mostly fully transparent rows and
 /// flat colours, with antialiased text. It writes a complete zlib stream (RFC 1950) of one
 /// dynamic-Huffman DEFLATE block (RFC 1951) for scanlines filtered with None, in two steps:
@@ -70,8 +76,8 @@ final class PNGRunLengthCompressor {
     func analyze(_ scanlines: UnsafeRawPointer, byteCount: Int, rowBytes: Int, zeroSpans: [Range<Int>] = []) -> Int {
         let tokens = tokenMemory.reserve(byteCount * 4).bindMemory(to: Token.self, capacity: byteCount)
         tokenStart = tokens
-        counts.initialize(repeating: 0, count: 512 + 30)
-        hashTable.initialize(repeating: 0, count: 1 << Self.hashBits)
+        memset(counts, 0, (512 + 30) * MemoryLayout<Int>.stride)
+        memset(hashTable, 0, (1 << Self.hashBits) * MemoryLayout<Int32>.stride)
         let rowDistance = rowBytes + 1
         let rowCopies = rowDistance <= Self.maximumDistance
         let rowDistanceCode = BlockPlan.distanceCode(min(rowDistance, Self.maximumDistance))

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A block of memory that grows to the largest size asked for and is reused after that,
 /// so encoding image after image allocates nothing but each result.
 /// The owner frees it; copies share the same memory.
@@ -22,7 +28,7 @@ struct ScratchBuffer {
     mutating func reserveZeroed(_ byteCount: Int) -> UnsafeMutableRawPointer {
         if let start, capacity >= byteCount { return start }
         let block = reserve(byteCount)
-        block.initializeMemory(as: UInt8.self, repeating: 0, count: capacity)
+        memset(block, 0, capacity)
         return block
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Memory for image pixels that grows to the largest image asked for and is reused after that,
 /// so drawing image after image allocates nothing. One per renderer (one thread). Memory above
 /// `keptByteCount` is not kept: after an outsize image the next smaller one shrinks it back, so
@@ -33,7 +39,7 @@ package final class PixelMemory {
         }
         let memory = start!
         for range in written {
-            (memory + range.lowerBound).initializeMemory(as: UInt8.self, repeating: 0, count: range.count)
+            memset(memory + range.lowerBound, 0, range.count)
         }
         written = [0..<byteCount]
         handedOut = byteCount

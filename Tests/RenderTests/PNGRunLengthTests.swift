@@ -48,12 +48,15 @@ struct ARGBImage {
     /// alpha is 0.
     var straightRGBA: [UInt8] {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        for (index, word) in words.enumerated() {
+        // Plain index loops: `enumerated()` over tuples costs the debug build a generic call a step.
+        for index in 0..<words.count {
+            let word = words[index]
             let alpha = Int(word >> 24)
             guard alpha > 0 else { continue }
-            for (offset, shift) in [16, 8, 0].enumerated() {
-                bytes[index * 4 + offset] = UInt8(truncatingIfNeeded: (Int((word >> UInt32(shift)) & 0xFF) * 255 + alpha / 2) / alpha)
-            }
+            func straight(_ shift: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: (Int((word >> shift) & 0xFF) * 255 + alpha / 2) / alpha) }
+            bytes[index * 4] = straight(16)
+            bytes[index * 4 + 1] = straight(8)
+            bytes[index * 4 + 2] = straight(0)
             bytes[index * 4 + 3] = UInt8(alpha)
         }
         return bytes
@@ -322,7 +325,7 @@ struct PNGRunLengthTests {
             let fromStraight = try encoder.encode(straight)
             #expect(fromPremultiplied == fromStraight, "\(image.name): \(difference(fromPremultiplied, fromStraight))")
             // Which images have a transparent span long enough to be skipped (64 bytes: 16 pixels).
-            if image.straightRGBA.count >= 64, image.words.contains(0) { spanned += 1 }
+            if straight.rgba.count >= 64, image.words.contains(0) { spanned += 1 }
         }
         #expect(spanned >= 10, "the images must have transparent spans to skip")
     }

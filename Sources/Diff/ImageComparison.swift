@@ -163,8 +163,8 @@ public struct ImageComparison: Sendable, Equatable {
         }
         let referenceOnly = DifferenceColors.referenceOnly, actualOnly = DifferenceColors.actualOnly
         let changed = DifferenceColors.changed
-        reference.rgba.withUnsafeBufferPointer { expected in
-            actual.rgba.withUnsafeBufferPointer { found in
+        reference.rgba.withUnsafeBytes { expected in
+            actual.rgba.withUnsafeBytes { found in
                 for y in 0..<height {
                     for x in 0..<width {
                         let offset = (y * width + x) * 4
@@ -176,20 +176,20 @@ public struct ImageComparison: Sendable, Equatable {
                             continue
                         }
                         let e = (y * reference.width + x) * 4, f = (y * actual.width + x) * 4
-                        // An equal pixel never differs: it is faded without being judged.
-                        let equal = expected[e] == found[f] && expected[e + 1] == found[f + 1]
-                            && expected[e + 2] == found[f + 2] && expected[e + 3] == found[f + 3]
-                        if !equal,
-                            judge([expected[e], expected[e + 1], expected[e + 2], expected[e + 3]], [found[f], found[f + 1], found[f + 2], found[f + 3]])
-                                .differs
-                        {
+                        let expectedPixel = expected.loadUnaligned(fromByteOffset: e, as: UInt32.self)
+                        // An equal pixel never differs; a transparent one fades to the white already there.
+                        if expectedPixel == found.loadUnaligned(fromByteOffset: f, as: UInt32.self) {
+                            if expected[e + 3] == 0 { continue }
+                        } else if judge(
+                            [expected[e], expected[e + 1], expected[e + 2], expected[e + 3]], [found[f], found[f + 1], found[f + 2], found[f + 3]]
+                        ).differs {
                             paint(offset, changed)
-                        } else {
-                            let pale = Self.faded(red: expected[e], green: expected[e + 1], blue: expected[e + 2], alpha: expected[e + 3])
-                            bytes[offset] = pale
-                            bytes[offset + 1] = pale
-                            bytes[offset + 2] = pale
+                            continue
                         }
+                        let pale = Self.faded(red: expected[e], green: expected[e + 1], blue: expected[e + 2], alpha: expected[e + 3])
+                        bytes[offset] = pale
+                        bytes[offset + 1] = pale
+                        bytes[offset + 2] = pale
                     }
                 }
             }

@@ -120,6 +120,10 @@ struct ImageDiffTests {
         #expect(image[0, 0] == [255, 255, 255, 255])  // transparent reference: white
         #expect(image[7, 4] == [191, 191, 191, 255])  // black reference, 75% toward white
         #expect(image[8, 4] == [191, 191, 191, 255])
+        // Half-transparent black over white is 127; three quarters of the way on to white, 223.
+        var translucent = base
+        translucent[1, 1] = [0, 0, 0, 128]
+        #expect(comparison.differenceImage(reference: translucent, actual: translucent)[1, 1] == [223, 223, 223, 255])
         let magenta = stride(from: 0, to: image.rgba.count, by: 4).filter {
             image.rgba[$0] == 255 && image.rgba[$0 + 1] == 0 && image.rgba[$0 + 2] == 255
         }

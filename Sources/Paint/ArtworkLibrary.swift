@@ -374,7 +374,8 @@ public final class ArtworkLibrary {
                 artwork = try ParsedArtwork(Data(svg.utf8), format: .svg, stylesheet: "")
             case .stylesheet(let stylesheet):
                 // Drawn first in a child process (when the binary turned trials on), bounded in
-                // time and memory, so a file no library can draw safely is refused in one line.
+                // time and memory, so a file no library can draw safely is refused in one line;
+                // in a library user's process, drawn here first, so a blank or a speck is refused too.
                 if !Self.isProjectFile(path) {
                     let trial = try trialInput(data, format: format, styling: styling)
                     try ArtworkTrial.check(trial.data, format: trial.format)

@@ -66,18 +66,20 @@ package enum ArtworkTrial {
         for child in state.withLock({ $0.children }) { kill(child, SIGKILL) }
     }
 
-    /// Draws `data` (a file of `format`) in a child process when trials are on; throws the
-    /// one-line problem when the child refuses it, crashes, or overruns a bound.
+    /// Draws `data` (a file of `format`) in a child process when trials are on, else in this
+    /// process; throws the one-line problem when the drawing is refused (blank, or almost
+    /// nothing drawn), or the child crashes or overruns a bound.
     static func check(_ data: Data, format: ArtworkSource.FileFormat) throws(PaintError) {
         if let problem = checkAll([(data, format)]).first ?? nil { throw problem }
     }
 
     /// Tries several files (one child for all, unless one crashes it): each one's problem, or
-    /// nil for a file that passed (or when trials are off).
+    /// nil for a file that passed. With trials off (a library user's process, which has no
+    /// binary to start) each file is drawn here instead: no bounds, but the same refusals of a
+    /// drawing that would be a blank or a dot where the logo goes, whatever the door.
     static func checkAll(_ files: [(data: Data, format: ArtworkSource.FileFormat)]) -> [PaintError?] {
         var results = [PaintError?](repeating: nil, count: files.count)
         let (executable, passed, refused) = state.withLock { ($0.executable, $0.passed, $0.refused) }
-        guard let executable else { return results }
         // Each distinct file once.
         var seen = Set<Data>()
         var pending: [Int] = []
@@ -88,10 +90,20 @@ package enum ArtworkTrial {
                 pending.append(index)
             }
         }
-        while !pending.isEmpty {
-            let outcomes = run(executable, files: pending.map { files[$0] })
-            for (offset, outcome) in outcomes.enumerated() { results[pending[offset]] = outcome }
-            pending.removeFirst(max(1, outcomes.count))
+        if let executable {
+            while !pending.isEmpty {
+                let outcomes = run(executable, files: pending.map { files[$0] })
+                for (offset, outcome) in outcomes.enumerated() { results[pending[offset]] = outcome }
+                pending.removeFirst(max(1, outcomes.count))
+            }
+        } else {
+            for index in pending {
+                do throws(PaintError) {
+                    try draw(files[index].data, format: files[index].format)
+                } catch {
+                    results[index] = error
+                }
+            }
         }
         state.withLock { state in
             for (index, file) in files.enumerated() {

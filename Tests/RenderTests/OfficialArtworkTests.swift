@@ -159,6 +159,32 @@ import Testing
         #expect(!message.contains("\n"))
     }
 
+    /// The library draws outside artwork in its own process (no binary to start a trial in), and
+    /// refuses what the binary's trial refuses: a speck on a large page would be a dot where the
+    /// logo goes, and a file that draws nothing would be no logo at all.
+    @Test func theLibraryRefusesArtworkThatDrawsAlmostNothing() throws {
+        let folder = try ArtworkFixtures.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let speck = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="3000" height="1000" viewBox="0 0 3000 1000">\
+            <rect x="1490" y="495" width="20" height="10" fill="#ff0000"/></svg>
+            """
+        try Data(speck.utf8).write(to: folder.appendingPathComponent("\(Self.badgeName).svg"))
+        let renderer = try BreakdownRenderer(logoAssets: folder)
+        let message = Self.error { _ = try Self.render(renderer) }
+        // 20 of 3000 units across is 0.7%; 10 of 1000 down is 1%.
+        #expect(message.contains("draws almost nothing inside its viewBox"), "\(message)")
+        #expect(message.contains(Self.badgeName) && message.contains(folder.path) && !message.contains("\n"), "\(message)")
+        let blank = #"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100" viewBox="0 0 300 100"></svg>"#
+        try Data(blank.utf8).write(to: folder.appendingPathComponent("\(Self.badgeName).svg"))
+        let blankMessage = Self.error { _ = try Self.render(try BreakdownRenderer(logoAssets: folder)) }
+        #expect(blankMessage.contains("draws nothing inside its viewBox"), "\(blankMessage)")
+        // A logo that fills its page is drawn.
+        try ArtworkFixtures.svg(width: 300, height: 100, color: Self.red).write(to: folder.appendingPathComponent("\(Self.badgeName).svg"))
+        let drawn = try Self.render(try BreakdownRenderer(logoAssets: folder))
+        #expect(PaintTests.close(try Self.logoCentre(drawn.image, drawn.metadata), SIMD4(255, 0, 0, 255)))
+    }
+
     @Test func theProjectsOwnArtworkIsRecolouredAndNamed() throws {
         let (_, metadata) = try Self.render(try Fixtures.renderer())
         #expect(metadata.logoArtwork?.image == "badge-afterpay")

@@ -222,7 +222,10 @@ package enum BatchEngine {
             if readError == nil, BatchInterrupt.signal == nil, !state.collector.stoppedByFailure, !state.collector.stoppedByFullDisk {
                 summary.gone = BatchGoneRecords.find(
                     earlier: state.earlier, options: Self.givenOptions(settings), isInManifest: { planner.hasUsed(name: $0) },
-                    shard: settings.shard, journal: state.journal, folder: state.folder, prune: settings.prune)
+                    shard: settings.shard, journal: state.journal, folder: state.folder, prune: settings.prune,
+                    scales: settings.scales.map(\.text), scaleNamed: settings.nameTemplate?.fields.contains(RenderOptions.scale.name) ?? false)
+                summary.counts.removedLeftovers += summary.gone.removedOtherScales.count
+                summary.leftoverSample += summary.gone.removedOtherScales.prefix(max(0, 8 - summary.leftoverSample.count))
                 if !settings.quiet {
                     for record in summary.gone.records {
                         for file in record.removed { console.print("pruned \(settings.outputDirectory)/\(file) (\(record.name): no longer in the manifest)") }

@@ -1,4 +1,5 @@
 import BreakdownEncode
+import BreakdownOptions
 import Foundation
 
 /// Records no longer in the manifest: names that earlier runs with this run's content and
@@ -24,6 +25,9 @@ struct BatchGoneRecords: Sendable {
 
     var records: [Record] = []
     var pruned = false
+    /// Files of records drawn again at other scales (`a@1x.png` … after `--scale 1,2,3`, when
+    /// this run draws `a` at `--scale 2`), removed: the record's old images, whatever `--prune` says.
+    var removedOtherScales: [String] = []
 
     var fileCount: Int { records.reduce(0) { $0 + $1.files.count } }
     var removedCount: Int { records.reduce(0) { $0 + $1.removed.count } }
@@ -32,9 +36,11 @@ struct BatchGoneRecords: Sendable {
     ///   - earlier: what the folder's reports say (`namesOfTheseOptions`: the candidates).
     ///   - options: this run's content and drawing options.
     ///   - isInManifest: whether a record of this manifest (any shard's) takes the name.
+    ///   - scales: this run's scales (`RenderScale.text`), empty for the default one.
+    ///   - scaleNamed: whether this run's name template has `{scale}`.
     static func find(
         earlier: BatchShardReports.Earlier, options: [String: String], isInManifest: (String) -> Bool, shard: Shard,
-        journal: BatchJournal, folder: BatchFolder, prune: Bool
+        journal: BatchJournal, folder: BatchFolder, prune: Bool, scales: [String] = [], scaleNamed: Bool = false
     ) -> BatchGoneRecords {
         var gone = BatchGoneRecords(pruned: prune)
         for name in earlier.namesOfTheseOptions.sorted() {
@@ -45,11 +51,35 @@ struct BatchGoneRecords: Sendable {
                 files.append(file)
             }
             guard !files.isEmpty else { continue }
+            let earlierScales = (earlier.options(name)?[RenderOptions.scale.name] ?? "").split(separator: ",").map(String.init)
+            if !scaleNamed, let now = nameAtThisRunsScales(name, earlierScales: earlierScales, scales: scales), isInManifest(now) {
+                // The same record, drawn again under its name at this run's scales: its old files
+                // go, as those of a format no longer asked for do. One changed since is left, and listed.
+                let removed = files.filter { folder.removeIfStill($0) }.map(\.name)
+                gone.removedOtherScales += removed
+                files.removeAll { removed.contains($0.name) }
+                if files.isEmpty { continue }
+            }
             var record = Record(name: name, files: files.map(\.name))
             if prune { record.removed = files.filter { folder.removeIfStill($0) }.map(\.name) }
             gone.records.append(record)
         }
         return gone
+    }
+
+    /// The name this run gives the record an earlier run drew as `name` at `earlierScales`, when
+    /// the two differ in their scale suffix only: `a@1x` (at 1, 2 and 3) is `a` at one scale and
+    /// `a@2x` at 2 and 3; `a` (at one scale) is `a@1x` at 1, 2 and 3. Nil when it is the same name,
+    /// or `name` does not end as that run named its first scale.
+    static func nameAtThisRunsScales(_ name: String, earlierScales: [String], scales: [String]) -> String? {
+        var base = name
+        if earlierScales.count > 1 {
+            let suffix = "@" + earlierScales[0] + "x"
+            guard name.hasSuffix(suffix), name.count > suffix.count else { return nil }
+            base = String(name.dropLast(suffix.count))
+        }
+        let now = scales.count > 1 ? base + "@" + scales[0] + "x" : base
+        return now == name ? nil : now
     }
 
     /// What the summary line says of them, or nil when there are none.

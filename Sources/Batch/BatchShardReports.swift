@@ -118,10 +118,20 @@ package enum BatchShardReports {
         /// as gone: the names whose files `BatchGoneRecords` looks for when the manifest lacks them.
         var namesOfTheseOptions: Set<String> = []
 
-        /// Whether the latest run that drew `name` had `options` (true when no report says who did).
+        /// Whether the latest run that drew `name` had `options` (true when no report says who did),
+        /// its scales aside (`sameList`).
         func lastDrawn(_ name: String, with options: [String: String]) -> Bool {
             guard let entry = entry(name), runs.indices.contains(entry.run) else { return true }
-            return runs[entry.run] == options
+            return Self.sameList(runs[entry.run], options)
+        }
+
+        /// Whether runs with these options draw one list of names: the same content and drawing
+        /// options, whatever their scales. A run at other scales draws the same records (under
+        /// names with or without `@2x`), so a record dropped since, or drawn again under its name
+        /// at the new scales, is found (`BatchGoneRecords`).
+        static func sameList(_ first: [String: String], _ second: [String: String]) -> Bool {
+            let scale = RenderOptions.scale.name
+            return first.filter { $0.key != scale } == second.filter { $0.key != scale }
         }
 
         func entry(_ name: String) -> Entry? { entries.isEmpty ? nil : entries[Fingerprint(name).value] }
@@ -207,7 +217,7 @@ package enum BatchShardReports {
         for file in files(in: own) {
             guard let report = read(own + "/" + file.name, keepLines: false) else { continue }
             let run = earlier.run(report.options)
-            if let options, report.options == options {
+            if let options, Earlier.sameList(report.options, options) {
                 for record in report.records { if let name = record.object["name"] as? String { earlier.namesOfTheseOptions.insert(name) } }
                 earlier.namesOfTheseOptions.formUnion(report.gone)
             }

@@ -345,6 +345,9 @@ package enum BatchEngine {
         /// Prepares the folders, journal, report and queue (once), and lets the workers go.
         func start() throws(CLIError) -> Started {
             if let started { return started }
+            if let path = settings.reportPath, let problem = BatchReportWriter.clash(path, output: settings.outputDirectory) {
+                throw .usage("--report \(path) \(problem)")
+            }
             let jobs = max(1, settings.jobs)
             let folder = try BatchFolder(path: settings.outputDirectory, spools: jobs)
             StaleTemporaryFiles.remove(in: folder.own)

@@ -19,6 +19,27 @@ final class BatchReportWriter {
     /// The first failed write (e.g. the disk is full): the report is then not put in place.
     private var failure: String?
 
+    /// Why `--report` cannot be `report` for a batch into `output`, or nil: a path inside the
+    /// batch's own folder (its journal and reports), or directly in the output folder under a
+    /// name that ends as a record's files do (an image, its metadata, a snippet), which a record
+    /// of that name would overwrite, or the report would.
+    static func clash(_ report: String, output: String) -> String? {
+        let folder = OutputPath.resolved(output), path = OutputPath.resolved(report)
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        guard path.hasPrefix(prefix) else { return nil }
+        let inside = String(path.dropFirst(prefix.count))
+        let own = BatchFolder.ownFolderName
+        if inside == own || inside.hasPrefix(own + "/") {
+            return "is inside the batch's own folder \(output)/\(own) (its journal and reports): give a path outside it, such as \(output)/report.json"
+        }
+        guard !inside.contains("/") else { return nil }
+        let name = inside.lowercased()
+        let endings = OutputFormat.allCases.flatMap { [".\($0.rawValue)", ".\($0.rawValue).json"] } + [".html"]
+        guard endings.contains(where: { name.hasSuffix($0) }) else { return nil }
+        return "is a name in the output folder \(output) that a record's files take (images, their metadata and snippets end in "
+            + endings.joined(separator: ", ") + "): the report and that file would overwrite each other; give a path outside the folder, or a name such as \(output)/report.json"
+    }
+
     /// - Parameter temporaryName: the temporary file's name in the report's folder (the folder
     /// report uses the batch's own temporary names, so a killed run's is removed by the next).
     init(path: String, settings: BatchSettings, temporaryName: String? = nil) throws(CLIError) {

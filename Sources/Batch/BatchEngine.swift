@@ -255,7 +255,13 @@ package enum BatchEngine {
                 if !state.collector.stoppedByFullDisk { console.printError(error.message) }
                 summary.journalFailure = summary.journalFailure ?? error.message
             }
-            try state.report?.finish(summary)
+            do throws(CLIError) {
+                try state.report?.finish(summary)
+            } catch {
+                // Its own line; the summary line still follows, with the counts it would have held.
+                console.printError(error.message)
+                summary.reportFailure = error
+            }
             return summary
         }
 

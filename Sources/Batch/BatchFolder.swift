@@ -188,7 +188,7 @@ final class BatchFolder: @unchecked Sendable {
             if let removed = removedFolder(code, temporaries) { throw removed }
             // A full disk stops the whole batch (no later record could be written either).
             throw CLIError(
-                "cannot write \(path)/\(name): \(OutputPath.writeProblem(code))", exitStatus: ExitStatus.failure,
+                "cannot write \(path)/\(name): \(OutputPath.writeProblem(code))", exitStatus: Self.isFull(code) ? ExitStatus.temporaryFailure : ExitStatus.failure,
                 stopsBatch: Self.isFull(code))
         }
         defer { close(descriptor) }
@@ -210,12 +210,12 @@ final class BatchFolder: @unchecked Sendable {
         if failed {
             unlinkat(temporaries, temporary, 0)
             throw CLIError(
-                "cannot write \(path)/\(name): \(OutputPath.writeProblem(code))", exitStatus: ExitStatus.failure,
+                "cannot write \(path)/\(name): \(OutputPath.writeProblem(code))", exitStatus: Self.isFull(code) ? ExitStatus.temporaryFailure : ExitStatus.failure,
                 stopsBatch: Self.isFull(code))
         }
         guard fstat(descriptor, &info) == 0 else {
             unlinkat(temporaries, temporary, 0)
-            throw .failure("cannot write \(path)/\(name): \(Self.lastError)")
+            throw Self.writeFailure("cannot write \(path)/\(name)", errno)
         }
         return Self.journalFile(name, info)
     }
@@ -289,8 +289,8 @@ final class BatchFolder: @unchecked Sendable {
     /// Makes everything written so far durable: the file system's data and metadata (`syncfs`),
     /// then the output folder's entries.
     func makeDurable() throws(CLIError) {
-        guard Self.syncFileSystem(output) == 0 else { throw .failure("cannot make the images in \(path) durable (syncfs): \(Self.lastError)") }
-        guard fsync(output) == 0 else { throw .failure("cannot make the folder \(path) durable (fsync): \(Self.lastError)") }
+        guard Self.syncFileSystem(output) == 0 else { throw Self.writeFailure("cannot make the images in \(path) durable (syncfs)", errno) }
+        guard fsync(output) == 0 else { throw Self.writeFailure("cannot make the folder \(path) durable (fsync)", errno) }
     }
 
     /// `syncfs(2)` (a GNU extension the Swift Glibc module leaves out, so looked up by name);
@@ -323,6 +323,13 @@ final class BatchFolder: @unchecked Sendable {
 
     /// ENOSPC or EDQUOT: the disk (or the user's quota) is full.
     static func isFull(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT }
+
+    /// A write, sync or create of the batch's that failed with `code` (errno, read at once):
+    /// `what: why`, exit 75 when the disk or quota is full (the machine's fault: retrying when
+    /// there is room may help, as for an image), else 1.
+    static func writeFailure(_ what: String, _ code: Int32) -> CLIError {
+        CLIError("\(what): \(OutputPath.writeProblem(code))", exitStatus: isFull(code) ? ExitStatus.temporaryFailure : ExitStatus.failure)
+    }
 
     /// strerror's text, lower case first ("no space left on device").
     static func reason(_ code: Int32) -> String {

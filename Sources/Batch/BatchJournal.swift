@@ -281,13 +281,13 @@ final class BatchJournal: @unchecked Sendable {
     private func rebuild() throws(CLIError) {
         let temporary = StaleTemporaryFiles.newName()
         let fresh = openat(folder.own, temporary, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fresh >= 0 else { throw .failure("cannot rebuild the batch journal in \(folder.path): \(BatchFolder.lastError)") }
+        guard fresh >= 0 else { throw BatchFolder.writeFailure("cannot rebuild the batch journal in \(folder.path)", errno) }
         let old = descriptor
         descriptor = fresh
         do throws(CLIError) {
             try append(Self.header)
             guard fdatasync(fresh) == 0, renameat(folder.own, temporary, folder.own, ownName) == 0 else {
-                throw .failure("cannot rebuild the batch journal in \(folder.path): \(BatchFolder.lastError)")
+                throw BatchFolder.writeFailure("cannot rebuild the batch journal in \(folder.path)", errno)
             }
         } catch {
             unlinkat(folder.own, temporary, 0)
@@ -411,21 +411,23 @@ final class BatchJournal: @unchecked Sendable {
 
     /// Makes the journal's own lines durable (at the end of a batch).
     func sync() throws(CLIError) {
-        guard fdatasync(descriptor) == 0 else { throw .failure("cannot make the batch journal durable: \(BatchFolder.lastError)") }
+        guard fdatasync(descriptor) == 0 else { throw BatchFolder.writeFailure("cannot make the batch journal durable", errno) }
     }
 
     private func append(_ text: String) throws(CLIError) {
         let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { buffer -> Int in
-            while true {
-                let count = write(descriptor, buffer.baseAddress, buffer.count)
+        // One write; after a short one (the disk filling up) the rest, which says why it stopped.
+        let failure = bytes.withUnsafeBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if count < 0, errno == EINTR { continue }
-                return count
+                if count <= 0 { return count < 0 ? errno : EIO }
+                offset += count
             }
+            return nil
         }
-        guard written == bytes.count else {
-            throw .failure("cannot write the batch journal in \(folder.path): \(written < 0 ? BatchFolder.lastError : "short write")")
-        }
+        if let failure { throw BatchFolder.writeFailure("cannot write the batch journal in \(folder.path)", failure) }
     }
 }
 

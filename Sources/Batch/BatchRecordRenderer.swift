@@ -238,7 +238,8 @@ final class BatchRecordRenderer {
         var field = error.problem?.option
         if field == nil, case .invalidOption(let option, _) = error.reason { field = option }
         outcome.field = field
-        outcome.cause = error.isMachineFault ? .machine : field.map { FailureCause.of(field: $0) } ?? .drawing
+        let diskFull = error.stopsBatch && error.exitStatus == ExitStatus.temporaryFailure
+        outcome.cause = error.isMachineFault ? .machine : diskFull ? .diskFull : field.map { FailureCause.of(field: $0) } ?? .drawing
         outcome.stopsBatch = error.stopsBatch
         return outcome
     }

@@ -20,6 +20,8 @@ package struct BatchSummary: Sendable {
     var interruptedBy: Int32? = nil
     /// Why finished records could not be made durable in the journal (they are drawn again next time).
     var journalFailure: String? = nil
+    /// `--report` could not be written (said in its own line; the summary is still printed).
+    var reportFailure: CLIError? = nil
     /// The command line options that changed for images replaced or kept (`locale en_CA → fr_CA`).
     var changes: [String] = []
     /// The first files of failed or hidden records removed, kept or left (up to 8 each), for the line.
@@ -46,9 +48,12 @@ package struct BatchSummary: Sendable {
     /// failed (retrying will not help; 0 under `--fail-on none`), 0 when none did.
     package var exitStatus: Int32 {
         if let interruptedBy { return 128 + interruptedBy }
-        if stoppedUnwritable || journalFailure != nil || counts.causes[FailureCause.machine.key, default: 0] > 0 {
+        if stoppedUnwritable || journalFailure != nil || counts.causes[FailureCause.machine.key, default: 0] > 0
+            || reportFailure?.exitStatus == ExitStatus.temporaryFailure
+        {
             return ExitStatus.temporaryFailure
         }
+        if let reportFailure { return reportFailure.exitStatus }
         return counts.failed > 0 && !failuresExitZero ? ExitStatus.failure : ExitStatus.success
     }
 

@@ -28,6 +28,8 @@ package struct FailureCause: Sendable, Hashable {
     static let changed = FailureCause("changed", "image drawn with other options (--on-change fail)", "images drawn with other options (--on-change fail)")
     static let unreadable = FailureCause("unreadable", "unreadable record", "unreadable records")
     static let drawing = FailureCause("drawing", "drawing or writing error", "drawing or writing errors")
+    /// An image that could not be written because the disk (or the quota) was full: the batch stops.
+    static let diskFull = FailureCause("disk-full", "write on a full disk", "writes on a full disk")
     /// The machine lacks what drawing needs (a library): retrying on another node may help.
     static let machine = FailureCause("machine", "fault of the machine (a library missing)", "faults of the machine (a library missing)")
 
@@ -37,7 +39,7 @@ package struct FailureCause: Sendable, Hashable {
         return FailureCause("invalid-" + field, "invalid \(field) value", "invalid \(field) values")
     }
 
-    private static let known = [emptyPrice, ambiguousPrice, invalidPrice, duplicateName, nameClash, emptyName, outsideLimits, hidden, changed, unreadable, drawing, machine]
+    private static let known = [emptyPrice, ambiguousPrice, invalidPrice, duplicateName, nameClash, emptyName, outsideLimits, hidden, changed, unreadable, drawing, diskFull, machine]
 
     /// The cause a report names (`duplicate-name`); an unknown key is shown as it is.
     package init(key: String) {

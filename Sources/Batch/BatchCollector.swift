@@ -31,7 +31,7 @@ final class BatchCollector: @unchecked Sendable {
         /// What changed for the images replaced (`locale en_CA → fr_CA`), first seen first.
         var changes: [String] = []
         /// The first files removed, kept and left for failed or hidden records (up to 8 each).
-        var samples: (removed: [String], kept: [String], foreign: [String], leftovers: [String]) = ([], [], [], [])
+        var samples: (removed: [String], kept: [String], foreign: [String], leftovers: [String], replaced: [String]) = ([], [], [], [], [])
     }
     private let state = Locked(State())
     private let settings: BatchSettings
@@ -84,7 +84,7 @@ final class BatchCollector: @unchecked Sendable {
     }
 
     /// The first files removed, kept and left for failed or hidden records.
-    var currentSamples: (removed: [String], kept: [String], foreign: [String], leftovers: [String]) {
+    var currentSamples: (removed: [String], kept: [String], foreign: [String], leftovers: [String], replaced: [String]) {
         return state.withLock { $0.samples }
     }
 
@@ -149,6 +149,8 @@ final class BatchCollector: @unchecked Sendable {
             state.samples.removed += outcome.removedFiles.prefix(8 - state.samples.removed.count)
             state.samples.kept += outcome.keptFiles.prefix(8 - state.samples.kept.count)
             state.samples.foreign += outcome.foreignFiles.prefix(8 - state.samples.foreign.count)
+            state.counts.replacedUnknown += outcome.replacedUnknown.count
+            state.samples.replaced += outcome.replacedUnknown.prefix(max(0, 8 - state.samples.replaced.count))
             if outcome.status == .failed {
                 state.counts.causes[(outcome.cause ?? .of(field: outcome.field)).key, default: 0] += 1
                 if settings.failFast || outcome.stopsBatch { state.cancelled = true }

@@ -29,6 +29,8 @@ struct BatchCounts: Sendable, Hashable {
     var foreignFiles = 0
     /// Files an earlier run drew for records drawn again that this run does not write (removed).
     var removedLeftovers = 0
+    /// Files of the output folder no run of the batch wrote, replaced by a record's image.
+    var replacedUnknown = 0
 
     var done: Int { rendered + outsideLimits + skipped + hidden + failed + duplicates + noPrice }
     /// Every record handled, including those not run.

@@ -127,10 +127,21 @@ final class BatchFolder: @unchecked Sendable {
         for spool in spools { if let name = spool.name { unlinkat(own, name, AT_REMOVEDIR) } }
     }
 
+    /// `write(_:spool:known:replacedUnknown:)` for files whose earlier owners do not matter.
+    func write(_ files: [(name: String, data: Data)], spool: Int = 0) throws(CLIError) -> [JournalFile] {
+        var replaced: [String] = []
+        return try write(files, spool: spool, known: [], replacedUnknown: &replaced)
+    }
+
     /// One record's files: written to temporary files in spool folder number `spool` (a worker's
     /// own), then each renamed into the output folder. No fsync here: the journal's group commit
     /// makes them durable. On failure nothing is left under a temporary name.
-    func write(_ files: [(name: String, data: Data)], spool: Int = 0) throws(CLIError) -> [JournalFile] {
+    /// - Parameter known: files of these names the batch wrote before (the journal's entries for
+    ///   the record); a regular file found under a name that is none of them is someone else's,
+    ///   replaced: its name is in `replacedUnknown`, so the run says so.
+    func write(
+        _ files: [(name: String, data: Data)], spool: Int = 0, known: [JournalFile], replacedUnknown: inout [String]
+    ) throws(CLIError) -> [JournalFile] {
         let temporaries = temporaries(spool)
         var pending: [(temporary: String, file: JournalFile)] = []
         func removeTemporaries() { for entry in pending { unlinkat(temporaries, entry.temporary, 0) } }
@@ -149,7 +160,12 @@ final class BatchFolder: @unchecked Sendable {
             // Nothing there, or a regular file, is replaced: one look in the open folder (no walk
             // of the whole path). Anything else gets the whole check, which refuses it or allows it.
             var info = stat()
-            if fstatat(output, entry.file.name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_mode & S_IFMT == S_IFREG : errno == ENOENT { continue }
+            if fstatat(output, entry.file.name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_mode & S_IFMT == S_IFREG : errno == ENOENT {
+                if info.st_mode & S_IFMT == S_IFREG, !known.contains(Self.journalFile(entry.file.name, info)) {
+                    replacedUnknown.append(entry.file.name)
+                }
+                continue
+            }
             do throws(CLIError) {
                 _ = try OutputPath.disposition(path + "/" + entry.file.name, allowDevices: false)
             } catch {

@@ -45,6 +45,9 @@ package struct BatchOutcome: Sendable {
     /// Files of this name in the folder that no run of the batch drew (its journal does not
     /// know them): left as they are, and said.
     package var foreignFiles: [String] = []
+    /// Files this record's images replaced that no run of the batch had written (a file of that
+    /// name was already in the output folder: another tool's, or the user's).
+    package var replacedUnknown: [String] = []
     /// What a rendered record's journal entry says: its fingerprint and files as written.
     var journalEntry: JournalEntry?
     /// The share of the manifest read when the record was (for progress).

@@ -186,8 +186,11 @@ final class BatchRecordRenderer {
             }
             // What earlier runs drew under this name and this run does not write (other formats,
             // a snippet or metadata no longer asked for): read before the new files land.
-            let leftovers = journal.earlierEntries(name: plan.name).flatMap(\.files).filter { !files.contains($0.name) }
-            let written = try folder.write(writes, spool: spool)
+            let earlierFiles = journal.earlierEntries(name: plan.name).flatMap(\.files)
+            let leftovers = earlierFiles.filter { !files.contains($0.name) }
+            var replacedUnknown: [String] = []
+            let written = try folder.write(writes, spool: spool, known: earlierFiles, replacedUnknown: &replacedUnknown)
+            outcome.replacedUnknown = replacedUnknown
             outcome.files = files
             // Removed while each is still the very file the batch wrote (`removeIfStill`: a plain
             // name in the output folder, the recorded inode, size, time and owner); else left.

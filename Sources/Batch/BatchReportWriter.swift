@@ -90,6 +90,7 @@ final class BatchReportWriter {
         if !outcome.removedLeftovers.isEmpty { members.append(("removedLeftovers", .array(outcome.removedLeftovers.map { .string($0) }))) }
         if !outcome.keptFiles.isEmpty { members.append(("keptStale", .array(outcome.keptFiles.map { .string($0) }))) }
         if !outcome.foreignFiles.isEmpty { members.append(("leftUnknown", .array(outcome.foreignFiles.map { .string($0) }))) }
+        if !outcome.replacedUnknown.isEmpty { members.append(("replacedUnknown", .array(outcome.replacedUnknown.map { .string($0) }))) }
         if let message = outcome.message {
             members.append((outcome.status == .failed ? "error" : "reason", .string(message)))
         }
@@ -108,6 +109,7 @@ final class BatchReportWriter {
             ("replacedChanged", .number(Double(summary.counts.replacedChanged))), ("kept", .number(Double(summary.counts.kept))),
             ("noPrice", .number(Double(summary.counts.noPrice))), ("removedFiles", .number(Double(summary.counts.removedFiles))),
             ("keptStaleFiles", .number(Double(summary.counts.keptFiles))), ("leftUnknownFiles", .number(Double(summary.counts.foreignFiles))),
+            ("replacedUnknownFiles", .number(Double(summary.counts.replacedUnknown))),
             ("removedLeftoverFiles", .number(Double(summary.counts.removedLeftovers))),
         ])
         let causes: JSONValue = .object(summary.counts.causes.keys.sorted().map { ($0, .number(Double(summary.counts.causes[$0]!))) })

@@ -322,7 +322,7 @@ package enum BatchShardReports {
         records.sort { ($0.run, $0.index, $0.order) < ($1.run, $1.index, $1.order) }
         var counts: [String: Int] = [:]
         // Counts of what happened in the runs (not a status): summed.
-        for key in ["warnings", "replacedChanged", "kept", "removedFiles", "keptStaleFiles", "leftUnknownFiles", "removedLeftoverFiles"] {
+        for key in ["warnings", "replacedChanged", "kept", "removedFiles", "keptStaleFiles", "leftUnknownFiles", "removedLeftoverFiles", "replacedUnknownFiles"] {
             counts[key] = combinedRuns.flatMap(\.reports.values).reduce(0) { $0 + ($1.counts[key] ?? 0) }
         }
         let statusKeys: [String: String] = [
@@ -476,5 +476,6 @@ extension BatchCounts {
         keptFiles = counts["keptStaleFiles"] ?? 0
         foreignFiles = counts["leftUnknownFiles"] ?? 0
         removedLeftovers = counts["removedLeftoverFiles"] ?? 0
+        replacedUnknown = counts["replacedUnknownFiles"] ?? 0
     }
 }

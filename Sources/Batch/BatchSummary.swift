@@ -28,6 +28,7 @@ package struct BatchSummary: Sendable {
     var removedSample: [String] = []
     var keptSample: [String] = []
     var foreignSample: [String] = []
+    var replacedSample: [String] = []
     var leftoverSample: [String] = []
     /// Records no longer in the manifest whose files an earlier run drew (removed under `--prune`).
     var gone = BatchGoneRecords()
@@ -94,6 +95,9 @@ package struct BatchSummary: Sendable {
         if let sentence = gone.sentence { text += "; " + sentence }
         if counts.keptFiles > 0 {
             text += "; kept \(Self.count(counts.keptFiles, "file")) an earlier run drew for records that failed or are hidden now, so they may show an old price (\(Self.sample(keptSample, counts.keptFiles)); --on-change keep)"
+        }
+        if counts.replacedUnknown > 0 {
+            text += "; replaced \(Self.count(counts.replacedUnknown, "file")) already in the output folder that no run of this batch wrote, with records' images of the same name (\(Self.sample(replacedSample, counts.replacedUnknown)))"
         }
         if counts.foreignFiles > 0 {
             text += "; left \(Self.count(counts.foreignFiles, "file")) of the names of records that failed or are hidden, which no run of this batch drew (\(Self.sample(foreignSample, counts.foreignFiles)))"

@@ -52,6 +52,7 @@ import Testing
             try Support.counts(json) == [
                 "records": 6, "rendered": 2, "outsideLimits": 0, "skipped": 0, "hidden": 1, "failed": 3, "duplicates": 0, "notRun": 0,
                 "warnings": 1, "replacedChanged": 0, "kept": 0, "noPrice": 0, "removedFiles": 0, "keptStaleFiles": 0, "leftUnknownFiles": 0, "removedLeftoverFiles": 0,
+                "replacedUnknownFiles": 0,
             ])
         #expect(json["failures"] as? [String: Int] == ["invalid-min": 1, "invalid-price": 1, "unreadable": 1])
         let records = try #require(json["records"] as? [[String: Any]])

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// A record's image that replaces a file the batch never wrote (the user's own, another tool's)
+/// is said, in the summary, the record's report entry and the counts; a file an earlier run of
+/// the batch wrote, drawn again, is not.
+@Suite struct BatchReplacedFilesTests {
+    typealias Support = BatchTestSupport
+
+    @Test func aFileThatWasThereFirstIsNamedWhenReplaced() throws {
+        let folder = try Support.temporaryFolder("replaced-files")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson"), output = folder.appendingPathComponent("out")
+        let report = folder.appendingPathComponent("r.json")
+        try Support.write(#"{"amount": "10", "name": "a"}"# + "\n" + #"{"amount": "20", "name": "b"}"# + "\n", to: manifest)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("my own photo".utf8).write(to: output.appendingPathComponent("a.png"))
+        try Data("keep me".utf8).write(to: output.appendingPathComponent("notes.txt"))
+
+        let first = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--report", report.path)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(
+            first.stdout.contains("; replaced 1 file already in the output folder that no run of this batch wrote, with records' images of the same name (a.png)"),
+            "\(first.stdout)")
+        let json = try Support.report(report)
+        #expect(try Support.counts(json)["replacedUnknownFiles"] == 1)
+        let entries = try #require(json["records"] as? [[String: Any]])
+        #expect(entries.map { $0["replacedUnknown"] as? [String] } == [["a.png"], nil], "\(entries)")
+        // Only the record's name was replaced: a file of no record's name is left.
+        #expect(try Data(contentsOf: output.appendingPathComponent("notes.txt")) == Data("keep me".utf8))
+
+        // Drawn again by the batch (a new price): its own file, nothing to say.
+        try Support.write(#"{"amount": "30", "name": "a"}"# + "\n" + #"{"amount": "20", "name": "b"}"# + "\n", to: manifest)
+        let second = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--report", report.path)
+        #expect(second.status == 0 && second.stdout.hasPrefix("rendered 1, skipped 1"), "\(second.stdout)")
+        #expect(!second.stdout.contains("already in the output folder"), "\(second.stdout)")
+        #expect(try Support.counts(Support.report(report))["replacedUnknownFiles"] == 0)
+
+        // Someone replaces b.png after the batch wrote it: the next drawing of b says so.
+        try Data("edited by hand".utf8).write(to: output.appendingPathComponent("b.png"))
+        try Support.write(#"{"amount": "30", "name": "a"}"# + "\n" + #"{"amount": "40", "name": "b"}"# + "\n", to: manifest)
+        let third = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
+        #expect(third.stdout.contains("no run of this batch wrote, with records' images of the same name (b.png)"), "\(third.stdout)")
+    }
+}

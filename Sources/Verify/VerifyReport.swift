@@ -36,8 +36,33 @@ package struct VerifyReport {
         }
         let page = directory.appendingPathComponent("index.html").path
         files.append((Data(html.utf8), page))
+        // The images an earlier report here showed and this one does not (a record that failed
+        // then and passes now): removed, so the folder holds this run's report only.
+        let stale = Self.earlierImages(inPage: page).filter { name in !files.contains { $0.path == directory.appendingPathComponent(name).path } }
         try AtomicWriter.write(files)
+        for name in stale { unlink(directory.appendingPathComponent(name).path) }
         return page
+    }
+
+    /// How every report's page begins its title: a page without it is someone else's.
+    static let titlePrefix = "<title>breakdown verify: "
+
+    /// Whether the file at `page` is missing or a page a report of `verify` wrote.
+    static func isReportPage(_ page: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: page) else { return !FileManager.default.fileExists(atPath: page) }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
+        return head.hasPrefix("<!DOCTYPE html>") && head.contains(titlePrefix)
+    }
+
+    /// The image files the report page at `page` shows (plain names of this report's own kinds).
+    static func earlierImages(inPage page: String) -> [String] {
+        guard isReportPage(page), let text = try? String(contentsOfFile: page, encoding: .utf8) else { return [] }
+        var names: [String] = []
+        for match in text.matches(of: /src="([A-Za-z0-9._-]+\.(?:reference|actual|diff)\.png)"/) where !names.contains(String(match.1)) {
+            names.append(String(match.1))
+        }
+        return names
     }
 
     static func imageName(_ outcome: VerifyOutcome, _ kind: String) -> String { "\(outcome.record.name).\(kind).png" }

@@ -137,6 +137,11 @@ package enum VerifyRun {
         if manifest != "-", OutputPath.isSameFile(report, manifest) {
             throw .usage("\(options.name(of: VerifyOptions.report)) \(report) is the manifest: give a folder for the report")
         }
+        // Someone's own page is never replaced by the report's.
+        if !VerifyReport.isReportPage(report + "/index.html") {
+            throw .usage(
+                "\(options.name(of: VerifyOptions.report)) \(report) holds an index.html that is not a report of breakdown verify, which the report would replace: give a new or empty folder, or an earlier report's")
+        }
     }
 
     private static func line(for outcome: VerifyOutcome) -> String {

@@ -10,6 +10,14 @@ import Foundation
 /// (e.g. low contrast, as the SDK shows it), and a copyable `breakdown render` command that
 /// draws the same image alone.
 package enum GalleryPage {
+    /// Whether the file at `page` is missing or an `index.html` the gallery wrote (its title).
+    static func isGalleryPage(_ page: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: page) else { return !FileManager.default.fileExists(atPath: page) }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
+        return head.contains("<title>breakdown gallery</title>")
+    }
+
     package static func html(_ tiles: [GalleryTile], summary: String) -> String {
         var sections: [(title: String, groups: [(title: String, tiles: [GalleryTile])])] = []
         for tile in tiles {

@@ -16,6 +16,11 @@ package enum GalleryRun {
     /// then writes `index.html`. Returns the exit status.
     package static func run(options: ParsedOptions, console: Console) throws(CLIError) -> Int32 {
         let output = options[GalleryOptions.output]
+        // Someone's own page is never replaced by the contact sheet.
+        if !GalleryPage.isGalleryPage(output + "/index.html") {
+            throw .usage(
+                "\(options.name(of: GalleryOptions.output)) \(output) holds an index.html that is not a page of breakdown gallery, which the gallery would replace: give a new or empty folder, or an earlier gallery's")
+        }
         // The drawing options given (`--font-size 20`, `--font-file F`, `--logo-assets DIR`…) go under every tile.
         var drawing: [(key: String, value: String)] = []
         for spec in RenderOptions.drawing.options where options.isGiven(spec) {

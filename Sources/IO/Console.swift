@@ -66,17 +66,23 @@ public struct Console: Sendable {
     }
 
     /// `text` with C0 and C1 control characters and DEL written as `\xHH` (tab, and newline
-    /// when `keepingLines`, stay).
+    /// when `keepingLines`, stay), and the bidirectional controls (U+061C, U+200E, U+200F,
+    /// U+202A–U+202E, U+2066–U+2069) as `\u{202E}`: a name from a manifest cannot reverse the
+    /// text of the line it is printed in.
     public static func escaped(_ text: String, keepingLines: Bool) -> String {
+        func isBidiControl(_ value: UInt32) -> Bool {
+            value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        }
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar.value)
         }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if isControl(scalar), !(scalar == "\t" || (keepingLines && scalar == "\n")) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
-                result.append(contentsOf: "\\x\(hex.count < 2 ? "0" + hex : hex)".unicodeScalars)
+                let written = scalar.value > 0xFF ? "\\u{\(hex)}" : "\\x\(hex.count < 2 ? "0" + hex : hex)"
+                result.append(contentsOf: written.unicodeScalars)
             } else {
                 result.append(scalar)
             }

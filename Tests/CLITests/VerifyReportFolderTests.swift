@@ -31,6 +31,10 @@ import Testing
         let one = try InProcessCLI.run("verify", manifestOne.path, "--reference", references, "--amount", "100", "--report", report.path)
         #expect(one.status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: report.path).sorted() == ["au.actual.png", "au.diff.png", "au.reference.png", "index.html", "notes.txt"])
+        // The same record failing again: the earlier page showed its images, and this one does too.
+        let again = try InProcessCLI.run("verify", manifestOne.path, "--reference", references, "--amount", "100", "--report", report.path)
+        #expect(again.status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: report.path).sorted() == ["au.actual.png", "au.diff.png", "au.reference.png", "index.html", "notes.txt"])
     }
 
     @Test func someoneElsesPageIsNotReplaced() throws {

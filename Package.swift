@@ -89,11 +89,36 @@ let package = Package(
             name: "breakdown-fuzz", dependencies: ["BreakdownBatch", "BreakdownServer", "BreakdownDiff", "BreakdownPaint", "CDeflate"],
             path: "Fuzz/Harnesses"),
 
-        // What the test targets share (not a product): reading a child process's output safely.
+        // What the test targets share (not a product; built by `swift build -c release` too, so
+        // public API only, no `@testable import`): reading a child process's output safely,
+        // running the built binary (`BinaryRunner`), a server on a socket (`ServerProcess`),
+        // scratch folders and manifests (`BatchTestSupport`), the file system's clock.
         .target(name: "BreakdownTestSupport", path: "Tests/Support"),
+        // What CLITests and EndToEndTests share that needs `@testable import`: the command line
+        // and the HTTP service run in the test process (`InProcessCLI`, `InProcessService`), the
+        // batch journal read as its format says (`BatchProcess`). A test target with no tests, so
+        // only test builds compile it; its users `@testable import CLITestSupport`.
+        .testTarget(name: "CLITestSupport", dependencies: ["BreakdownCLI", "BreakdownTestSupport"], path: "Tests/CLITestSupport"),
         .testTarget(name: "ContentTests", dependencies: ["BreakdownContent", "BreakdownLocking", "BreakdownTestSupport"], path: "Tests/ContentTests"),
         .testTarget(name: "RenderTests", dependencies: ["BreakdownPipeline", "BreakdownDiff", "BreakdownTestSupport"], path: "Tests/RenderTests"),
-        .testTarget(name: "CLITests", dependencies: ["BreakdownCLI", "Breakdown", "BreakdownTestSupport"], path: "Tests/CLITests"),
+        // In-process tests of the command line, batch, verify, gallery and the HTTP service: no
+        // child process, no socket (the command line through `InProcessCLI`, the service through
+        // `InProcessService`). A test that needs a process goes to EndToEndTests.
+        .testTarget(
+            name: "CLITests", dependencies: ["BreakdownCLI", "Breakdown", "BreakdownTestSupport", "CLITestSupport"], path: "Tests/CLITests"),
+        // End-to-end tests: each needs a process, so each starts one — the built binary (exit
+        // statuses, signals, crashes, descriptors, memory and address-space limits, a batch killed
+        // or run twice at once), a server on a socket (floods, slow clients, the wire's bytes),
+        // Slurm, Chromium, Schemathesis, the sanitizers and fuzz harnesses, compilers (the C
+        // declarations, a README example package), external checkers (pngcheck, pdfinfo,
+        // rsvg-convert, nm). What the test process can check by calling the code (options, plans,
+        // reports, journals, what the service answers a request) belongs in CLITests, RenderTests
+        // or ContentTests, not here; a suite with a few process tests keeps the rest there and
+        // has its process tests here as `<Suite>EndToEndTests`.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["BreakdownCLI", "Breakdown", "BreakdownPipeline", "BreakdownDiff", "BreakdownTestSupport", "CLITestSupport"],
+            path: "Tests/EndToEndTests"),
         .testTarget(
             name: "SnapshotTests",
             dependencies: ["BreakdownSnapshotTesting", "BreakdownDiff", "BreakdownEncode", "BreakdownOptions", "BreakdownPipeline", "BreakdownTestSupport"],

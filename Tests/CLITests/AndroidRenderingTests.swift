@@ -26,35 +26,6 @@ import Testing
         return try renderer.render(request.view, settings: request.settings, format: format)
     }
 
-    /// A res folder of our own: a pill-less background (a full rectangle) and a mark rectangle, so
-    /// every pixel's expected colour is known; plus the compact badge's layers.
-    static func fixtureFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("android-res-\(UUID().uuidString)/drawable")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        func vector(_ width: Double, _ height: Double, _ body: String) -> String {
-            """
-            <vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="\(width)dp" android:height="\(height)dp"
-                android:viewportWidth="\(width)" android:viewportHeight="\(height)">\(body)</vector>
-            """
-        }
-        let files = [
-            "afterpay_badge_bg": vector(1582, 551, "<path android:fillColor=\"#000000\" android:pathData=\"M0,0h1582v551h-1582z\"/>"),
-            // The mark: a rectangle x 400–1182, y 150–401 of the viewport.
-            "afterpay_badge_fg": vector(1582, 551, "<path android:fillColor=\"#FF0000\" android:pathData=\"M400,150h782v251h-782z\"/>"),
-            "afterpay_badge_narrow_bg": vector(100, 21, "<path android:fillColor=\"#000000\" android:pathData=\"M0,0h100v21h-100z\"/>"),
-            "afterpay_badge_fg_cropped": vector(
-                1148.9, 220.8, "<path android:fillColor=\"#000000\" android:pathData=\"M0,0h1148.9v220.8h-1148.9z\"/>"),
-        ]
-        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name + ".xml"), atomically: false, encoding: .utf8) }
-        return folder.deletingLastPathComponent()
-    }
-
-    static func python(_ script: String, _ arguments: [String]) throws -> String {
-        let result = try BinaryRunner.run(command: "/usr/bin/env", ["python3", "-c", script] + arguments)
-        #expect(result.status == 0, "\(result.stderr)")
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     @Test func aBadgeLineIsAsTallAsTheBadgeAndCentredOnTheMidpoint() throws {
         let image = try Self.render(["--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000", "--scale", "2"])
         let metadata = image.metadata
@@ -128,7 +99,7 @@ import Testing
     }
 
     @Test func theLayersArePaintedFromTheResFolderAsRsvgDrawsThem() throws {
-        let res = try Self.fixtureFolder()
+        let res = try AndroidFixture.fixtureFolder()
         defer { try? FileManager.default.removeItem(at: res) }
         // Outside limits: the logo starts the first line, at the image's corner (0, 0).
         let image = try Self.render([
@@ -160,7 +131,7 @@ import Testing
             d = [abs(p - q) for p, q in zip(x, y)]
             print(sum(d) / len(d), max(d), a.getpixel((3, b.size[1] // 2)), a.getpixel((b.size[0] // 2, b.size[1] // 2)))
             """
-        let output = try Self.python(script, [png, reference])
+        let output = try PythonScript.output(script, [png, reference])
         let fields = output.split(separator: " ", maxSplits: 2)
         let mean = try #require(Double(String(fields[0])), "\(output)")
         #expect(mean <= 0.5, "\(output)")
@@ -169,7 +140,7 @@ import Testing
     }
 
     @Test func theCompactBadgesMarkKeepsItsPixelSizeAndOverflowsAtDensity2() throws {
-        let res = try Self.fixtureFolder()
+        let res = try AndroidFixture.fixtureFolder()
         defer { try? FileManager.default.removeItem(at: res) }
         let image = try Self.render([
             "--amount", "5000", "--locale", "en_AU", "--currency", "AUD", "--min", "10", "--max", "2000", "--scale", "2",
@@ -188,7 +159,7 @@ import Testing
             y = 22
             print(a.getpixel((120, y)), a.getpixel((262, y)), a.getpixel((268, y)))
             """
-        let output = try Self.python(script, [png])
+        let output = try PythonScript.output(script, [png])
         // Alt is mint on black: the mark (mint) covers the pill and reaches x 264, past the box.
         #expect(output.hasPrefix("(178, 252, 228) (178, 252, 228) "), "\(output)")
         #expect(!output.hasSuffix("(178, 252, 228)"), "\(output)")
@@ -199,13 +170,13 @@ import Testing
             "--logo-assets", res.path, "--background", "#FFFFFF", "--logo", "compactBadge", "--palette", "alt", "--padding", "10",
         ])
         try Data(padded.bytes).write(to: URL(fileURLWithPath: png))
-        let edge = try Self.python(
+        let edge = try PythonScript.output(
             "import sys\nfrom PIL import Image\na = Image.open(sys.argv[1]).convert('RGB')\nprint(a.getpixel((140, 17)), a.getpixel((140, 22)))", [png])
         #expect(edge == "(255, 255, 255) (178, 252, 228)", "\(edge)")
     }
 
     @Test func resFoldersAndAndroidOptionsAreRefusedWhereTheyDoNotApply() throws {
-        let res = try Self.fixtureFolder()
+        let res = try AndroidFixture.fixtureFolder()
         defer { try? FileManager.default.removeItem(at: res) }
         let groups = Self.groups
         func problem(_ arguments: [String]) -> String? {
@@ -246,7 +217,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: file) }
             try Data(image.bytes).write(to: file)
             let script = "import sys\nfrom PIL import Image\na = Image.open(sys.argv[1]).convert('RGB')\nprint(sum(1 for p in a.getdata() if p[0] > 200 and p[0] - p[1] > 100 and abs(p[1] - p[2]) < 20))"
-            return Int(try Self.python(script, [file.path])) ?? -1
+            return Int(try PythonScript.output(script, [file.path])) ?? -1
         }
         #expect(try redPixels(Self.render(base + markup)) > 50)
         let ios = try RenderRequest(ParsedOptions(arguments: base + markup, groups: Self.groups))
@@ -299,7 +270,7 @@ import Testing
                             stack.append(n)
             print(blobs)
             """
-        #expect(try Self.python(marks, [file.path, String(line.y * 2), String(line.maxY * 2)]) == String(first.count), "\(first)")
+        #expect(try PythonScript.output(marks, [file.path, String(line.y * 2), String(line.maxY * 2)]) == String(first.count), "\(first)")
         // A copy of the project's iOS look-alikes without android/: one line saying so.
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ios-copy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import CLITestSupport
 
 /// The Android SDK's own unit tests (AfterpayInstalmentLocaleTest, AfterpayInstalmentPriceTest,
 /// AfterpayTest, AfterpayEnabled), as android.md gives their expectations, run through the built

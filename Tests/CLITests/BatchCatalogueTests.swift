@@ -1,6 +1,8 @@
 @testable import BreakdownBatch
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Issue 21 end to end: a shop's export as it comes (mapped columns, shop prices, a name
 /// template), outcomes that add up, runs that do not undo each other, bad input as one line, and
@@ -320,14 +322,6 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func images(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasPrefix(".") {
-            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
-        }
-        return files
-    }
-
     @Test(.timeLimit(.minutes(15))) func eightThreeAndOneShardsAtOnceAgreeWithOneRun() throws {
         let folder = try Support.temporaryFolder("catalogue-shards")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -347,10 +341,10 @@ import Testing
             #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
             failures[count, default: []] += Self.errorLines(result)
         }
-        let one = try Self.images(folder.appendingPathComponent("out-1"))
+        let one = try Support.images(folder.appendingPathComponent("out-1"))
         #expect(one.count == 27, "27 names; the records that claim one again draw nothing")
         for count in [8, 3] {
-            #expect(try Self.images(folder.appendingPathComponent("out-\(count)")) == one, "\(count) shards")
+            #expect(try Support.images(folder.appendingPathComponent("out-\(count)")) == one, "\(count) shards")
             #expect(failures[count]!.sorted() == failures[1]!.sorted(), "\(count) shards")
         }
         // Two names clashing, two bad prices; each once, whatever the number of shards.
@@ -397,7 +391,7 @@ import Testing
 
         let rerun = try shard(1)
         #expect(rerun.status == 0 || rerun.status == 1, "\(rerun.stderr)")
-        #expect(try Self.images(output) == Self.images(whole))
+        #expect(try Support.images(output) == Support.images(whole))
         let complete = try Self.run(["report", output.path], in: folder)
         #expect(complete.stdout.hasPrefix("rendered 27, skipped 0, hidden 0, failed 4 (2 duplicate names, 1 ambiguous price, 1 invalid price), duplicates 1 (32 records in 3 shards)"), "\(complete.stdout)")
         #expect(try Self.run(["report", folder.path], in: folder).status == 2, "not a batch's folder")
@@ -418,7 +412,7 @@ import Testing
             let output = folder.appendingPathComponent(label)
             let result = try Self.run(["batch", manifest.path, "-o", output.path, "--shard", option, "--jobs", "1"], in: folder, environment: environment)
             #expect(result.status == (given1Failed ? 1 : 0), "\(label): \(result.stderr)")
-            #expect(try Self.images(output) == Self.images(given), "\(label)")
+            #expect(try Support.images(output) == Support.images(given), "\(label)")
             let own = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(".breakdown-batch").path)
             #expect(own.contains { $0.hasPrefix("report-") && $0.hasSuffix("-1-of-3.json") }, "\(own)")
         }

@@ -2,6 +2,7 @@
 import BreakdownTestSupport
 import Foundation
 import Testing
+@testable import CLITestSupport
 
 /// The group commit at the end of a batch: once the manifest is read (`drain`), what is pending
 /// is committed without waiting for a full group or its interval, so the last commit covers only

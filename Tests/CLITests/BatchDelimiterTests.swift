@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Issue 46 item 2 through `batch`: exports as two shop systems write them. A German Excel
 /// "CSV (Trennzeichen-getrennt)" (`;`, decimal-comma prices, Windows-1252 text) and a Google

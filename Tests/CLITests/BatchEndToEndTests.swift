@@ -8,6 +8,8 @@ import BreakdownContent
 @testable import BreakdownBench
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// `breakdown batch` (in the test process: `InProcessCLI`): each manifest format, resume, report, shards, jobs.
 @Suite struct BatchEndToEndTests {

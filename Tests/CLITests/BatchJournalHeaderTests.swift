@@ -1,6 +1,8 @@
 @testable import BreakdownBatch
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Resume cannot be switched off by a damaged journal header, nor fooled by an image replaced
 /// with one of the same size and modification time (issue 22, item 4). Seen from outside: the

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Issue 46 items 3 and 5 on the built binary, with WooCommerce's product export layout (ID, Type,
 /// SKU, Name, Published, Regular price): no file in the output folder keeps showing a price the
@@ -46,8 +48,8 @@ import Testing
         // A forged line for W-1 naming a file outside the output folder (a correct CHECK).
         let victim = folder.appendingPathComponent("victim.svg")
         try Support.write("outside the output folder\n", to: victim)
-        try JournalForgeryTests.append(
-            try JournalForgeryTests.forgedLine(name: "W-1", file: "../victim.svg", describing: victim.path),
+        try JournalLine.append(
+            try JournalLine.forgedLine(name: "W-1", file: "../victim.svg", describing: victim.path),
             to: output.appendingPathComponent(".breakdown-batch/journal"))
 
         try Support.write(Self.woo([("W-1", "59.95"), ("W-2", "19.95")]), to: csv)
@@ -169,8 +171,8 @@ import Testing
         try Support.write(text.replacingOccurrences(of: "\"W-1\"", with: "\"EVIL\""), to: own.appendingPathComponent("report-ffffffffff-0-of-1.json"))
         let victim = folder.appendingPathComponent("victim.txt")
         try Support.write("outside the output folder\n", to: victim)
-        try JournalForgeryTests.append(
-            try JournalForgeryTests.forgedLine(name: "EVIL", file: "../victim.txt", describing: victim.path), to: own.appendingPathComponent("journal"))
+        try JournalLine.append(
+            try JournalLine.forgedLine(name: "EVIL", file: "../victim.txt", describing: victim.path), to: own.appendingPathComponent("journal"))
         let pruned = try InProcessCLI.run(["batch", csv.path, "-o", output.path, "--prune"] + Self.common)
         #expect(pruned.status == 0, "\(pruned.stderr)")
         #expect(!pruned.stdout.contains("pruned") && !pruned.stdout.contains("no longer in the manifest"), "\(pruned.stdout)")

@@ -3,6 +3,7 @@ import BreakdownTestSupport
 import Foundation
 import Synchronization
 import Testing
+@testable import CLITestSupport
 
 /// A batch run through the library (`BreakdownCLI.main` called by a program, not the binary)
 /// leaves the program's SIGINT and SIGTERM handling alone: only the binary asks batches to take

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Issue 46 item 4 through `batch`: two products whose values give one name are never a
 /// "duplicate"; an empty name fails its record unless `--empty-name generate`. The export is

@@ -1,6 +1,8 @@
 @testable import BreakdownBatch
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Resume redraws what changed, seen from outside: the files on disk and the summary line.
 /// (Written against the CLI's behaviour, not the marker format, so it holds for any resume scheme.)

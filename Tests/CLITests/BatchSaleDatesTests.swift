@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Issue 46 item 1 through `batch`: sale prices with their dates, in each shop's own export
 /// layout (WooCommerce's CSV, Magento 2's CSV, a Google Merchant TSV feed, BigCommerce's CSV),

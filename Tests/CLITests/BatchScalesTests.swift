@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Issue 46 item 6 through `batch`: `--scale 1,2,3` draws every record at each scale in one
 /// run, named by the template's `{scale}` (`@` allowed: `{SKU}@{scale}x`) or with `@2x` added;

@@ -8,6 +8,7 @@ import BreakdownContent
 @testable import BreakdownBench
 import Foundation
 import Testing
+@testable import CLITestSupport
 
 /// `breakdown describe` run as a subprocess: stdout JSON, stderr lines, exit statuses.
 @Suite struct DescribeEndToEndTests {

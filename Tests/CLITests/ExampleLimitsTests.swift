@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Issue 46 item 7 on the built binary: without `--min`/`--max`, the seed's example limits (1 and
 /// 2,000, in the currency's units) are drawn, and `describe`, the batch summary and the batch

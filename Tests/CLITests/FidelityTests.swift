@@ -3,6 +3,7 @@ import BreakdownEncode
 import BreakdownTestSupport
 import Foundation
 import Testing
+@testable import CLITestSupport
 
 /// Issue 23, item by item, on the built binary, against the figures in docs/fidelity.md (taken
 /// from Apple's tracking table, the reference picture and the shipping SDK, not from our output).

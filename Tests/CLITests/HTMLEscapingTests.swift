@@ -2,6 +2,8 @@
 import BreakdownOptions
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Every HTML page the tool writes escapes what it did not write itself: quotes, `<`, `&` and
 /// apostrophes in attribute values and text. Each test puts all four in, and checks that the page

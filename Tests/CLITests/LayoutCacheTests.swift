@@ -7,6 +7,7 @@ import BreakdownEncode
 import BreakdownLayout
 import Foundation
 import Testing
+import BreakdownTestSupport
 
 /// A renderer keeps the layouts it made (LayoutCache) and paints a repeated sentence from the
 /// kept one: the same bytes as laying out every time, over the gallery and the benchmark's batch

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreakdownBatch
+@testable import CLITestSupport
 
 /// A huge value (a 100,000-digit amount, a megabyte option name or manifest key, a long file
 /// name or format) is refused in one short line that says how long it was, not echoed whole; and

@@ -10,90 +10,17 @@ import BreakdownContent
 import Foundation
 import Testing
 import BreakdownIO
+import BreakdownTestSupport
 
 /// Hundreds of random and hostile manifests and command lines, from a fixed seed: each must end
 /// in records, or problems and errors with a message, never a crash or a hang.
 @Suite(.timeLimit(.minutes(15))) struct ManifestFuzzTests {
-    /// SplitMix64: the same seed gives the same inputs on every run and machine.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static let keys = [
-        "amount", "locale", "currency", "min", "max", "no-minimum", "no-configuration", "device-locale", "consumer-locale",
-        "intro", "no-interest-free", "no-with", "logo", "palette", "dark-palette", "appearance", "link-style", "link-text",
-        "modal-theme", "cbt", "modal-id", "font", "font-size", "content-size", "text-color", "link-color", "background",
-        "padding", "width", "scale", "name", "format", "", "amout", "AMOUNT", "output", "jobs", "é", "a\u{0}b",
-    ]
-
-    /// Values as JSON text: valid, wrong types, huge, negative, 1e400, NaN, empty, unknown locales…
-    static let jsonValues = [
-        "\"100\"", "100", "100.10", "-5", "0", "1e400", "-1e400", "1E-400", "NaN", "Infinity", "-0", "00", "1.", ".5",
-        "99999999999999999999999999999999999999999999", "\"99999999999999999999999999999999999999999\"", "\"\"", "\" \"",
-        "null", "true", "false", "[]", "[\"png\", \"svg\"]", "[1, 2]", "{}", "{\"a\": {\"b\": [1]}}", "\"en_AU\"",
-        "\"xx_YY\"", "\"en_US_POSIX\"", "\"zz\"", "\"fr_CA\"", "\"GBP\"", "\"EUR\"", "\"#FFFFFF\"", "\"#GGGGGG\"",
-        "\"lockup\"", "\"huge\"", "\"<b>unclosed\"", "\"<span foreground=\\\"#f00\\\">ok</span>\"", "\"\\u0000\"",
-        "\"\\ud800\"", "\"\\uDFFF\\uD800\"", "\"tab\\there\"", "\"../../etc/passwd\"", "\".hidden\"", "\"a/b\"", "\"3\"",
-        "\"1000000\"", "\"-1\"", "\"nan\"", "\"inf\"", "\"1e3\"", "\"0x10\"", "\"1,000\"", "\"png,svg\"", "\"gif\"",
-    ]
-
     /// A batch's settings with no command line options, drawing a missing price as 0.
     static let settings: BatchSettings = {
         var settings = BatchSettings(outputDirectory: "", manifestLabel: "fuzz", defaults: BatchRecordPlanner.defaults(from: ParsedOptions(groups: [])))
         settings.emptyAmount = .zero
         return settings
     }()
-
-    static let tokens = ["{", "}", "[", "]", ",", ":", "\"", "\\", "\n", "\r\n", " ", "\"\"", ",,", "\u{FEFF}", "é", "\u{0}"]
-
-    static func pick<T>(_ items: [T], _ random: inout SeededGenerator) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
-
-    static func randomObject(_ random: inout SeededGenerator) -> String {
-        let count = Int.random(in: 0...6, using: &random)
-        let members = (0..<count).map { _ in
-            "\"\(pick(keys, &random).replacingOccurrences(of: "\u{0}", with: "\\u0000"))\": \(pick(jsonValues, &random))"
-        }
-        return "{" + members.joined(separator: ", ") + "}"
-    }
-
-    /// A hostile manifest: structured records, then damage (truncation, byte flips, inserted tokens, invalid UTF-8).
-    static func hostileManifest(_ random: inout SeededGenerator) -> [UInt8] {
-        let objects = (0..<Int.random(in: 0...8, using: &random)).map { _ in randomObject(&random) }
-        var text: String
-        switch Int.random(in: 0..<4, using: &random) {
-        case 0: text = "[" + objects.joined(separator: ",\n") + "]"
-        case 1: text = objects.joined(separator: "\n")
-        case 2:
-            let header = (0..<Int.random(in: 1...5, using: &random)).map { _ in pick(keys, &random) }
-            let rows = (0..<Int.random(in: 0...6, using: &random)).map { _ in
-                (0..<Int.random(in: 0...6, using: &random)).map { _ in
-                    pick(["100", "\"a,b\"", "\"un\"closed", "x\"y", "", "lockup", "\"\"\"\"", "\"multi\nline\"", "-1", "1e400"], &random)
-                }.joined(separator: ",")
-            }
-            text = ([header.joined(separator: ",")] + rows).joined(separator: "\n")
-        default:
-            text = (0..<Int.random(in: 0...40, using: &random)).map { _ in pick(tokens + jsonValues, &random) }.joined()
-        }
-        var bytes = Array(text.utf8)
-        for _ in 0..<Int.random(in: 0...3, using: &random) {
-            guard !bytes.isEmpty else { break }
-            let at = Int.random(in: 0..<bytes.count, using: &random)
-            switch Int.random(in: 0..<4, using: &random) {
-            case 0: bytes.removeSubrange(at...)
-            case 1: bytes[at] = UInt8.random(in: 0...255, using: &random)
-            case 2: bytes.insert(contentsOf: [0xFF, 0xC3, 0x28, 0xED, 0xA0, 0x80], at: at)
-            default: bytes.insert(contentsOf: Array(pick(tokens, &random).utf8), at: at)
-            }
-        }
-        return bytes
-    }
 
     /// Reads every record and plans and checks each one, as a batch would (without drawing).
     /// Returns how many records ended with a problem (or 1 when the manifest cannot be read).
@@ -235,12 +162,12 @@ import BreakdownIO
     }
 
     @Test func hostileManifestsEndInRecordsOrMessages() {
-        var random = SeededGenerator(state: 0x5EED_0004)
+        var random = FuzzInputs.SeededGenerator(state: 0x5EED_0004)
         let formats: [ManifestFormat?] = [nil, .json, .ndjson, .csv]
         var valid = 0
         var invalid = 0
         for round in 0..<400 {
-            let bytes = Self.hostileManifest(&random)
+            let bytes = FuzzInputs.hostileManifest(&random)
             Self.exercise(bytes, format: formats[round % formats.count]) { $0 ? (valid += 1) : (invalid += 1) }
         }
         // The generator is not degenerate: both kinds occur, in numbers.
@@ -249,7 +176,7 @@ import BreakdownIO
     }
 
     @Test func randomBytesEndInRecordsOrMessages() {
-        var random = SeededGenerator(state: 42)
+        var random = FuzzInputs.SeededGenerator(state: 42)
         for round in 0..<300 {
             let bytes = (0..<Int.random(in: 0...600, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             Self.exercise(bytes, format: [nil, .json, .ndjson, .csv][round % 4])
@@ -271,14 +198,14 @@ import BreakdownIO
     }
 
     @Test func hostileCommandLinesEndInOptionsOrMessages() {
-        var random = SeededGenerator(state: 7)
+        var random = FuzzInputs.SeededGenerator(state: 7)
         let words = ["--amount", "--locale", "--min", "--max", "--no-minimum", "--width", "--font-size", "--scale", "--logo",
             "--appearance", "--link-text", "--", "-", "-o", "-x", "--amount=", "--cbt=true", "--nope", "--help"]
-            + Self.jsonValues.map { $0.replacingOccurrences(of: "\"", with: "") }
+            + FuzzInputs.jsonValues.map { $0.replacingOccurrences(of: "\"", with: "") }
         let groups = [ContentOptions.group, RenderOptions.drawing]
         var successes = 0
         for _ in 0..<500 {
-            let arguments = (0..<Int.random(in: 0...8, using: &random)).map { _ in Self.pick(words, &random) }
+            let arguments = (0..<Int.random(in: 0...8, using: &random)).map { _ in FuzzInputs.pick(words, &random) }
             do {
                 let options = try ParsedOptions(arguments: arguments, groups: groups)
                 _ = try RenderRequest(options).breakdown

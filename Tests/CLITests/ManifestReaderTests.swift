@@ -10,6 +10,7 @@ import BreakdownContent
 import Foundation
 import Testing
 import BreakdownIO
+import BreakdownTestSupport
 
 /// The three manifest formats read in process: records, their lines, literal numbers, problems.
 @Suite struct ManifestReaderTests {

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Issue 44, item 6: an output name a shell or a Windows share would misread (`-rf`, `CON`,
 /// `a.png`) fails its record in one line saying why; names around them are drawn. The lists are

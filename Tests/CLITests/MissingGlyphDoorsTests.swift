@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Issue 48, item 2: a character no font of the set has was drawn as a box and the image written
 /// with exit 0. The layout refuses it in one line naming each character by its code point, where

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Issue 44, item 3: a device locale whose numbering system has no ten decimal digits drew a
 /// price as a negative number (`en_AU@numbers=roman`: "−308.64") or in words (`hans`: "negative

@@ -1,6 +1,8 @@
 import Breakdown
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// The one price rule (issue 45): 40 price texts through every door that reads one — `describe`,
 /// `render`, a batch NDJSON manifest, a batch CSV manifest, `serve`'s query, and the library's

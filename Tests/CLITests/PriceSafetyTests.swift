@@ -3,6 +3,8 @@ import BreakdownContent
 import BreakdownEncode
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Issue 31's first promise: no price text is ever drawn with a value other than the one a person
 /// reads in it. The expected readings are docs/batch.md's table, written by hand from the rule;
@@ -89,7 +91,7 @@ import Testing
     }
 
     static func validate(schema: String, records: [String]) throws -> [Bool] {
-        try GeneratedFromOptionsTests.schemaVerdicts(schema: schema, records: records)
+        try JSONSchemaCheck.verdicts(schema: schema, records: records)
     }
 
     /// The acceptance test: each ambiguous form, as a JSON string and as a CSV cell, under no

@@ -1,6 +1,7 @@
 import Breakdown
 import Foundation
 import Testing
+import BreakdownTestSupport
 
 /// The public API as a library user sees it through `import Breakdown`: typed errors to switch
 /// on, colours from fractions or hex, `Locale` overloads, a scale that cannot be 4.

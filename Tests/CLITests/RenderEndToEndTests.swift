@@ -9,6 +9,7 @@ import BreakdownContent
 import Foundation
 import Testing
 @testable import BreakdownIO
+@testable import CLITestSupport
 
 /// `breakdown render` run as a subprocess: files written, metadata, exit statuses, no partial files.
 @Suite struct RenderEndToEndTests {

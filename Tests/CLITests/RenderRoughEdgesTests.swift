@@ -8,6 +8,7 @@ import BreakdownContent
 import BreakdownTestSupport
 import Foundation
 import Testing
+@testable import CLITestSupport
 
 /// What a new user tripped on in `render`: standard output, generic font names, the consumer
 /// locale, the SVG's size on the web, float noise in metadata, README against `--help`.

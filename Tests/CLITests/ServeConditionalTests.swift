@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import CLITestSupport
 
 /// Issue 44, item 6: `If-None-Match: *` turned a request the server refuses (bad markup) into a
 /// 304, so a cache kept whatever it had. `*` means "any representation", which a refused request

@@ -1,6 +1,7 @@
 @testable import BreakdownServer
 import Foundation
 import Testing
+import BreakdownTestSupport
 
 /// Issue 44, item 6: the method, the Host field's value and the target's form are checked against
 /// RFC 9110 and 9112's grammar before a request is routed. The cases are written out from the

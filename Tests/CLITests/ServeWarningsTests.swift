@@ -1,22 +1,18 @@
 import BreakdownCLI
 import Foundation
 import Testing
+@testable import CLITestSupport
+import BreakdownTestSupport
 
 /// Warnings where an image is seen: `X-Breakdown-Warning` on image responses (the CLI's words,
 /// one quoted string a field) and in the snippet's comments; a dark `<source>` whose mark would
 /// vanish uses the brand's readable palette and says so. The service and the command are called
 /// in process (the two fields on the wire: ServeEndToEndTests).
 @Suite struct ServeWarningsTests {
-    /// The quoted strings of a (possibly joined) `X-Breakdown-Warning` value, unescaped.
-    static func warnings(_ value: String?) -> [String] {
-        guard let value else { return [] }
-        return value.matches(of: /"((?:[^"\\]|\\.)*)"/).map { String($0.1).replacing(/\\(.)/) { String($0.1) } }
-    }
-
     /// What `breakdown render` says on stderr for these options, without `warning: ` (the
     /// command run in process).
     static func cliWarnings(_ arguments: [String]) throws -> [String] {
-        let folder = try GeneratedFromOptionsTests.scratch()
+        let folder = try BatchTestSupport.temporaryFolder("generated")
         defer { try? FileManager.default.removeItem(at: folder) }
         let format = arguments.firstIndex(of: "--format").map { arguments[$0 + 1] } ?? "png"
         let capture = Capture()
@@ -29,12 +25,12 @@ import Testing
 
     /// Opaque near-white pixels of a PNG, as PIL reads it.
     static func lightPixels(_ png: Data) throws -> Int {
-        let folder = try GeneratedFromOptionsTests.scratch()
+        let folder = try BatchTestSupport.temporaryFolder("generated")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("image.png")
         try png.write(to: file)
         let script = "import sys; from PIL import Image; i = Image.open(sys.argv[1]).convert('RGBA'); print(sum(1 for r, g, b, a in i.getdata() if a > 200 and min(r, g, b) > 230))"
-        let result = try GeneratedFromOptionsTests.shell("python3", ["-c", script, file.path])
+        let result = try ShellCommand.run("python3", ["-c", script, file.path])
         return try #require(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.errors)")
     }
 
@@ -42,7 +38,7 @@ import Testing
         let server = try InProcessService(["--allow-unsigned"])
         let dark = server.get("/v1/breakdown.png?amount=100&locale=en_US&logo=lockup&appearance=dark")
         #expect(dark.status == 200)
-        let said = Self.warnings(dark["X-Breakdown-Warning"])
+        let said = WarningField.warnings(dark["X-Breakdown-Warning"])
         let cli = try Self.cliWarnings(["--amount", "100", "--locale", "en_US", "--logo", "lockup", "--appearance", "dark"])
         #expect(!cli.isEmpty)
         #expect(said == cli, "header \(said) against the CLI's \(cli)")
@@ -50,7 +46,7 @@ import Testing
 
         // Two warnings are two fields (joined here as a client joins them), each one whole.
         let two = server.get("/v1/breakdown.svg?amount=100&locale=en_US&logo=lockup&appearance=dark&text-color=%23000000")
-        let twoSaid = Self.warnings(two["X-Breakdown-Warning"])
+        let twoSaid = WarningField.warnings(two["X-Breakdown-Warning"])
         let twoCLI = try Self.cliWarnings(
             ["--amount", "100", "--locale", "en_US", "--logo", "lockup", "--appearance", "dark", "--text-color", "#000000", "--format", "svg"])
         #expect(twoSaid.count == 2 && twoSaid == twoCLI, "\(twoSaid) against \(twoCLI)")
@@ -69,7 +65,7 @@ import Testing
         let comments = html.matches(of: /<!-- (.*?) -->/).map { String($0.1) }
         #expect(comments.count == 1, "\(html)")
         #expect(comments.first?.contains("#000000 on #000000 is 1.00:1") == true && comments.first?.contains("dark-palette=alt instead") == true, "\(html)")
-        #expect(Self.warnings(snippet["X-Breakdown-Warning"]) == comments)
+        #expect(WarningField.warnings(snippet["X-Breakdown-Warning"]) == comments)
 
         // The dark source's every URL asks for alt; the light image's none. Each is drawn
         // without a warning: the dark mark is white, 21:1.

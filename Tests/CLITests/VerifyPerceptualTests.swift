@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// `breakdown verify --perceptual`: antialiasing moved by a fraction of a pixel (as another
 /// library version moves it) passes; a different picture does not.

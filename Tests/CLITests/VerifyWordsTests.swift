@@ -2,6 +2,8 @@ import BreakdownDiff
 import BreakdownPipeline
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// `breakdown verify` compares what a breakdown says, exactly, before any pixel tolerance: a
 /// one-cent or one-digit change fails under every tolerance docs/snapshots.md and the README
@@ -130,7 +132,7 @@ import Testing
         let changed = try InProcessCLI.run("verify", manifest.path, "--reference", references, "--amount", "100.04", "--report", report)
         #expect(changed.status == 1)
         // The report shows the sentence the metadata file of an older --record kept, saying the words were not compared.
-        let section = try #require(VerifyReportTests.section(try String(contentsOfFile: report + "/index.html", encoding: .utf8), "au"))
+        let section = try #require(ReportHTML.section(try String(contentsOfFile: report + "/index.html", encoding: .utf8), "au"))
         #expect(section.contains("<dd class=\"reference-text\">or 4 interest-free payments of <del>$25.00</del> with</dd>"), "\(section)")
         #expect(
             section.contains(
@@ -173,7 +175,7 @@ import Testing
         #expect(result.status == 1, "\(result.stdout)")
         #expect(result.stdout.contains("(the pixels alone would pass: the tolerance absorbs this change, the words do not)"), "\(result.stdout)")
         let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
-        let section = try #require(VerifyReportTests.section(html, "au"), "\(html)")
+        let section = try #require(ReportHTML.section(html, "au"), "\(html)")
         let reference = try #require(section.range(of: "<dd class=\"reference-text\">or 4 interest-free payments of <del>$25.00</del> with</dd>"), "\(section)")
         let actual = try #require(section.range(of: "<dd class=\"actual-text\">or 4 interest-free payments of <ins>$25.01</ins> with</dd>"), "\(section)")
         let images = try #require(section.range(of: "<div class=\"row\">"))

@@ -1,6 +1,8 @@
 import Breakdown
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Which view takes which option is said once, in the option table (issue 45, item 3): every door
 /// (render, describe, a batch record, a verify manifest, the server's query, the library) refuses a

@@ -4,6 +4,7 @@ import BreakdownPipeline
 import BreakdownLayout
 import Foundation
 import Testing
+import BreakdownTestSupport
 
 /// SVG, PDF, determinism and bad input.
 @Suite struct OutputTests {

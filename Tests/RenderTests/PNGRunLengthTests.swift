@@ -5,6 +5,7 @@ import BreakdownPipeline
 import CPangoCairo
 import Foundation
 import Testing
+import BreakdownTestSupport
 
 /// Premultiplied Cairo ARGB32 pixels made in the test, with their straight RGBA worked out here
 /// with plain division (not the encoder's table).

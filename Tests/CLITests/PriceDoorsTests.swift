@@ -11,45 +11,14 @@ import BreakdownTestSupport
 /// must draw the same image (batch's bytes are render's). Only plain decimal texts: the form every
 /// door reads (batch also reads shop prices such as `$1,299.00`, which the others refuse).
 @Suite struct PriceDoorsTests {
-    enum Verdict: Sendable {
-        /// Drawn: the breakdown's sentence.
-        case drawn(String)
-        /// Refused: words the one line must contain.
-        case refused(String)
-    }
-
-    static func instalment(_ price: String) -> Verdict { .drawn("or 4 interest-free payments of \(price) with") }
-
-    static let table: [(text: String, verdict: Verdict)] = [
-        ("100", instalment("$25.00")), ("100.", .refused("ends with the decimal separator")), ("100.0", instalment("$25.00")),
-        ("100.00", instalment("$25.00")), ("100.0000", instalment("$25.00")), ("0100.000", instalment("$25.00")),
-        ("1000.000", instalment("$250.00")), ("49.99", instalment("$12.50")), ("49.9900", instalment("$12.50")),
-        ("4.06", instalment("$1.02")), ("8", instalment("$2.00")), ("12", instalment("$3.00")), ("5", instalment("$1.25")),
-        ("20.00", instalment("$5.00")), ("1299", instalment("$324.75")), ("1299.00", instalment("$324.75")),
-        ("1299.0", instalment("$324.75")), ("999", instalment("$249.75")), ("2000", instalment("$500.00")),
-        ("200.2", instalment("$50.05")), ("36.84", instalment("$9.21")),
-        (".8", .drawn("available for orders between $1 \u{2013} $2,000")),
-        // One to three digits, a sole '.', exactly three digits: thousands or a fraction.
-        ("1.299", .refused("is ambiguous: 1299 where '.' groups thousands")), ("1.290", .refused("is ambiguous")),
-        ("12.345", .refused("is ambiguous")), ("49.999", .refused("is ambiguous")), ("100.000", .refused("is ambiguous")),
-        ("999.999", .refused("is ambiguous")), ("1.000", .refused("is ambiguous")),
-        // More decimals than the currency has: never rounded.
-        ("0.005", .refused("has 3 digits after the decimal separator")), ("1234.567", .refused("has 3 digits after")),
-        ("0.999", .refused("has 3 digits after")), ("1.2345", .refused("has 4 digits after")),
-        ("40.3934567", .refused("has 7 digits after")), ("1000.001", .refused("has 3 digits after")),
-        // Signs, zero included.
-        ("-0", .refused("is negative")), ("-1", .refused("is negative")), ("-0.01", .refused("is negative")),
-        ("+5", .refused("has a sign")), ("+0", .refused("has a sign")),
-    ]
-
-    @Test func theTableIsForty() { #expect(Self.table.count >= 40) }
+    @Test func theTableIsForty() { #expect(PriceTable.doors.count >= 40) }
 
     /// `describe`, `render`, and batch from NDJSON and from CSV, one text at a time, for each view
     /// (the Android view says the same sentence in en_AU).
     @Test(.timeLimit(.minutes(15)), arguments: ["ios", "android"]) func everyCommandLineDoorGivesTheSameVerdict(platform: String) throws {
         let folder = try BatchTestSupport.temporaryFolder("price-doors")
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (index, (text, verdict)) in Self.table.enumerated() {
+        for (index, (text, verdict)) in PriceTable.doors.enumerated() {
             let view = ["--platform", platform]
             let describe = try InProcessCLI.run(["describe", "--amount=\(text)"] + view)
             let image = folder.appendingPathComponent("render-\(index).png")
@@ -105,30 +74,9 @@ import BreakdownTestSupport
         }
     }
 
-    /// `serve`: the JSON endpoint answers the same sentence, or 400 with the same words, for each view.
-    @Test func theServerGivesTheSameVerdict() throws {
-        let server = try ServerProcess(["--allow-unsigned"])
-        for platform in ["ios", "android"] {
-        for (text, verdict) in Self.table {
-            let escaped = text.replacingOccurrences(of: "+", with: "%2B")
-            let reply = try server.get("/v1/breakdown.json?amount=\(escaped)&platform=\(platform)")
-            switch verdict {
-            case .drawn(let sentence):
-                #expect(reply.status == 200, "\(text): \(reply.text.prefix(300))")
-                #expect((try? reply.json())?["text"] as? String == sentence, "\(text): \(reply.text.prefix(300))")
-            case .refused(let words):
-                #expect(reply.status == 400, "\(text): \(reply.status)")
-                let detail = (try? reply.json())?["detail"] as? String ?? ""
-                #expect(detail.hasPrefix("amount: '\(text)' ") && detail.contains(words), "\(text): \(detail)")
-            }
-        }
-        }
-        #expect(server.stop() == 0)
-    }
-
     /// The library's text door, `Amount("…")` (signs aside: the library parses `-2` as documented).
     @Test func theLibraryGivesTheSameVerdict() throws {
-        for (text, verdict) in Self.table where !text.hasPrefix("-") && !text.hasPrefix("+") {
+        for (text, verdict) in PriceTable.doors where !text.hasPrefix("-") && !text.hasPrefix("+") {
             switch verdict {
             case .drawn:
                 #expect((try? Amount(text)) != nil, "\(text)")
@@ -149,7 +97,7 @@ extension PriceDoorsTests {
     /// and the same sentence, a `RequestError` naming the amount where the binary refuses.
     @Test(arguments: ["ios", "android"]) func theLibrarysRequestGivesTheSameVerdict(platform: String) throws {
         let groups = [ContentOptions.group, RenderOptions.drawing]
-        for (text, verdict) in Self.table {
+        for (text, verdict) in PriceTable.doors {
             let arguments = ["--amount=\(text)", "--platform", platform]
             switch verdict {
             case .drawn(let sentence):
@@ -185,12 +133,4 @@ extension PriceDoorsTests {
         #expect(((try? below.json())?["text"] as? String ?? "").contains("99,999,999,999,999"), "\(below.stdout.prefix(300))")
     }
 
-    /// The server refuses it sooner, at its own limit for a query's numbers (10^9).
-    @Test func serveRefusesItToo() throws {
-        let server = try ServerProcess(["--allow-unsigned"])
-        let reply = try server.get("/v1/breakdown.json?amount=0.5&max=9007199254740993")
-        #expect(reply.status == 400)
-        #expect(((try? reply.json())?["detail"] as? String ?? "").hasPrefix("max: '9007199254740993' is over this server's limit"), "\(reply.text.prefix(300))")
-        #expect(server.stop() == 0)
-    }
 }

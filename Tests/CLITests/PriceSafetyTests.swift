@@ -13,31 +13,8 @@ import BreakdownTestSupport
 @Suite struct PriceSafetyTests {
     typealias Support = BatchTestSupport
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// docs/batch.md's price table: the locales of its columns (nil: no `--number-locale`) and
-    /// each row's text and cells (`ambiguous`, `refused`, or the amount read).
-    static func table() throws -> (locales: [String?], rows: [(text: String, cells: [String])]) {
-        let text = try String(contentsOf: root.appendingPathComponent("docs/batch.md"), encoding: .utf8)
-        let start = try #require(text.range(of: "<!-- price-table"))
-        let end = try #require(text.range(of: "<!-- /price-table -->"))
-        let lines = text[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0.hasPrefix("|") }
-        func cells(_ line: Substring) -> [String] {
-            line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-        let header = cells(lines[0])
-        let locales: [String?] = header.dropFirst().map { $0.contains("--number-locale") ? nil : $0 }
-        var rows: [(String, [String])] = []
-        for line in lines.dropFirst(2) {
-            let row = cells(line)
-            rows.append((row[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")), Array(row.dropFirst())))
-        }
-        return (locales, rows)
-    }
-
     @Test func everyRowOfTheDocumentedTableIsHowPricesAreRead() throws {
-        let (locales, rows) = try Self.table()
+        let (locales, rows) = try PriceTable.documented()
         #expect(locales.count == 7 && locales.contains(nil) && locales.contains("de_DE") && locales.contains("fr_FR"))
         #expect(rows.count >= 20)
         // Every form the issue names is a row.
@@ -70,36 +47,12 @@ import BreakdownTestSupport
         }
     }
 
-    /// `breakdown schema` (with the same `--number-locale`) accepts exactly the rows `batch` reads.
-    @Test func theSchemaPatternAgreesWithEveryRow() throws {
-        let (locales, rows) = try Self.table()
-        for locale in [nil, "en_US", "de_DE", "fr_FR"] as [String?] {
-            let column = try #require(locales.firstIndex(of: locale))
-            let schema = try InProcessCLI.run(["schema"] + (locale.map { ["--number-locale", $0] } ?? []))
-            try #require(schema.status == 0, "\(schema.stderr)")
-            let records = rows.map { "{\"amount\": \(JSONValue.quoted($0.text))}" }
-            let verdicts = try Self.validate(schema: schema.stdout, records: records)
-            for (row, valid) in zip(rows, verdicts) {
-                let readable = !["ambiguous", "refused"].contains(row.cells[column])
-                #expect(valid == readable, "\(row.text) under \(locale ?? "no locale"): schema says \(valid), table \(row.cells[column])")
-            }
-            // A record without a price is invalid unless the batch is told what to do with it.
-            #expect(try Self.validate(schema: schema.stdout, records: ["{}", "{\"amount\": null}", "{\"amount\": 12}"]) == [false, false, true])
-        }
-        let lenient = try InProcessCLI.run("schema", "--empty-amount", "skip")
-        #expect(try Self.validate(schema: lenient.stdout, records: ["{}", "{\"amount\": null}", "{\"amount\": \"\"}", "{\"amount\": \"1.299\"}"]) == [true, true, true, false])
-    }
-
-    static func validate(schema: String, records: [String]) throws -> [Bool] {
-        try JSONSchemaCheck.verdicts(schema: schema, records: records)
-    }
-
     /// The acceptance test: each ambiguous form, as a JSON string and as a CSV cell, under no
     /// locale, en_US and de_DE: every record fails naming both readings, and nothing is drawn.
     @Test(.timeLimit(.minutes(15))) func noAmbiguousPriceIsEverDrawn() throws {
         let folder = try Support.temporaryFolder("price-ambiguous")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let forms = try Self.table().rows.filter { $0.cells.allSatisfy { $0 == "ambiguous" } }.map(\.text)
+        let forms = try PriceTable.documented().rows.filter { $0.cells.allSatisfy { $0 == "ambiguous" } }.map(\.text)
         #expect(forms.count >= 4)
         let ndjson = folder.appendingPathComponent("m.ndjson")
         try Support.write(forms.enumerated().map { "{\"amount\": \(JSONValue.quoted($1)), \"name\": \"r\($0)\"}" }.joined(separator: "\n") + "\n", to: ndjson)

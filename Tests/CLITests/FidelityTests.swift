@@ -27,20 +27,6 @@ import Testing
         return Double(right - left + 1) / Double(scale)
     }
 
-    static func render(_ arguments: [String], in folder: URL, name: String) throws -> (png: String, metadata: [String: Any], stderr: String) {
-        let png = folder.appendingPathComponent(name + ".png").path
-        let json = folder.appendingPathComponent(name + ".json").path
-        let result = try InProcessCLI.run(["render"] + arguments + ["-o", png, "--metadata", json])
-        #expect(result.status == 0, "\(result.stderr)")
-        let metadata = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any] ?? [:]
-        return (png, metadata, result.stderr)
-    }
-
-    static func rect(_ value: Any?) -> (x: Double, y: Double, width: Double, height: Double)? {
-        guard let r = value as? [String: Double], let x = r["x"], let y = r["y"], let w = r["width"], let h = r["height"] else { return nil }
-        return (x, y, w, h)
-    }
-
     // MARK: 1. Tracking
 
     /// docs/fidelity.md section 1: the iPhone's sentence is 320.3 pt of ink (the reference picture,
@@ -49,7 +35,7 @@ import Testing
         let folder = try BatchTestSupport.temporaryFolder("fidelity-width")
         defer { try? FileManager.default.removeItem(at: folder) }
         let common = ["--amount", "100", "--scale", "3", "--width", "358", "--background", "#FFFFFF"]
-        let tracked = try Self.render(common, in: folder, name: "sf")
+        let tracked = try FidelityRender.render(common, in: folder, name: "sf")
         let baselines = try #require(tracked.metadata["baselines"] as? [Double])
         let width = try Self.firstLineInkWidth(tracked.png, baseline: baselines[0], scale: 3)
         let iPhone = 320.333
@@ -58,12 +44,12 @@ import Testing
         // of line 2 with the link after it.
         #expect(baselines.count == 2)
         #expect(tracked.metadata["text"] as? String == "or 4 interest-free payments of $25.00 with")
-        let logo = try #require(Self.rect(tracked.metadata["logo"]))
-        let link = try #require(Self.rect(tracked.metadata["link"]))
+        let logo = try #require(FidelityRender.rect(tracked.metadata["logo"]))
+        let link = try #require(FidelityRender.rect(tracked.metadata["link"]))
         #expect(logo.x == 0)
         #expect(logo.y > baselines[0] && link.y > baselines[0] && link.x > logo.x + logo.width)
 
-        let untracked = try Self.render(common + ["--tracking", "none"], in: folder, name: "none")
+        let untracked = try FidelityRender.render(common + ["--tracking", "none"], in: folder, name: "none")
         let before = try Self.firstLineInkWidth(untracked.png, baseline: baselines[0], scale: 3)
         #expect(before / iPhone > 1.05, "without tracking the line is \(before) pt")
         // Apple's table: -26/1000 em at 17 pt, -0.442 pt between each of the line's 41 letter pairs
@@ -76,8 +62,8 @@ import Testing
     @Test func trackingFollowsTheTableBySize() throws {
         let folder = try BatchTestSupport.temporaryFolder("fidelity-sizes")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let at12 = try Self.render(["--amount", "100", "--font-size", "12"], in: folder, name: "12sf")
-        let at12None = try Self.render(["--amount", "100", "--font-size", "12", "--tracking", "none"], in: folder, name: "12none")
+        let at12 = try FidelityRender.render(["--amount", "100", "--font-size", "12"], in: folder, name: "12sf")
+        let at12None = try FidelityRender.render(["--amount", "100", "--font-size", "12", "--tracking", "none"], in: folder, name: "12none")
         #expect(try Data(contentsOf: URL(fileURLWithPath: at12.png)) == Data(contentsOf: URL(fileURLWithPath: at12None.png)))
         // The logo follows 43 characters (the sentence's 42 and a space), each followed by the
         // tracking, less the half of one that Pango leaves off at the start of the line: the logo
@@ -86,9 +72,9 @@ import Testing
         // -25.5/1000 em (-0.44625 pt; a step table would give -26, 0.37 pt more over the line).
         for (size, thousandths) in [(28.0, 14.0), (17.5, -25.5), (14.0, -11.0)] {
             let points = String(size)
-            let tracked = try Self.render(["--amount", "100", "--font-size", points], in: folder, name: "\(size)sf")
-            let plain = try Self.render(["--amount", "100", "--font-size", points, "--tracking", "none"], in: folder, name: "\(size)none")
-            let logo = try #require(Self.rect(tracked.metadata["logo"])), logoNone = try #require(Self.rect(plain.metadata["logo"]))
+            let tracked = try FidelityRender.render(["--amount", "100", "--font-size", points], in: folder, name: "\(size)sf")
+            let plain = try FidelityRender.render(["--amount", "100", "--font-size", points, "--tracking", "none"], in: folder, name: "\(size)none")
+            let logo = try #require(FidelityRender.rect(tracked.metadata["logo"])), logoNone = try #require(FidelityRender.rect(plain.metadata["logo"]))
             let expected = 42.5 * size * thousandths / 1000
             // Pango keeps the spacing in 1/1024 pt: 0.001 pt a letter at most, 0.05 pt over the line.
             #expect(abs((logo.x - logoNone.x) - expected) < 0.05, "\(size) pt: the logo moved \(logo.x - logoNone.x) pt, not \(expected)")
@@ -98,82 +84,6 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("sf, none"))
     }
 
-    /// A user-supplied SF Pro: Text below 20 pt, Display from 20 pt (docs/fidelity.md section 1).
-    /// SF Pro is Apple's and not here, so the test makes two stand-ins: Inter and Inter Display
-    /// (Debian's fonts-inter: the same letters in a text and a display design) with their name
-    /// tables rewritten to the families "SF Pro Text" and "SF Pro Display".
-    @Test func suppliedSFProSwitchesToDisplayAt20Points() throws {
-        let folder = try BatchTestSupport.temporaryFolder("fidelity-sf")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("rename.py")
-        try Data(Self.renameScript.utf8).write(to: script)
-        let inter = "/usr/share/fonts/opentype/inter/"
-        let text = folder.appendingPathComponent("SFProText-Stand-in.otf").path
-        let display = folder.appendingPathComponent("SFProDisplay-Stand-in.otf").path
-        for (source, target, family) in [("Inter-Regular.otf", text, "SF Pro Text"), ("InterDisplay-Regular.otf", display, "SF Pro Display")] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, inter + source, target, family]
-            SpawnLog.note()
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-        }
-        let files = ["--font-file", text, "--font-file", display, "--amount", "100"]
-        func bytes(_ arguments: [String], _ name: String) throws -> Data {
-            try Data(contentsOf: URL(fileURLWithPath: Self.render(files + arguments, in: folder, name: name).png))
-        }
-        // Without tracking the faces alone show: Text below 20 pt, Display from 20 pt, whichever
-        // of the two families is asked for.
-        let none = ["--tracking", "none"]
-        #expect(try bytes(["--font", "SF Pro Text", "--font-size", "19"] + none, "t19") == bytes(["--font", "Inter", "--font-size", "19"] + none, "i19"))
-        #expect(try bytes(["--font", "SF Pro Text", "--font-size", "20"] + none, "t20") == bytes(["--font", "Inter Display", "--font-size", "20"] + none, "d20"))
-        #expect(try bytes(["--font", "SF Pro Display", "--font-size", "17"] + none, "d17") == bytes(["--font", "Inter", "--font-size", "17"] + none, "i17"))
-        #expect(try bytes(["--font", "SF Pro Display", "--font-size", "28"] + none, "d28") == bytes(["--font", "Inter Display", "--font-size", "28"] + none, "id28"))
-        // The static Display family's own table from 20 pt: +19/1000 em at 20 pt (the logo moves
-        // 42.5 × 0.38 pt); Inter Display, not SF, keeps SF Pro's -23.
-        func shift(_ family: String, _ size: String) throws -> Double {
-            let tracked = try Self.render(files + ["--font", family, "--font-size", size], in: folder, name: "s-\(family)-\(size)")
-            let plain = try Self.render(files + ["--font", family, "--font-size", size] + none, in: folder, name: "n-\(family)-\(size)")
-            return try #require(Self.rect(tracked.metadata["logo"])).x - #require(Self.rect(plain.metadata["logo"])).x
-        }
-        #expect(abs(try shift("SF Pro Text", "20") - 42.5 * 20 * 19 / 1000) < 0.05)
-        #expect(abs(try shift("Inter Display", "20") - 42.5 * 20 * -23 / 1000) < 0.05)
-        #expect(abs(try shift("SF Pro Text", "17") - 42.5 * 17 * -26 / 1000) < 0.05)
-    }
-
-    /// Rewrites an OpenType font's name table to a new family (the test's own few lines; the
-    /// glyphs are untouched).
-    static let renameScript = #"""
-import struct, sys
-def rename(src, dst, family):
-    data = open(src, 'rb').read()
-    version, count = struct.unpack('>4sH', data[:6])
-    tables = {}
-    for i in range(count):
-        tag, _, offset, length = struct.unpack('>4sIII', data[12 + 16 * i: 28 + 16 * i])
-        tables[tag] = data[offset:offset + length]
-    names = [(1, family), (2, 'Regular'), (4, family + ' Regular'), (6, family.replace(' ', '') + '-Regular')]
-    strings = [n.encode('utf-16-be') for _, n in names]
-    records, storage = b'', b''
-    for (name_id, _), s in zip(names, strings):
-        records += struct.pack('>6H', 3, 1, 0x409, name_id, len(s), len(storage))
-        storage += s
-    tables[b'name'] = struct.pack('>3H', 0, len(names), 6 + 12 * len(names)) + records + storage
-    tags = sorted(tables)
-    out = bytearray(struct.pack('>4sHHHH', version, len(tags), 0, 0, 0))
-    offset = 12 + 16 * len(tags)
-    body = bytearray()
-    for tag in tags:
-        table = tables[tag]
-        padded = table + b'\0' * (-len(table) % 4)
-        checksum = sum(struct.unpack('>%dI' % (len(padded) // 4), padded)) & 0xFFFFFFFF
-        out += struct.pack('>4sIII', tag, checksum, offset + len(body), len(table))
-        body += padded
-    open(dst, 'wb').write(bytes(out + body))
-rename(sys.argv[1], sys.argv[2], sys.argv[3])
-"""#
-
     // MARK: 2. Image links the SDK cannot load
 
     @Test(arguments: [("circledQuestionIcon", "circled-question-icon", "en_AU"), ("circledLogo", "afterpay-logo-circle", "en_GB")])
@@ -181,8 +91,8 @@ rename(sys.argv[1], sys.argv[2], sys.argv[3])
         let folder = try BatchTestSupport.temporaryFolder("fidelity-icon")
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = ["--amount", "100", "--locale", locale, "--scale", "2"]
-        let asked = try Self.render(base + ["--link-style", style], in: folder, name: "asked")
-        let none = try Self.render(base + ["--link-style", "none"], in: folder, name: "none")
+        let asked = try FidelityRender.render(base + ["--link-style", style], in: folder, name: "asked")
+        let none = try FidelityRender.render(base + ["--link-style", "none"], in: folder, name: "none")
         #expect(try Data(contentsOf: URL(fileURLWithPath: asked.png)) == Data(contentsOf: URL(fileURLWithPath: none.png)))
         #expect(asked.metadata["link"] == nil)
         let lines = asked.stderr.split(separator: "\n")
@@ -200,10 +110,10 @@ rename(sys.argv[1], sys.argv[2], sys.argv[3])
         try Data(##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 35" width="100" height="35"><rect width="100" height="35" fill="#000"/></svg>"##.utf8)
             .write(to: art.appendingPathComponent(logoName + ".svg"))
         try Data(mark.utf8).write(to: art.appendingPathComponent(image + ".svg"))
-        let drawn = try Self.render(base + ["--link-style", style, "--logo-assets", art.path], in: folder, name: "drawn")
+        let drawn = try FidelityRender.render(base + ["--link-style", style, "--logo-assets", art.path], in: folder, name: "drawn")
         #expect(drawn.stderr.isEmpty, "\(drawn.stderr)")
-        let link = try #require(Self.rect(drawn.metadata["link"]))
-        let logo = try #require(Self.rect(drawn.metadata["logo"]))
+        let link = try #require(FidelityRender.rect(drawn.metadata["link"]))
+        let logo = try #require(FidelityRender.rect(drawn.metadata["logo"]))
         // Inter at 17 pt: ascender + descender from the font (metadata has the image's height
         // only); the ratio is what the file says.
         #expect(abs(link.width - 2 * link.height) < 0.01)
@@ -218,7 +128,7 @@ rename(sys.argv[1], sys.argv[2], sys.argv[3])
         let folder = try BatchTestSupport.temporaryFolder("fidelity-custom")
         defer { try? FileManager.default.removeItem(at: folder) }
         func bytes(_ markup: String, _ name: String) throws -> Data {
-            let out = try Self.render(["--amount", "100", "--scale", "2", "--link-text", markup], in: folder, name: name)
+            let out = try FidelityRender.render(["--amount", "100", "--scale", "2", "--link-text", markup], in: folder, name: name)
             return try Data(contentsOf: URL(fileURLWithPath: out.png))
         }
         let plain = try bytes("Details", "plain")
@@ -237,14 +147,14 @@ rename(sys.argv[1], sys.argv[2], sys.argv[3])
         let folder = try BatchTestSupport.temporaryFolder("fidelity-wrap")
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = ["--amount", "100", "--link-style", "moreInfoText"]
-        let line = try Self.render(base, in: folder, name: "line")
-        let full = try #require(Self.rect(line.metadata["link"]))
+        let line = try FidelityRender.render(base, in: folder, name: "line")
+        let full = try #require(FidelityRender.rect(line.metadata["link"]))
         // A width that ends 10 pt before the end of "More Info": "More" (about 40 pt) still fits
         // on line 1, "Info" (about 28 pt) does not.
         let width = full.x + full.width - 10
-        let wrapped = try Self.render(base + ["--width", String(format: "%.3f", width)], in: folder, name: "wrapped")
+        let wrapped = try FidelityRender.render(base + ["--width", String(format: "%.3f", width)], in: folder, name: "wrapped")
         let baselines = try #require(wrapped.metadata["baselines"] as? [Double])
-        let link = try #require(Self.rect(wrapped.metadata["link"]))
+        let link = try #require(FidelityRender.rect(wrapped.metadata["link"]))
         #expect(baselines.count == 2)
         // The link's rectangle spans both lines: "More" above the first baseline, "Info" below it.
         #expect(link.y < baselines[0] && link.y + link.height > baselines[1])
@@ -255,7 +165,7 @@ rename(sys.argv[1], sys.argv[2], sys.argv[3])
     @Test func cashAppGreenIsTheSDKsSVGGreen() throws {
         let folder = try BatchTestSupport.temporaryFolder("fidelity-green")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let out = try Self.render(["--amount", "100", "--locale", "en_US", "--scale", "3"], in: folder, name: "us")
+        let out = try FidelityRender.render(["--amount", "100", "--locale", "en_US", "--scale", "3"], in: folder, name: "us")
         let image = try PNGDecoder.decode(fileAtPath: out.png)
         var sdkGreen = 0, buttonGreen = 0
         for i in stride(from: 0, to: image.rgba.count, by: 4) where image.rgba[i + 3] == 255 && image.rgba[i] == 0 && image.rgba[i + 1] == 0xD6 {

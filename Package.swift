@@ -100,7 +100,14 @@ let package = Package(
         // only test builds compile it; its users `@testable import CLITestSupport`.
         .testTarget(name: "CLITestSupport", dependencies: ["BreakdownCLI", "BreakdownTestSupport"], path: "Tests/CLITestSupport"),
         .testTarget(name: "ContentTests", dependencies: ["BreakdownContent", "BreakdownLocking", "BreakdownTestSupport"], path: "Tests/ContentTests"),
-        .testTarget(name: "RenderTests", dependencies: ["BreakdownPipeline", "BreakdownDiff", "BreakdownTestSupport"], path: "Tests/RenderTests"),
+        // What RenderTests and EndToEndTests share of the drawing stages' test helpers (breakdowns
+        // made by hand, PNG test images and surfaces); its users `@testable import RenderTestSupport`.
+        .testTarget(
+            name: "RenderTestSupport", dependencies: ["BreakdownPipeline", "BreakdownDiff", "BreakdownTestSupport"],
+            path: "Tests/RenderTestSupport"),
+        .testTarget(
+            name: "RenderTests", dependencies: ["BreakdownPipeline", "BreakdownDiff", "BreakdownTestSupport", "RenderTestSupport"],
+            path: "Tests/RenderTests"),
         // In-process tests of the command line, batch, verify, gallery and the HTTP service: no
         // child process, no socket (the command line through `InProcessCLI`, the service through
         // `InProcessService`). A test that needs a process goes to EndToEndTests.
@@ -117,7 +124,9 @@ let package = Package(
         // has its process tests here as `<Suite>EndToEndTests`.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BreakdownCLI", "Breakdown", "BreakdownPipeline", "BreakdownDiff", "BreakdownTestSupport", "CLITestSupport"],
+            dependencies: [
+                "BreakdownCLI", "Breakdown", "BreakdownPipeline", "BreakdownDiff", "BreakdownTestSupport", "CLITestSupport", "RenderTestSupport",
+            ],
             path: "Tests/EndToEndTests"),
         .testTarget(
             name: "SnapshotTests",

@@ -5,6 +5,7 @@ import BreakdownLayout
 import BreakdownPipeline
 import Foundation
 import Testing
+@testable import RenderTestSupport
 
 /// The default link ⓘ (U+24D8) comes from the text font when the font has the glyph, as on iOS
 /// (SF Pro has it); from the drawn icon otherwise (Inter and DejaVu Sans have none).

@@ -4,6 +4,7 @@ import BreakdownPipeline
 import BreakdownLayout
 import Foundation
 import Testing
+@testable import RenderTestSupport
 
 /// The logo and icons are placed by the reference's formulas (behavior.md section 6).
 @Suite struct GeometryTests {

@@ -4,6 +4,7 @@ import BreakdownPipeline
 import BreakdownLayout
 import Foundation
 import Testing
+@testable import RenderTestSupport
 
 /// Every string the content model can produce is drawn with real glyphs (no boxes) in Inter.
 @Suite struct GlyphCoverageTests {

@@ -2,6 +2,7 @@ import BreakdownDiff
 import BreakdownEncode
 import BreakdownPipeline
 import Testing
+@testable import RenderTestSupport
 
 @Suite("Image comparison")
 struct ImageDiffTests {

@@ -6,6 +6,7 @@ import BreakdownPaint
 import BreakdownPipeline
 import Foundation
 import Testing
+@testable import RenderTestSupport
 
 /// `--logo-assets` with official-style artwork the test makes: asset catalogs, plain folders,
 /// PDF (poppler), SVG (librsvg) and PNG sets, sizes from the files, and clear errors.

@@ -2,6 +2,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import Foundation
 import Testing
+@testable import RenderTestSupport
 
 /// PDFs carry no time: Cairo writes the current time as /CreationDate unless told not to, which
 /// made the same input give different bytes from one second to the next.

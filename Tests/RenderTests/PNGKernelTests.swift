@@ -1,6 +1,7 @@
 @testable import BreakdownEncode
 import CPNGKernels
 import Testing
+@testable import RenderTestSupport
 
 /// The C kernels of the PNG encoder (Sources/CPNGKernels): each version this CPU runs against
 /// straight RGBA worked out in the test with plain division, and against each other.

@@ -5,6 +5,7 @@ import BreakdownPipeline
 import BreakdownLayout
 import Foundation
 import Testing
+@testable import RenderTestSupport
 
 /// The pixels: where the logo's colours land, palettes and appearance, links.
 @Suite struct PaintTests {

@@ -4,6 +4,7 @@ import BreakdownEncode
 import BreakdownLayout
 import BreakdownPipeline
 import Testing
+@testable import RenderTestSupport
 
 /// Reused pixel memory grows for a large image and shrinks back after it, so one outsize record
 /// does not hold its pixels for the rest of a batch.

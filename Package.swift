@@ -126,11 +126,17 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "BreakdownCLI", "Breakdown", "BreakdownPipeline", "BreakdownDiff", "BreakdownTestSupport", "CLITestSupport", "RenderTestSupport",
+                "BreakdownSnapshotTesting", "SnapshotTestSupport",
             ],
             path: "Tests/EndToEndTests"),
+        // The snapshot tests' throwaway folder (`SnapshotSandbox`), for SnapshotTests and EndToEndTests.
+        .testTarget(name: "SnapshotTestSupport", dependencies: ["BreakdownSnapshotTesting"], path: "Tests/SnapshotTestSupport"),
         .testTarget(
             name: "SnapshotTests",
-            dependencies: ["BreakdownSnapshotTesting", "BreakdownDiff", "BreakdownEncode", "BreakdownOptions", "BreakdownPipeline", "BreakdownTestSupport"],
+            dependencies: [
+                "BreakdownSnapshotTesting", "BreakdownDiff", "BreakdownEncode", "BreakdownOptions", "BreakdownPipeline", "BreakdownTestSupport",
+                "SnapshotTestSupport",
+            ],
             path: "Tests/SnapshotTests",
             exclude: ["__Snapshots__"]),
     ],

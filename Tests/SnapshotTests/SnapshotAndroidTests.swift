@@ -4,6 +4,7 @@ import BreakdownPipeline
 import BreakdownSnapshotTesting
 import Foundation
 import Testing
+@testable import SnapshotTestSupport
 
 /// Snapshot arguments speak the whole vocabulary: `--platform android` gives the Android view.
 @Suite struct SnapshotAndroidTests {

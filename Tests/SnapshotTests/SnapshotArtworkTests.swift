@@ -7,6 +7,7 @@ import BreakdownPipeline
 import BreakdownSnapshotTesting
 import Foundation
 import Testing
+@testable import SnapshotTestSupport
 
 /// The snapshot library takes `--logo-assets` like the command line: the reference is drawn from
 /// the official-style file, and a bad folder is a one-line failure.

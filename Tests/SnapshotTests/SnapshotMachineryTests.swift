@@ -7,6 +7,7 @@ import BreakdownPipeline
 import BreakdownSnapshotTesting
 import Foundation
 import Testing
+@testable import SnapshotTestSupport
 
 /// The snapshot machinery itself: recording, comparing, tolerances, record modes, bad input and
 /// artifacts. Every test works in its own sandbox folder and passes its environment as a value.

@@ -1,6 +1,7 @@
 import BreakdownSnapshotTesting
 import Foundation
 import Testing
+@testable import SnapshotTestSupport
 
 /// The strategy value, the `.breakdownSnapshots` trait (and its XCTest equivalent) and
 /// `assertBreakdownHidden`, each through the public API in a sandbox folder.

@@ -3,6 +3,7 @@ import BreakdownPipeline
 @testable import BreakdownSnapshotTesting
 import Foundation
 import Testing
+@testable import SnapshotTestSupport
 
 /// The snapshot library compares what a breakdown says, exactly, before any pixel tolerance
 /// (through `ReferenceCheck`, as `breakdown verify` does): a one-cent change fails under every

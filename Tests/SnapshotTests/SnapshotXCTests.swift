@@ -6,6 +6,7 @@ import BreakdownOptions
 import BreakdownPipeline
 import BreakdownSnapshotTesting
 import XCTest
+@testable import SnapshotTestSupport
 
 /// The assertion from an XCTest test case, with typed inputs; its reference is committed in
 /// `__Snapshots__/SnapshotXCTests/`.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The long fuzz pass of issue 12, by hand: thousands of seeded random command lines and manifests
-# against the built debug binary (Tests/CLITests/BinaryFuzzTests.swift). Every run must end with a
+# against the built debug binary (Tests/EndToEndTests/BinaryFuzzTests.swift). Every run must end with a
 # status (no crash signal), within 30 s, under 1 GiB resident, and exit 2 with one stderr line.
 #   Tools/fuzz.sh [CASES] [SEED]      (default 3000 cases, the CI seed)
 # Prints the figures: runs by exit status, peak resident memory, slowest run.

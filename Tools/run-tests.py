@@ -41,7 +41,7 @@ SUMMARY = re.compile(r"Test run with (\d+) tests? in (\d+) suites? (passed|faile
 XCTEST_SUMMARY = re.compile(r"Executed (\d+) tests?, with (\d+) failures?")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # Suites run one test a process (see main): long, serialized suites whose tests share nothing.
-SPLIT = {"CLITests.ServeOpenAPITests", "CLITests.ServeHardeningTests"}
+SPLIT = {"EndToEndTests.ServeOpenAPITests", "EndToEndTests.ServeHardeningTests"}
 
 
 def bundle_path():

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// A record's image that replaces a file the batch never wrote (the user's own, another tool's)
 /// is said, in the summary, the record's report entry and the counts; a file an earlier run of

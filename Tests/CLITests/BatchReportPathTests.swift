@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// `batch --report` never takes a file of the batch's own: a name in the output folder that a
 /// record's image, metadata or snippet takes (the report and the image overwrote each other, exit

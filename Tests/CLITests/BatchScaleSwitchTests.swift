@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// A folder drawn at several scales and then at one (or the other way, or at other several):
 /// the record's names change (`a@1x` … against `a`), and its images at the old scales would keep

@@ -1,6 +1,8 @@
 import BreakdownIO
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// Text from manifests and arguments printed in a line cannot reverse that line: the Unicode
 /// bidirectional controls are written escaped (`\u{202E}`), as the C0 and C1 controls are

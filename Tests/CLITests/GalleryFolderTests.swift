@@ -1,6 +1,8 @@
 @testable import BreakdownGallery
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// `gallery -o DIR` never replaces someone else's `index.html` with its contact sheet: refused
 /// before anything is drawn. An earlier gallery's page (its title) is the gallery's to replace.

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// `verify --report DIR` holds this run's report only: the images of records that failed in an
 /// earlier report there and pass now are removed (a passing page beside old diffs misled CI

@@ -55,26 +55,27 @@ public struct Console: Sendable {
     /// Writes `warning: <message>` as one line to stderr: the command goes on.
     public func printWarning(_ message: String) {
         let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        writeError("warning: \(Self.escaped(oneLine, keepingLines: false))\n")
+        writeError("warning: \(Self.escaped(oneLine, keepingLines: false, bidiControls: true))\n")
     }
 
     /// Writes `error: <message>` as one line to stderr (newlines in the message become spaces,
     /// other control characters are escaped).
     public func printError(_ message: String) {
         let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        writeError("error: \(Self.escaped(oneLine, keepingLines: false))\n")
+        writeError("error: \(Self.escaped(oneLine, keepingLines: false, bidiControls: true))\n")
     }
 
     /// `text` with C0 and C1 control characters and DEL written as `\xHH` (tab, and newline
-    /// when `keepingLines`, stay), and the bidirectional controls (U+061C, U+200E, U+200F,
-    /// U+202A–U+202E, U+2066–U+2069) as `\u{202E}`: a name from a manifest cannot reverse the
-    /// text of the line it is printed in.
-    public static func escaped(_ text: String, keepingLines: Bool) -> String {
+    /// when `keepingLines`, stay), and with `bidiControls` the bidirectional controls (U+061C,
+    /// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) as `\u{202E}`: a name from a manifest
+    /// cannot reverse the error line it is printed in. (Standard output keeps them: an Arabic
+    /// locale's price carries its marks, in `describe`'s JSON too.)
+    public static func escaped(_ text: String, keepingLines: Bool, bidiControls: Bool = false) -> String {
         func isBidiControl(_ value: UInt32) -> Bool {
             value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
         }
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar.value)
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (bidiControls && isBidiControl(scalar.value))
         }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = String.UnicodeScalarView()

@@ -425,15 +425,18 @@ import Testing
         try Support.write((0..<12).map { "{\"amount\": \"\(10 + $0)\", \"name\": \"p\($0)\"}" }.joined(separator: "\n") + "\n", to: manifest)
         let output = folder.appendingPathComponent("out")
         let binary = try #require(BinaryRunner.executable).path
+        // A pause of its own (about half an hour, the fraction this run's): `pkill` below ends
+        // this test's `sleep` only, never a copy's running beside it (`run-tests.py --repeat`).
+        let pause = "1731.\(UInt32.random(in: 100_000...999_999))"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "exec '\(binary)' batch <(cat '\(manifest.path)'; sleep 1731.7) --manifest-format ndjson -o '\(output.path)' --jobs 1 --quiet"]
+        process.arguments = ["-c", "exec '\(binary)' batch <(cat '\(manifest.path)'; sleep \(pause)) --manifest-format ndjson -o '\(output.path)' --jobs 1 --quiet"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         SpawnLog.note()
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        defer { _ = try? BinaryRunner.run(command: "/usr/bin/pkill", ["-KILL", "-f", "sleep 1731.7"]) }
+        defer { _ = try? BinaryRunner.run(command: "/usr/bin/pkill", ["-KILL", "-f", "sleep \(pause)"]) }
         // While the stream pauses (for half an hour: the 300 s wait only stops a hang, and the
         // batch still running after it shows the stream had not ended). The pause's `sleep` is
         // ended with SIGKILL: it may have other signals blocked, and it holds the descriptor
@@ -443,7 +446,7 @@ import Testing
         #expect(process.isRunning, "the batch ended: the stream did not pause")
         // Killed while it waits, a rerun finds all twelve up to date.
         kill(process.processIdentifier, SIGKILL)
-        _ = try? BinaryRunner.run(command: "/usr/bin/pkill", ["-KILL", "-f", "sleep 1731.7"])
+        _ = try? BinaryRunner.run(command: "/usr/bin/pkill", ["-KILL", "-f", "sleep \(pause)"])
         process.waitUntilExit()
         let rerun = try Self.run("batch", manifest.path, "-o", output.path, "--jobs", "1")
         #expect(rerun.stdout.hasPrefix("rendered 0, skipped 12"), "\(rerun.stdout)")

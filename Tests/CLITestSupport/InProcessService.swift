@@ -6,7 +6,7 @@ import Foundation
 import Testing
 import BreakdownTestSupport
 
-/// The HTTP service called in the test process, with no socket and no child (issue 43): what
+/// The HTTP service called in the test process, with no socket and no child: what
 /// `serve ARGUMENTS` answers a request, from the same configuration (`ServeCommand.configuration`)
 /// and the same service type. For what the answer says; what the wire, the sockets, signals and
 /// floods do stays with `ServerProcess`.

@@ -13,7 +13,11 @@ import Foundation
 ///   that size: the inflating stops at the bound), which bounds the drawing's work too; only the
 ///   filters this check can bound (none, Flate; DCT for images, whose size is in their dictionary);
 /// - an SVG declares no entities (an entity could spell an embedded image's address past this
-///   check) and embeds images only as PNG or JPEG `data:` URLs.
+///   check) and embeds images only as PNG or JPEG `data:` URLs;
+/// - an SVG fetches nothing from outside itself (`checkReferences`): every `href`, CSS `url()`
+///   points at its own elements (`#id`) or is such a `data:` URL; no XInclude, no `@import`, no
+///   external DTD. librsvg, given the bytes without a base address, skips such a reference and
+///   draws the rest: the logo would differ, with no error, from the file as a browser draws it.
 enum ArtworkBounds {
     /// 4096 × 4096: a logo at scale 3 is a few hundred pixels a side.
     static let maximumImagePixels = 4096 * 4096
@@ -233,10 +237,135 @@ enum ArtworkBounds {
     // MARK: - SVG
 
     static func checkSVG(_ bytes: [UInt8]) throws(PaintError) {
-        let text = resolvingCharacterReferences(String(decoding: bytes, as: UTF8.self))
+        let text = resolvingEntityReferences(resolvingCharacterReferences(String(decoding: bytes, as: UTF8.self)))
         if text.contains("<!ENTITY") {
             throw PaintError("the SVG declares entities (<!ENTITY); artwork needs none, and an entity could hide what it embeds")
         }
+        try checkReferences(text)
+        // CSS escapes (`d\61ta:`) spell a `url()`'s data as librsvg's CSS parser reads it.
+        try checkEmbeddedImages(text)
+        let css = resolvingCSSEscapes(text)
+        if css != text { try checkEmbeddedImages(css) }
+    }
+
+    /// What an SVG may point at, said in every refusal of a reference.
+    static let acceptedReferences = "artwork may point only at its own elements (#id) and at PNG or JPEG images embedded as data: URLs"
+
+    /// Refuses anything in the SVG that would make a renderer fetch something outside the file:
+    /// an `href` or `xlink:href` (on any element, or an `xml-stylesheet` instruction) or a CSS
+    /// `url()` (in an attribute, `style` or `<style>`) that is neither `#fragment` nor a `data:`
+    /// URL (whose type and size `checkEmbeddedImages` checks), an XInclude, a CSS `@import`, a
+    /// DOCTYPE naming an external DTD (SYSTEM or PUBLIC). Read on the text with character
+    /// references resolved and (for CSS) with CSS escapes resolved, as librsvg reads them.
+    static func checkReferences(_ text: String) throws(PaintError) {
+        func refuse(_ what: String) -> PaintError { PaintError("the SVG \(what); \(acceptedReferences)") }
+        // Scanned as bytes, ASCII letters lowered (a regular expression over every position
+        // doubled the time of parsing a large file).
+        let raw = Array(text.utf8)
+        let bytes = lowered(raw)
+        if let at = find(Array("<!doctype".utf8), in: bytes, from: 0) {
+            let declaration = bytes[at..<(bytes[at...].firstIndex { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "[") } ?? bytes.count)]
+            let words = declaration.split(whereSeparator: isSpace)
+            if words.count > 2, words[2].elementsEqual("system".utf8) || words[2].elementsEqual("public".utf8) {
+                throw refuse("names an external DTD (\(shown(declaration, in: text)))")
+            }
+        }
+        var from = 0
+        while let at = find(Array("include".utf8), in: bytes, from: from) {
+            from = at + 7
+            var start = at
+            while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
+            let prefix = bytes[start..<at]
+            guard start > 0, bytes[start - 1] == UInt8(ascii: "<"), prefix.isEmpty || prefix.last == UInt8(ascii: ":"),
+                from == bytes.count || !isNameByte(bytes[from])
+            else { continue }
+            let end = bytes[at...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count
+            throw refuse("includes another file (\(shown(bytes[(start - 1)..<end], in: text)))")
+        }
+        from = 0
+        while let at = find(Array("href".utf8), in: bytes, from: from) {
+            from = at + 4
+            var start = at
+            while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
+            guard start == at || bytes[at - 1] == UInt8(ascii: ":") else { continue }
+            guard from == bytes.count || !isNameByte(bytes[from]), let value = quotedValue(bytes, after: from) else { continue }
+            if !isAccepted(raw[value]) {
+                throw refuse("references '\(shown(value, in: text))' (\(shown(start..<at + 4, in: text)))")
+            }
+            from = value.upperBound
+        }
+        let css = resolvingCSSEscapes(text)
+        let cssRaw = Array(css.utf8)
+        let cssBytes = lowered(cssRaw)
+        if let at = find(Array("@import".utf8), in: cssBytes, from: 0) {
+            let end = cssBytes[at...].firstIndex { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "<") } ?? cssBytes.count
+            throw refuse("imports a stylesheet (\(shown(at..<end, in: css)))")
+        }
+        from = 0
+        while let at = find(Array("url(".utf8), in: cssBytes, from: from) {
+            from = at + 4
+            var start = from
+            while start < cssBytes.count, isSpace(cssBytes[start]) { start += 1 }
+            let value: Range<Int>
+            if start < cssBytes.count, cssBytes[start] == UInt8(ascii: "\"") || cssBytes[start] == UInt8(ascii: "'") {
+                let quote = cssBytes[start]
+                value = (start + 1)..<(cssBytes[(start + 1)...].firstIndex(of: quote) ?? cssBytes.count)
+            } else {
+                var end = cssBytes[start...].firstIndex(of: UInt8(ascii: ")")) ?? cssBytes.count
+                while end > start, isSpace(cssBytes[end - 1]) { end -= 1 }
+                value = start..<end
+            }
+            if !isAccepted(cssRaw[value]) { throw refuse("references '\(shown(value, in: css))' (CSS url())") }
+            from = max(from, value.upperBound)
+        }
+    }
+
+    /// A reference the SVG may make: to its own element, or a `data:` URL (checked by `checkEmbeddedImages`).
+    private static func isAccepted(_ reference: ArraySlice<UInt8>) -> Bool {
+        let trimmed = reference.drop(while: isSpace)
+        return trimmed.first == UInt8(ascii: "#") || trimmed.starts(with: "data:".utf8)
+    }
+
+    /// The range of an attribute's value when `bytes` from `index` are `= "value"` (or single
+    /// quotes), with any whitespace around the `=`; nil otherwise.
+    private static func quotedValue(_ bytes: [UInt8], after index: Int) -> Range<Int>? {
+        var index = index
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+        index += 1
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
+        let quote = bytes[index]
+        let end = bytes[(index + 1)...].firstIndex(of: quote) ?? bytes.count
+        return (index + 1)..<end
+    }
+
+    private static func lowered(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C }
+
+    /// A byte of an XML name (ASCII letters, digits, `_`, `-`, `.`, `:`, or any byte of a non-ASCII character).
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte) || byte >= 0x80
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+    }
+
+    private static func shown(_ range: Range<Int>, in text: String) -> String {
+        shown(Substring(decoding: Array(text.utf8)[range], as: UTF8.self))
+    }
+
+    private static func shown(_ slice: ArraySlice<UInt8>, in text: String) -> String { shown(slice.indices, in: text) }
+
+    /// A reference as a refusal shows it: on one line, at most 80 characters.
+    private static func shown(_ text: Substring) -> String {
+        let line = String(text.map { $0.isNewline || $0.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) ? " " : $0 })
+        return line.count > 80 ? line.prefix(79) + "…" : line
+    }
+
+    /// Every `data:` URL in the text: a PNG or JPEG image, base64, at most `maximumImagePixels`.
+    private static func checkEmbeddedImages(_ text: String) throws(PaintError) {
         var search = text[...]
         while let range = search.range(of: "data:") {
             search = text[range.upperBound...]
@@ -258,6 +387,46 @@ enum ArtworkBounds {
             }
             try checkImage(size, what: "the SVG's embedded image")
         }
+    }
+
+    /// CSS escapes (`\75 rl(`, `\@import`) replaced by their characters, as a CSS parser reads
+    /// them: a backslash and one to six hex digits (and one whitespace after them) is that
+    /// character; a backslash and a newline is nothing; a backslash and any other character is
+    /// that character.
+    static func resolvingCSSEscapes(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            guard scalar == "\\", index < scalars.count else {
+                out.append(scalar)
+                continue
+            }
+            var digits = ""
+            while digits.count < 6, index < scalars.count, scalars[index].properties.isASCIIHexDigit {
+                digits.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            if digits.isEmpty {
+                if scalars[index] != "\n" { out.append(scalars[index]) }
+                index += 1
+                continue
+            }
+            if index < scalars.count, [" ", "\t", "\n", "\r", "\u{0C}"].contains(scalars[index]) { index += 1 }
+            out.append(UInt32(digits, radix: 16).flatMap(Unicode.Scalar.init) ?? "\u{FFFD}")
+        }
+        return String(out)
+    }
+
+    /// XML's five predefined entities (`&quot;` …) replaced by their characters, `&amp;` last, so
+    /// that a `url(&quot;…&quot;)` reads as the quoted address librsvg's CSS parser sees.
+    private static func resolvingEntityReferences(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// XML character references (`&#100;`, `&#x64;`) replaced by their characters, so that an

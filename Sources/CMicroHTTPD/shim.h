@@ -24,6 +24,7 @@ struct breakdown_mhd_functions {
     __typeof__(&MHD_quiesce_daemon) _Nonnull quiesce_daemon;
     __typeof__(&MHD_get_daemon_info) _Nonnull get_daemon_info;
     __typeof__(&MHD_create_response_from_buffer) _Nonnull create_response_from_buffer;
+    __typeof__(&MHD_create_response_from_callback) _Nonnull create_response_from_callback;
     __typeof__(&MHD_add_response_header) _Nonnull add_response_header;
     __typeof__(&MHD_queue_response) _Nonnull queue_response;
     __typeof__(&MHD_destroy_response) _Nonnull destroy_response;
@@ -76,6 +77,21 @@ static inline long breakdown_mhd_connections(struct breakdown_mhd_functions mhd,
 static inline struct MHD_Response *breakdown_mhd_response(struct breakdown_mhd_functions mhd, size_t size, const void *bytes)
 {
     return mhd.create_response_from_buffer(size, (void *)bytes, MHD_RESPMEM_MUST_COPY);
+}
+
+/// The body of a response of `length` bytes that sends none (a 304): never asked for.
+static inline ssize_t breakdown_mhd_no_body(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)cls; (void)pos; (void)buf; (void)max;
+    return MHD_CONTENT_READER_END_WITH_ERROR;
+}
+
+/// A response whose size is `length` with no body of its own: for a 304, whose Content-Length
+/// libmicrohttpd takes from the response's size (and whose body it never sends), so that it
+/// says the length of the representation the 304 stands for.
+static inline struct MHD_Response *breakdown_mhd_response_of_length(struct breakdown_mhd_functions mhd, uint64_t length)
+{
+    return mhd.create_response_from_callback(length, 4096, breakdown_mhd_no_body, NULL, NULL);
 }
 
 /// A request header's value, or NULL.

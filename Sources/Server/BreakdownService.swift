@@ -30,6 +30,8 @@ final class BreakdownService: @unchecked Sendable {
     let identity: String
     let renderers: ThreadRenderers
     let cache: ResponseCache
+    /// The body length of every representation sent, by ETag: a 304's Content-Length.
+    let lengths = RepresentationLengths()
     let metrics: ServerMetrics
     /// SHA-256 for the ETags.
     let crypto: LibCrypto
@@ -197,18 +199,20 @@ final class BreakdownService: @unchecked Sendable {
         let cacheControl = signed ? "public, max-age=\(configuration.maxAge), immutable" : "no-cache"
 
         // An entity tag of ours matches only a representation we have sent (2xx), so it may be
-        // answered at once; `*` ("any representation") only once the request is known to have
-        // one: after it is drawn (or found in the cache) without error. A refused request is
-        // refused whatever its If-None-Match says.
+        // answered at once when its length is known (`lengths`, kept for every 2xx sent: a 304's
+        // Content-Length is the 200's); `*` ("any representation") only once the request is
+        // known to have one: its ETag was sent with a 2xx, or it is drawn (or found in the
+        // cache) without error. A refused request is refused whatever its If-None-Match says.
         let condition = ifNoneMatch.map { Self.match($0, etag: etag) } ?? .none
-        func notModified() -> HTTPResponse {
+        func notModified(length: Int) -> HTTPResponse {
             var response = HTTPResponse(status: 304, endpoint: endpoint)
             response.add("ETag", etag)
             response.add("Cache-Control", cacheControl)
+            response.representationLength = length
             response.cacheHit = .notModified
             return response
         }
-        if condition == .tag { return notModified() }
+        if condition != .none, let length = lengths.length(for: etag) { return notModified(length: length) }
         var entry: ResponseCache.Entry
         var response: HTTPResponse
         if let cached = cache.entry(for: etag) {
@@ -222,7 +226,18 @@ final class BreakdownService: @unchecked Sendable {
             response.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             cache.store(entry, for: etag)
         }
-        if condition == .any, (200..<300).contains(entry.status) { return notModified() }
+        if (200..<300).contains(entry.status) {
+            lengths.record(entry.body.count, for: etag)
+            if condition != .none {
+                var answer = notModified(length: entry.body.count)
+                // Drawn to learn its length: counted as a render, not as a response made without one.
+                if let seconds = response.renderSeconds {
+                    answer.renderSeconds = seconds
+                    answer.cacheHit = nil
+                }
+                return answer
+            }
+        }
         response.headers = entry.headers
         response.body = entry.body
         response.add("ETag", etag)

@@ -341,7 +341,11 @@ final class HTTPDaemon: @unchecked Sendable {
         metrics.record(answer)
         let bytes = method == "HEAD" ? 0 : answer.body.count
         context.outcome.withLock { $0 = (answer.status, bytes) }
-        let response = answer.body.withUnsafeBytes { bytes in breakdown_mhd_response(mhd.functions, bytes.count, bytes.baseAddress) }
+        // libmicrohttpd sends a 304's Content-Length from the response's size (and no body): a
+        // 304 is made with the size of the representation it stands for, not of its empty body.
+        let response =
+            answer.representationLength.map { breakdown_mhd_response_of_length(mhd.functions, UInt64($0)) }
+            ?? answer.body.withUnsafeBytes { bytes in breakdown_mhd_response(mhd.functions, bytes.count, bytes.baseAddress) }
         guard let response else { return .NO }
         for header in answer.headers { _ = mhd.functions.add_response_header(response, header.name, header.value) }
         let result = mhd.functions.queue_response(connection, UInt32(answer.status), response)

@@ -18,6 +18,9 @@ struct HTTPResponse {
     /// Seconds spent rendering, when this response was rendered.
     var renderSeconds: Double?
     var cacheHit: CacheHit?
+    /// A 304's: the length of the representation it stands for (the 200's body), sent as its
+    /// Content-Length with no body (nil: the body's length, as for every other response).
+    var representationLength: Int?
 
     init(status: Int, endpoint: String = "other") {
         self.status = status

@@ -36,6 +36,7 @@ struct MicroHTTPD: @unchecked Sendable {
             quiesce_daemon: try library.function("MHD_quiesce_daemon"),
             get_daemon_info: try library.function("MHD_get_daemon_info"),
             create_response_from_buffer: try library.function("MHD_create_response_from_buffer"),
+            create_response_from_callback: try library.function("MHD_create_response_from_callback"),
             add_response_header: try library.function("MHD_add_response_header"),
             queue_response: try library.function("MHD_queue_response"),
             destroy_response: try library.function("MHD_destroy_response"),

@@ -68,6 +68,15 @@ public struct RenderMetadata: Sendable, Codable, Equatable {
         public var link: Double?
         /// One line for each ratio below 3:1.
         public var warnings: [String]
+        /// Set when the logo was drawn from a file as it is (`--logo-assets`): the logo's figures
+        /// are then its palette's colours, which the SDK's own files draw, not measured from the
+        /// file, so for a file of other colours they are not what is drawn. Absent (nil) for the
+        /// project's artwork, which is drawn in the palette's colours.
+        public var logoNote: String?
+
+        /// What `logoNote` says.
+        public static let paletteNotMeasured =
+            "logo figures are the palette's colours, which the SDK's own files draw; this file's own colours are not measured"
 
         /// The record of a contrast report, ratios rounded to two decimals.
         public init(_ report: ContrastReport) {
@@ -97,6 +106,7 @@ public struct RenderMetadata: Sendable, Codable, Equatable {
         altText = layout.breakdown.altText
         logoArtwork = layout.logoArtwork.map { LogoArtworkRecord(image: $0.imageName, file: $0.file, recoloured: $0.isRecoloured) }
         contrast = ContrastRecord(layout.breakdown.contrast(background: background))
+        if let artwork = layout.logoArtwork, !artwork.isRecoloured { contrast.logoNote = ContrastRecord.paletteNotMeasured }
     }
 
     /// To the nearest 1/1000 pt, without a negative zero.

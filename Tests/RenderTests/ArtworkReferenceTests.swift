@@ -3,6 +3,7 @@ import BreakdownPaint
 import BreakdownPipeline
 import Foundation
 import Testing
+@testable import RenderTestSupport
 
 /// SVG artwork that points outside itself (an image file, another SVG, a stylesheet, an XInclude,
 /// an external DTD) is refused in one line by the library, the door every command goes through:

@@ -3,6 +3,7 @@ import BreakdownEncode
 import BreakdownPipeline
 import Foundation
 import Testing
+@testable import RenderTestSupport
 
 /// The metadata's contrast figures for the logo are its palette's colours. The project's artwork
 /// is drawn in them; a file drawn as it is (`--logo-assets`) draws its own, which are not

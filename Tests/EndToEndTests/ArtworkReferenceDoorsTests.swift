@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
 
 /// An SVG logo that points at a file beside it is refused by every command, in the same one line
 /// naming the file, what it references and what is accepted: `render` (exit 2, no image),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BreakdownTestSupport
 
 /// A 304 says, as its Content-Length, the length of the 200 it stands for (RFC 9110 8.6 allows
 /// no other value; a cache that copies the 304's fields onto its stored response would otherwise

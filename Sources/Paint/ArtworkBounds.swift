@@ -248,6 +248,11 @@ enum ArtworkBounds {
         if css != text { try checkEmbeddedImages(css) }
     }
 
+    /// The public names of the W3C's SVG DTDs, which a renderer never fetches.
+    static let svgPublicIdentifiers: Set<String> = [
+        "-//W3C//DTD SVG 1.0//EN", "-//W3C//DTD SVG 1.1//EN", "-//W3C//DTD SVG 1.1 Basic//EN", "-//W3C//DTD SVG 1.1 Tiny//EN",
+    ]
+
     /// What an SVG may point at, said in every refusal of a reference.
     static let acceptedReferences = "artwork may point only at its own elements (#id) and at PNG or JPEG images embedded as data: URLs"
 
@@ -255,7 +260,8 @@ enum ArtworkBounds {
     /// an `href` or `xlink:href` (on any element, or an `xml-stylesheet` instruction) or a CSS
     /// `url()` (in an attribute, `style` or `<style>`) that is neither `#fragment` nor a `data:`
     /// URL (whose type and size `checkEmbeddedImages` checks), an XInclude, a CSS `@import`, a
-    /// DOCTYPE naming an external DTD (SYSTEM or PUBLIC). Read on the text with character and
+    /// DOCTYPE naming an external DTD (SYSTEM, or PUBLIC other than the W3C's SVG DTDs), an entity
+    /// declared from outside the file. Read on the text with character and
     /// entity references resolved, and `css` with CSS escapes resolved too, as librsvg reads
     /// them: XML's names exactly (they are case-sensitive), CSS's in any case.
     static func checkReferences(_ text: String, css: String) throws(PaintError) {
@@ -266,8 +272,23 @@ enum ArtworkBounds {
         if let at = search(Array("<!DOCTYPE".utf8), in: bytes, from: 0) {
             let declaration = bytes[at..<(bytes[at...].firstIndex { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "[") } ?? bytes.count)]
             let words = declaration.split(whereSeparator: isSpace)
-            if words.count > 2, words[2].elementsEqual("SYSTEM".utf8) || words[2].elementsEqual("PUBLIC".utf8) {
+            // The W3C's own SVG DTDs by their public names (what Illustrator and Inkscape write)
+            // are no file to fetch; any other external DTD is.
+            let quoted = String(decoding: declaration, as: UTF8.self).split(separator: "\"", omittingEmptySubsequences: false)
+            let svgPublic = words.count > 2 && words[2].elementsEqual("PUBLIC".utf8) && quoted.count > 1
+                && Self.svgPublicIdentifiers.contains(String(quoted[1]))
+            if words.count > 2, words[2].elementsEqual("SYSTEM".utf8) || words[2].elementsEqual("PUBLIC".utf8), !svgPublic {
                 throw refuse("names an external DTD (\(shown(declaration, in: text)))")
+            }
+        }
+        // An entity declared in the DOCTYPE's own part that comes from outside the file.
+        var entityFrom = 0
+        while let at = search(Array("<!ENTITY".utf8), in: bytes, from: entityFrom) {
+            let end = bytes[at...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count
+            entityFrom = end
+            let words = bytes[at..<end].split(whereSeparator: isSpace)
+            if words.contains(where: { $0.elementsEqual("SYSTEM".utf8) || $0.elementsEqual("PUBLIC".utf8) }) {
+                throw refuse("declares an entity from outside the file (\(shown(bytes[at..<end], in: text)))")
             }
         }
         var from = 0

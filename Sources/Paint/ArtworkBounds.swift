@@ -260,8 +260,8 @@ enum ArtworkBounds {
     /// an `href` or `xlink:href` (on any element, or an `xml-stylesheet` instruction) or a CSS
     /// `url()` (in an attribute, `style` or `<style>`) that is neither `#fragment` nor a `data:`
     /// URL (whose type and size `checkEmbeddedImages` checks), an XInclude, a CSS `@import`, a
-    /// DOCTYPE naming an external DTD (SYSTEM, or PUBLIC other than the W3C's SVG DTDs), an entity
-    /// declared from outside the file. Read on the text with character and
+    /// DOCTYPE naming an external DTD (SYSTEM, or PUBLIC other than the W3C's SVG DTDs; entities
+    /// are refused before this, whatever they hold). Read on the text with character and
     /// entity references resolved, and `css` with CSS escapes resolved too, as librsvg reads
     /// them: XML's names exactly (they are case-sensitive), CSS's in any case.
     static func checkReferences(_ text: String, css: String) throws(PaintError) {
@@ -279,16 +279,6 @@ enum ArtworkBounds {
                 && Self.svgPublicIdentifiers.contains(String(quoted[1]))
             if words.count > 2, words[2].elementsEqual("SYSTEM".utf8) || words[2].elementsEqual("PUBLIC".utf8), !svgPublic {
                 throw refuse("names an external DTD (\(shown(declaration, in: text)))")
-            }
-        }
-        // An entity declared in the DOCTYPE's own part that comes from outside the file.
-        var entityFrom = 0
-        while let at = search(Array("<!ENTITY".utf8), in: bytes, from: entityFrom) {
-            let end = bytes[at...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count
-            entityFrom = end
-            let words = bytes[at..<end].split(whereSeparator: isSpace)
-            if words.contains(where: { $0.elementsEqual("SYSTEM".utf8) || $0.elementsEqual("PUBLIC".utf8) }) {
-                throw refuse("declares an entity from outside the file (\(shown(bytes[at..<end], in: text)))")
             }
         }
         var from = 0

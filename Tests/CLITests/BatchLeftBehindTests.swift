@@ -11,21 +11,16 @@ import BreakdownTestSupport
 @Suite struct BatchLeftBehindTests {
     typealias Support = BatchTestSupport
 
-    static func woo(_ rows: [(sku: String, price: String)]) -> String {
-        "ID,Type,SKU,Name,Published,Regular price\n"
-            + rows.enumerated().map { "\($0.offset + 10),simple,\($0.element.sku),Product \($0.element.sku),1,\($0.element.price)\n" }.joined()
-    }
+    static func woo(_ rows: [(sku: String, price: String)]) -> String { ShopExports.woo(rows) }
 
-    static let common = ["--map", "amount=Regular price,name=SKU", "--extra-columns", "ignore", "--locale", "en_AU", "--jobs", "1"]
+    static let common = ShopExports.wooOptions
 
     /// Every file a record can have beside its images, as docs/batch.md names them.
     static func allFiles(_ name: String) -> [String] {
         ["png", "svg", "pdf"].flatMap { ["\(name).\($0)", "\(name).\($0).json"] } + ["\(name).html"]
     }
 
-    static func names(_ folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
-    }
+    static func names(_ folder: URL) throws -> [String] { try ShopExports.names(folder) }
 
     /// Drawn as PNG, SVG and PDF with `--html` and `--metadata`, then with a new price as PNG only:
     /// the record's SVG, PDF, snippet and metadata go (each named in the summary and the report),

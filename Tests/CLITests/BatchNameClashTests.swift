@@ -14,14 +14,7 @@ import BreakdownTestSupport
         try InProcessCLI.run(arguments)
     }
 
-    static let shopify = """
-        Handle,Title,Variant SKU,Variant Price
-        crème-serum,Crème serum,CS-1,49.96
-        creme-serum,Creme serum (refill),CS-2,59.96
-        creme-serum,Creme serum (refill),CS-2,59.96
-        clay-mask,Clay mask,,39.96
-
-        """
+    static let shopify = ShopExports.shopifyClash
 
     @Test(arguments: ["fail", "first"]) func twoProductsOneNameIsNeverADuplicate(policy: String) throws {
         let folder = try Support.temporaryFolder("name-clash")

@@ -7,16 +7,11 @@ import BreakdownTestSupport
 @Suite struct BatchLeftBehindEndToEndTests {
     typealias Support = BatchTestSupport
 
-    static func woo(_ rows: [(sku: String, price: String)]) -> String {
-        "ID,Type,SKU,Name,Published,Regular price\n"
-            + rows.enumerated().map { "\($0.offset + 10),simple,\($0.element.sku),Product \($0.element.sku),1,\($0.element.price)\n" }.joined()
-    }
+    static func woo(_ rows: [(sku: String, price: String)]) -> String { ShopExports.woo(rows) }
 
-    static let common = ["--map", "amount=Regular price,name=SKU", "--extra-columns", "ignore", "--locale", "en_AU", "--jobs", "1"]
+    static let common = ShopExports.wooOptions
 
-    static func names(_ folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
-    }
+    static func names(_ folder: URL) throws -> [String] { try ShopExports.names(folder) }
 
     /// Nightly exports under dated names into one folder: a product missing from the newest is
     /// listed (summary and report) while its files stay, the listing survives the next run of

@@ -12,14 +12,7 @@ import BreakdownTestSupport
         try InProcessCLI.run(arguments)
     }
 
-    static let shopify = """
-        Handle,Title,Variant SKU,Variant Price
-        crème-serum,Crème serum,CS-1,49.96
-        creme-serum,Creme serum (refill),CS-2,59.96
-        creme-serum,Creme serum (refill),CS-2,59.96
-        clay-mask,Clay mask,,39.96
-
-        """
+    static let shopify = ShopExports.shopifyClash
 
     /// The earlier product of a clash, drawn by an earlier run before the second product was
     /// added to the export: both fail now, and its image (showing one of two products under a

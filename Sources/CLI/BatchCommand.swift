@@ -38,7 +38,7 @@ public enum BatchCommand {
     static let html = Flag.flag("html", help: "Also write NAME.html: <a href=link><img src alt width height></a> for the PNG (else the SVG).")
     static let htmlBaseURL = Option<String?>.value("html-base-url", "url", help: "Put this before the image's file name in the HTML snippets' src.")
     static let report = Option<String?>.value(
-        "report", "path", help: "Write a JSON report: one entry per record (status, files, error), then the counts.")
+        "report", "path", .outputPath, help: "Write a JSON report: one entry per record (status, files, error), then the counts.")
     static let map = Option<[String]>.list(
         "map", "key=column",
         help: "Read a manifest column as a record key, e.g. amount=Price,name=SKU (repeatable, or several separated by commas); 'amount=Sale price|Regular price' takes the first non-empty of several columns, left to right.")

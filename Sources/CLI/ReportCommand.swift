@@ -8,7 +8,7 @@ import BreakdownIO
 public enum ReportCommand {
     /// The options only `report` has.
     static let report = Option<String?>.value(
-        "report", "path", help: "Also write the combined JSON report here: every shard's records in manifest order, then the counts.")
+        "report", "path", .outputPath, help: "Also write the combined JSON report here: every shard's records in manifest order, then the counts.")
     /// The options only `report` has.
     public static let options = OptionGroup(title: "REPORT OPTIONS", [report])
 

@@ -95,6 +95,8 @@ public enum ManifestSchema {
             ]
         case .choiceList:
             members += [("type", types(["string"]))]
+        case .outputPath:
+            members += [("type", types(["string"])), ("not", .object([("const", .string("-"))]))]
         case .fileName:
             members += [("type", types(["string", "number"])), ("pattern", .string("^[A-Za-z0-9_-][A-Za-z0-9._-]*$"))]
         case .color:

@@ -78,7 +78,7 @@ public enum RenderOptions {
         help: "The image format.")
     /// Where to write the metadata.
     public static let metadata = Option<String?>.value(
-        "metadata", "path", help: "Also write JSON: size in points and pixels, baselines, logo and link rectangles.")
+        "metadata", "path", .outputPath, help: "Also write JSON: size in points and pixels, baselines, logo and link rectangles.")
 
     /// Where `render` writes: the image, its format and its metadata.
     public static let output = OptionGroup(title: "OUTPUT OPTIONS", [outputPath, format, metadata])

@@ -23,6 +23,9 @@ public enum ValueKind: Sendable, Hashable {
     case localeIdentifier
     /// A safe file-name word: letters, digits, `.`, `_`, `-`.
     case fileName
+    /// A path to write a file or folder to (`--report`, `--metadata`): any text but `-`, which
+    /// reads as standard output and would be a file named `-`; `./-` names that file.
+    case outputPath
     /// `#RRGGBB` or `#RRGGBBAA`.
     case color
     /// A colour, or `transparent`.
@@ -81,6 +84,9 @@ public enum ValueKind: Sendable, Hashable {
             return nil
         case .localeIdentifier:
             return Self.isLocaleIdentifier(value) ? nil : "a locale identifier such as en_AU, fr_CA, es_US, en_US_POSIX or en_AU@currency=USD"
+        case .outputPath:
+            return value.isEmpty || value == "-"
+                ? "a path to write to ('-' here would be a file named '-', not standard output; ./- names that file)" : nil
         case .fileName:
             let allowed = value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
             return !value.isEmpty && allowed && !value.hasPrefix(".") ? nil : "a name of letters, digits, '.', '_' and '-'"

@@ -313,6 +313,7 @@ public enum OpenAPIDocument {
         switch kind {
         case .text: return string([("minLength", .number(1)), ("pattern", .string(printablePattern))])
         case .choice, .choiceList: return string([])
+        case .outputPath: return string([("minLength", .number(1)), ("not", .object([("const", .string("-"))]))])
         case .decimal: return string([("pattern", .string(decimalPattern(upTo: limits.amount)))])
         case .integer(let range): return number("integer", Double(range.lowerBound), min(Double(range.upperBound), limit ?? .infinity))
         case .number(let range): return number("number", range.lowerBound, min(range.upperBound, limit ?? .infinity))

@@ -5,7 +5,7 @@ package enum VerifyOptions {
     package static let reference = Option<String?>.value(
         "reference", "dir", help: "The folder of reference images: <name>.png for each record. Required.")
     package static let report = Option<String?>.value(
-        "report", "dir",
+        "report", "dir", .outputPath,
         help: "Write an HTML report (index.html) there: reference, actual and difference images of every failure, one line a pass.")
     package static let record = Flag.flag(
         "record",

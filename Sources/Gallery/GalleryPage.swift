@@ -1,5 +1,6 @@
 import BreakdownEncode
 import Foundation
+import BreakdownIO
 
 /// The gallery's `index.html`: a contact sheet for the designer who reviews every variant. A
 /// section per brand and theme; in each group a grid of equal columns (at least as wide as the
@@ -11,12 +12,7 @@ import Foundation
 /// draws the same image alone.
 package enum GalleryPage {
     /// Whether the file at `page` is missing or an `index.html` the gallery wrote (its title).
-    static func isGalleryPage(_ page: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: page) else { return !FileManager.default.fileExists(atPath: page) }
-        defer { try? handle.close() }
-        let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
-        return head.contains("<title>breakdown gallery</title>")
-    }
+    static func isGalleryPage(_ page: String) -> Bool { OutputPath.page(at: page, marker: "<title>breakdown gallery</title>") != .someoneElses }
 
     package static func html(_ tiles: [GalleryTile], summary: String) -> String {
         var sections: [(title: String, groups: [(title: String, tiles: [GalleryTile])])] = []

@@ -123,6 +123,37 @@ package enum OutputPath {
         return base
     }
 
+    /// What is at the path of a page a command writes again each run (`index.html` of a gallery
+    /// or a verify report), and may replace only when it wrote it.
+    package enum Page: Equatable {
+        /// Nothing there.
+        case absent
+        /// A regular file of at most `limit` bytes whose first 4 KiB hold the command's marker: its text.
+        case ours(String)
+        /// Anything else: someone's own page, a FIFO, a device, a folder, an outsize file.
+        case someoneElses
+    }
+
+    /// The page at `path`, told by `marker` (its title). Opened without blocking and read only
+    /// when it is a regular file, so a FIFO or a device there is never waited on or read.
+    package static func page(at path: String, marker: String, limit: Int = 64 << 20) -> Page {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ENOENT ? .absent : .someoneElses }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= limit else { return .someoneElses }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        return String(decoding: bytes[..<min(count, 4096)], as: UTF8.self).contains(marker) ? .ours(text) : .someoneElses
+    }
+
     /// True when both paths name the same existing file (same device and inode).
     package static func isSameFile(_ a: String, _ b: String) -> Bool {
         var first = stat(), second = stat()

@@ -48,16 +48,11 @@ package struct VerifyReport {
     static let titlePrefix = "<title>breakdown verify: "
 
     /// Whether the file at `page` is missing or a page a report of `verify` wrote.
-    static func isReportPage(_ page: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: page) else { return !FileManager.default.fileExists(atPath: page) }
-        defer { try? handle.close() }
-        let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
-        return head.hasPrefix("<!DOCTYPE html>") && head.contains(titlePrefix)
-    }
+    static func isReportPage(_ page: String) -> Bool { OutputPath.page(at: page, marker: titlePrefix) != .someoneElses }
 
     /// The image files the report page at `page` shows (plain names of this report's own kinds).
     static func earlierImages(inPage page: String) -> [String] {
-        guard isReportPage(page), let text = try? String(contentsOfFile: page, encoding: .utf8) else { return [] }
+        guard case .ours(let text) = OutputPath.page(at: page, marker: titlePrefix) else { return [] }
         var names: [String] = []
         for match in text.matches(of: /src="([A-Za-z0-9._-]+\.(?:reference|actual|diff)\.png)"/) where !names.contains(String(match.1)) {
             names.append(String(match.1))

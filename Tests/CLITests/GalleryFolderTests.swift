@@ -7,7 +7,7 @@ import BreakdownTestSupport
 /// `gallery -o DIR` never replaces someone else's `index.html` with its contact sheet: refused
 /// before anything is drawn. An earlier gallery's page (its title) is the gallery's to replace.
 @Suite struct GalleryFolderTests {
-    @Test func someoneElsesPageIsRefusedAndAGallerysIsNot() throws {
+    @Test(.timeLimit(.minutes(2))) func someoneElsesPageIsRefusedAndAGallerysIsNot() throws {
         let folder = try BatchTestSupport.temporaryFolder("gallery-folder")
         defer { try? FileManager.default.removeItem(at: folder) }
         let site = folder.appendingPathComponent("site")
@@ -25,5 +25,10 @@ import BreakdownTestSupport
         try Data(page.utf8).write(to: site.appendingPathComponent("index.html"))
         #expect(GalleryPage.isGalleryPage(site.appendingPathComponent("index.html").path))
         #expect(GalleryPage.isGalleryPage(folder.appendingPathComponent("nothing/index.html").path))
+        // A FIFO of that name is neither waited on nor taken for a page of the gallery's.
+        let pipe = folder.appendingPathComponent("pipe")
+        try FileManager.default.createDirectory(at: pipe, withIntermediateDirectories: true)
+        #expect(mkfifo(pipe.appendingPathComponent("index.html").path, 0o600) == 0)
+        #expect(!GalleryPage.isGalleryPage(pipe.appendingPathComponent("index.html").path))
     }
 }

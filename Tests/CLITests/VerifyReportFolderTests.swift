@@ -39,7 +39,7 @@ import BreakdownTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: report.path).sorted() == ["au.actual.png", "au.diff.png", "au.reference.png", "index.html", "notes.txt"])
     }
 
-    @Test func someoneElsesPageIsNotReplaced() throws {
+    @Test(.timeLimit(.minutes(2))) func someoneElsesPageIsNotReplaced() throws {
         let folder = try Support.temporaryFolder("verify-report-page")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.ndjson")
@@ -54,5 +54,11 @@ import BreakdownTestSupport
             refused.stderr == "error: --report \(site.path) holds an index.html that is not a report of breakdown verify, which the report would replace: give a new or empty folder, or an earlier report's\n",
             "\(refused.stderr)")
         #expect(try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8) == "<h1>my site</h1>\n")
+        // A FIFO named index.html is not waited on (it has no writer): refused the same way.
+        let pipe = folder.appendingPathComponent("pipe")
+        try FileManager.default.createDirectory(at: pipe, withIntermediateDirectories: true)
+        #expect(mkfifo(pipe.appendingPathComponent("index.html").path, 0o600) == 0)
+        let fifo = try InProcessCLI.run("verify", manifest.path, "--reference", references, "--amount", "100", "--report", pipe.path)
+        #expect(fifo.status == 2 && fifo.stderr.contains("holds an index.html that is not a report of breakdown verify"), "\(fifo.stderr)")
     }
 }

@@ -320,11 +320,18 @@ package final class Typesetter {
 
     // MARK: - Fonts
 
+    /// Refuses a family these fonts do not have, in the view's words (`android`: the Android
+    /// view's fonts, Roboto among them): the one check of a family's name, made by layout and,
+    /// for a view that draws nothing, by the renderer before it says so.
+    package func checkFamily(_ family: String, android: Bool) throws(LayoutError) {
+        guard fonts.family(named: family) == nil else { return }
+        let hint = android ? "the Android view uses Roboto, Debian fonts-roboto; others with --font-file" : "add font files to Fonts/ or with --font-file"
+        throw LayoutError("font family \"\(family)\" is not available; available: \(fonts.families.joined(separator: ", ")) (\(hint))")
+    }
+
     private func fontDescription(family: String, size: Double) throws(LayoutError) -> OpaquePointer {
-        guard let available = fonts.family(named: family) else {
-            throw LayoutError(
-                "font family \"\(family)\" is not available; available: \(fonts.families.joined(separator: ", ")) (add font files to Fonts/ or with --font-file)")
-        }
+        try checkFamily(family, android: false)
+        let available = fonts.family(named: family)!
         guard size.isFinite, size > 0, size <= 1000 else {
             throw LayoutError("font size \(size) is not accepted: use a size in points above 0 and at most 1000")
         }

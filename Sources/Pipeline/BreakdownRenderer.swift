@@ -179,10 +179,26 @@ public final class BreakdownRenderer {
         "the SDK's image \(imageName) is in no version of its asset catalog, so the iPhone shows no link and no space before it; drawn the same (give --logo-assets with an image of that name to draw one)"
     }
 
+    /// Refuses a font family `view`'s fonts do not have, whether or not the view is shown: a
+    /// request naming a family no image of it could be drawn in is refused, not answered "hidden"
+    /// (the family is the one key whose rule needs the fonts). Layout makes the same check for a
+    /// shown view; for the Android view on a machine without Roboto, its layout says so.
+    package func checkFontFamily(of view: Platform, style: LayoutStyle) throws(BreakdownError) {
+        do throws(LayoutError) {
+            switch view {
+            case .ios: try typesetter.checkFamily(style.fontFamily, android: false)
+            case .android: if let android = try? androidTypesetter() { try android.checkFamily(style.fontFamily, android: true) }
+            }
+        } catch {
+            throw error.breakdownError
+        }
+    }
+
     /// Renders a shown breakdown as an image in `format`.
     /// - Throws: `BreakdownError.hidden` for a hidden breakdown (the view draws nothing);
     ///   `BreakdownError.renderingFailed` when a stage fails (unknown font, bad markup, missing artwork).
     public func render(_ breakdown: PriceBreakdown, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
+        try checkFontFamily(of: .ios, style: settings.style)
         if breakdown.isHidden { throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
         let scale = format == .png ? settings.scale : .x1
         return try encode(breakdown, layout: try self.layout(breakdown, style: settings.style, scale: scale), settings: settings, format: format)
@@ -192,6 +208,7 @@ public final class BreakdownRenderer {
     /// - Throws: as `render(_:settings:format:)`.
     public func render(_ view: BreakdownView, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
         let breakdown = view.breakdown
+        try checkFontFamily(of: view.platform, style: settings.style)
         if breakdown.isHidden { throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
         let scale = format == .png ? settings.scale : .x1
         return try encode(

@@ -261,6 +261,13 @@ final class BreakdownService: @unchecked Sendable {
         } catch {
             throw .serverFault("cannot make a renderer: \(error)")
         }
+        // Every endpoint refuses a family the view's fonts lack, a hidden view's too (the JSON
+        // and the snippet describe a hidden view without drawing it).
+        do {
+            try renderer.checkFontFamily(of: request.view.platform, style: request.settings.style)
+        } catch {
+            throw HTTPProblem(error)
+        }
         if !request.breakdown.isHidden, !missingArtwork.isEmpty {
             let needed = renderer.artworkSource.imageName(for: request.breakdown.logo)
             if missingArtwork.contains(needed) {

@@ -30,6 +30,7 @@ extension Typesetter {
         throws(LayoutError) -> BreakdownLayout
     {
         guard density.isFinite, density > 0 else { throw LayoutError("the density \(density) is not a positive number") }
+        try checkFamily(style.fontFamily, android: true)
         let family = fonts.family(named: style.fontFamily) ?? style.fontFamily
         let metrics = try self.metrics(family: family, size: style.fontSize)
         // The text paint's metrics in pixels: float for the logo's size, whole for placement.
@@ -84,10 +85,7 @@ extension Typesetter {
     }
 
     private func androidFontDescription(family: String, size: Double) throws(LayoutError) -> OpaquePointer {
-        guard fonts.family(named: family) != nil else {
-            throw LayoutError(
-                "font family \"\(family)\" is not available; available: \(fonts.families.joined(separator: ", ")) (the Android view uses Roboto, Debian fonts-roboto; others with --font-file)")
-        }
+        try checkFamily(family, android: true)
         guard size.isFinite, size > 0, size <= 1000 else {
             throw LayoutError("font size \(size) is not accepted: use a size in dp above 0 and at most 1000")
         }

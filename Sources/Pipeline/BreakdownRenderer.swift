@@ -90,6 +90,7 @@ public final class BreakdownRenderer {
     private func layout(_ view: BreakdownView, breakdown: PriceBreakdown, style: LayoutStyle, scale: RenderScale) throws(BreakdownError)
         -> BreakdownLayout
     {
+        try checkFontFamily(of: view.platform, style: style)
         switch view {
         case .ios:
             return try layout(breakdown, style: style, scale: scale)

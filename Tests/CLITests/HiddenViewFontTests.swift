@@ -1,3 +1,6 @@
+import BreakdownContent
+import BreakdownOptions
+import BreakdownPipeline
 import Foundation
 import Testing
 import BreakdownTestSupport
@@ -37,6 +40,17 @@ import BreakdownTestSupport
         let family = platform.isEmpty ? "inter" : "roboto"
         let kept = try InProcessCLI.run(["render", "--amount", "100", "--font", family, "-o", path] + platform + Self.hiddenLocale)
         #expect(kept.status == 3 && kept.stderr.contains("the breakdown is hidden"), "\(kept.stderr)")
+    }
+
+    /// The library's layout of either view, shown, refuses it in the same words.
+    @Test(arguments: platforms)
+    func theLibrarysLayoutSaysTheSame(_ platform: [String]) throws {
+        let expected = try Self.shownRefusal(platform).dropFirst("error: ".count)
+        let options = try ParsedOptions(arguments: ["--amount", "100", "--font", "Foo"] + platform, groups: [ContentOptions.group, RenderOptions.drawing])
+        let request = try RenderRequest(options)
+        let renderer = try BreakdownRenderer(fontFiles: request.fontFiles, logoAssets: request.logoAssets)
+        let error = try #require(throws: BreakdownError.self) { try renderer.layout(request.view, style: request.settings.style) }
+        #expect("\(error)" == String(expected), "\(error)")
     }
 
     @Test func aBatchRecordOfAHiddenViewWithAnUnknownFamilyFails() throws {

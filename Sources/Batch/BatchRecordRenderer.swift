@@ -133,7 +133,7 @@ final class BatchRecordRenderer {
         do throws(CLIError) {
             switch request.view.outcome {
             case .hidden(let reason):
-                try cache.checkFontFamilyForCommand(request)
+                try cache.checkHiddenRequestForCommand(request)
                 outcome.status = .hidden
                 outcome.message = reason
                 outcome.replacedChanged = false

@@ -13,18 +13,18 @@ extension RenderersByResources {
     /// drawn, with no character no font has), its error worded as `renderForCommand` words it.
     /// A hidden view is not laid out (it draws nothing).
     package func layOutForCommand(_ request: RenderRequest) throws(CLIError) {
-        guard !request.breakdown.isHidden else { return try checkFontFamilyForCommand(request) }
+        guard !request.breakdown.isHidden else { return try checkHiddenRequestForCommand(request) }
         try commanding { () throws(BreakdownError) in
             _ = try renderer(for: request).layout(request.view, style: request.settings.style, scale: request.settings.scale)
         }
     }
 
-    /// Refuses a font family the request's view has no font of, a hidden view's too
-    /// (`BreakdownRenderer.checkFontFamily`), worded as `renderForCommand` words it: for the
+    /// Refuses of a hidden view's request what its layout would refuse
+    /// (`BreakdownRenderer.checkHiddenRequest`), worded as `renderForCommand` words it: for the
     /// front ends that answer a hidden view without drawing it.
-    package func checkFontFamilyForCommand(_ request: RenderRequest) throws(CLIError) {
+    package func checkHiddenRequestForCommand(_ request: RenderRequest) throws(CLIError) {
         try commanding { () throws(BreakdownError) in
-            try renderer(for: request).checkFontFamily(of: request.view.platform, style: request.settings.style)
+            try renderer(for: request).checkHiddenRequest(of: request.view.platform, breakdown: request.breakdown, style: request.settings.style)
         }
     }
 

@@ -329,6 +329,12 @@ package final class Typesetter {
         throw LayoutError("font family \"\(family)\" is not available; available: \(fonts.families.joined(separator: ", ")) (\(hint))")
     }
 
+    /// Refuses link markup as layout does (`Paragraph`): Pango cannot read it, or a size it asks
+    /// for is over the limits for `fontSize`.
+    package static func checkLinkMarkup(_ markup: String, fontSize: Double) throws(LayoutError) {
+        try AttributeList.parse(markup: markup).attributes.checkLimits(fontSize: fontSize)
+    }
+
     private func fontDescription(family: String, size: Double) throws(LayoutError) -> OpaquePointer {
         try checkFamily(family, android: false)
         let available = fonts.family(named: family)!

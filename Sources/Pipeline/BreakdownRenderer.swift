@@ -90,7 +90,6 @@ public final class BreakdownRenderer {
     private func layout(_ view: BreakdownView, breakdown: PriceBreakdown, style: LayoutStyle, scale: RenderScale) throws(BreakdownError)
         -> BreakdownLayout
     {
-        try checkFontFamily(of: view.platform, style: style)
         switch view {
         case .ios:
             return try layout(breakdown, style: style, scale: scale)
@@ -180,16 +179,19 @@ public final class BreakdownRenderer {
         "the SDK's image \(imageName) is in no version of its asset catalog, so the iPhone shows no link and no space before it; drawn the same (give --logo-assets with an image of that name to draw one)"
     }
 
-    /// Refuses a font family `view`'s fonts do not have, whether or not the view is shown: a
-    /// request naming a family no image of it could be drawn in is refused, not answered "hidden"
-    /// (the family is the one key whose rule needs the fonts). Layout makes the same check for a
-    /// shown view; for the Android view on a machine without Roboto, its layout says so.
-    package func checkFontFamily(of view: Platform, style: LayoutStyle) throws(BreakdownError) {
+    /// Refuses, for a view that draws nothing, what layout would refuse of it alone if it were
+    /// shown: a font family the view's fonts lack, and link markup Pango cannot read or whose
+    /// sizes are over the limits. Such a request is refused, not answered "hidden", in the words
+    /// layout uses; what depends on the drawn words (a width, a glyph) is not judged. Layout
+    /// makes these checks for a shown view. For the Android view on a machine without Roboto,
+    /// only the markup is judged (its layout says what is missing).
+    package func checkHiddenRequest(of view: Platform, breakdown: PriceBreakdown, style: LayoutStyle) throws(BreakdownError) {
         do throws(LayoutError) {
             switch view {
             case .ios: try typesetter.checkFamily(style.fontFamily, android: false)
             case .android: if let android = try? androidTypesetter() { try android.checkFamily(style.fontFamily, android: true) }
             }
+            if case .markup(let markup) = breakdown.link.content { try Typesetter.checkLinkMarkup(markup, fontSize: style.fontSize) }
         } catch {
             throw error.breakdownError
         }
@@ -199,8 +201,10 @@ public final class BreakdownRenderer {
     /// - Throws: `BreakdownError.hidden` for a hidden breakdown (the view draws nothing);
     ///   `BreakdownError.renderingFailed` when a stage fails (unknown font, bad markup, missing artwork).
     public func render(_ breakdown: PriceBreakdown, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
-        try checkFontFamily(of: .ios, style: settings.style)
-        if breakdown.isHidden { throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
+        if breakdown.isHidden {
+            try checkHiddenRequest(of: .ios, breakdown: breakdown, style: settings.style)
+            throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden")
+        }
         let scale = format == .png ? settings.scale : .x1
         return try encode(breakdown, layout: try self.layout(breakdown, style: settings.style, scale: scale), settings: settings, format: format)
     }
@@ -209,8 +213,10 @@ public final class BreakdownRenderer {
     /// - Throws: as `render(_:settings:format:)`.
     public func render(_ view: BreakdownView, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
         let breakdown = view.breakdown
-        try checkFontFamily(of: view.platform, style: settings.style)
-        if breakdown.isHidden { throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden") }
+        if breakdown.isHidden {
+            try checkHiddenRequest(of: view.platform, breakdown: breakdown, style: settings.style)
+            throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden")
+        }
         let scale = format == .png ? settings.scale : .x1
         return try encode(
             breakdown, layout: try self.layout(view, breakdown: breakdown, style: settings.style, scale: scale), settings: settings, format: format)

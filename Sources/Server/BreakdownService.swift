@@ -261,12 +261,14 @@ final class BreakdownService: @unchecked Sendable {
         } catch {
             throw .serverFault("cannot make a renderer: \(error)")
         }
-        // Every endpoint refuses a family the view's fonts lack, a hidden view's too (the JSON
-        // and the snippet describe a hidden view without drawing it).
-        do {
-            try renderer.checkFontFamily(of: request.view.platform, style: request.settings.style)
-        } catch {
-            throw HTTPProblem(error)
+        // Every endpoint refuses of a hidden view what its layout would refuse (the JSON and the
+        // snippet describe a hidden view without drawing it; the images say it is hidden).
+        if request.breakdown.isHidden {
+            do {
+                try renderer.checkHiddenRequest(of: request.view.platform, breakdown: request.breakdown, style: request.settings.style)
+            } catch {
+                throw HTTPProblem(error)
+            }
         }
         if !request.breakdown.isHidden, !missingArtwork.isEmpty {
             let needed = renderer.artworkSource.imageName(for: request.breakdown.logo)

@@ -52,11 +52,6 @@ import Testing
         return examples
     }
 
-    /// How the scratch package is built: with no index store, which only editors read (the
-    /// programs and tests built are the same; building our library again takes a quarter less
-    /// CPU). Every build of the package uses these flags, so the later ones stay incremental.
-    static let build = ["swift", "build", "--build-tests", "--disable-index-store"]
-
     /// Runs a program to its end; returns its status and its output and errors together.
     /// `onCI: false` runs as on a developer's machine: a missing reference is recorded.
     static func run(_ arguments: [String], in folder: URL, onCI: Bool = true) throws -> (status: Int32, output: String) {
@@ -148,7 +143,7 @@ import Testing
             """
         try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: false, encoding: .utf8)
 
-        let build = try Self.run(Self.build, in: package)
+        let build = try Self.run(["swift", "build", "--build-tests"], in: package)
         try #require(build.status == 0, "the README's examples do not build:\n\(build.output.suffix(4000))")
         // Building a package that depends on ours prints no warning of ours: none about our files
         // (the link, the real checkout, the package name) and no "prohibited flag(s): -pthread",
@@ -210,7 +205,7 @@ import Testing
         let file = package.appendingPathComponent("Tests/ExampleTests/DocsCheckoutTests.swift")
         func build(_ code: String) throws {
             try code.write(to: file, atomically: false, encoding: .utf8)
-            let built = try Self.run(Self.build, in: package)
+            let built = try Self.run(["swift", "build", "--build-tests"], in: package)
             try #require(built.status == 0, "docs/snapshots.md's example does not build:\n\(built.output.suffix(4000))")
         }
         try build(code)

@@ -30,6 +30,7 @@ extension Typesetter {
         throws(LayoutError) -> BreakdownLayout
     {
         guard density.isFinite, density > 0 else { throw LayoutError("the density \(density) is not a positive number") }
+        try checkFamily(style.fontFamily, android: true)
         let family = fonts.family(named: style.fontFamily) ?? style.fontFamily
         let metrics = try self.metrics(family: family, size: style.fontSize)
         // The text paint's metrics in pixels: float for the logo's size, whole for placement.

@@ -96,11 +96,24 @@ public func verifyBreakdownSnapshot(
 /// (no configuration, or no language for the device). Returns nil when it is hidden, else a
 /// message quoting the sentence it would show, or the arguments' problem.
 public func verifyBreakdownHidden(of arguments: [String]) -> String? {
+    let request: RenderRequest
     do throws(SnapshotError) {
-        return verifyBreakdownHidden(of: try SnapshotRequest.request(arguments: arguments).view)
+        request = try SnapshotRequest.request(arguments: arguments)
     } catch {
         return error.message
     }
+    if request.breakdown.isHidden {
+        // What layout would refuse of the words alone (a font family, link markup) is refused
+        // for a hidden view too, as every command refuses it.
+        do {
+            try RendererPool.shared.withCache { cache in
+                try cache.renderer(for: request).checkHiddenRequest(of: request.view.platform, breakdown: request.breakdown, style: request.settings.style)
+            }
+        } catch {
+            return "snapshot arguments: \(error)"
+        }
+    }
+    return verifyBreakdownHidden(of: request.view)
 }
 
 /// Checks that typed inputs give a hidden breakdown; nil when hidden, else what it would show.

@@ -72,6 +72,12 @@ import Testing
         #expect(shown == "the breakdown is shown (\"or 4 interest-free payments of $25.00 with Afterpay\") where it must be hidden")
         let bad = try #require(verifyBreakdownHidden(of: ["--amount", "100", "--scale", "4"]))
         #expect(bad.contains("--scale"), "\(bad)")
+        // Hidden, but with words no layout takes: refused, as `render` refuses them.
+        let font = try #require(verifyBreakdownHidden(of: ["--no-configuration", "--amount", "100", "--font", "Foo"]))
+        #expect(font.hasPrefix(#"snapshot arguments: font family "Foo" is not available; available: Inter"#), "\(font)")
+        let markup = try #require(verifyBreakdownHidden(of: ["--amount", "100", "--device-locale", "de_DE", "--link-text", "<b>More"]))
+        #expect(markup.hasPrefix("snapshot arguments: link text is not valid Pango markup: "), "\(markup)")
+        #expect(verifyBreakdownHidden(of: ["--no-configuration", "--amount", "100", "--font", "inter display", "--link-text", "<b>More</b>"]) == nil)
         let inputs = BreakdownInputs(configuration: nil, deviceLocale: "en_AU", amount: 100)
         #expect(verifyBreakdownHidden(of: inputs) == nil)
         assertBreakdownHidden(of: inputs)

@@ -54,12 +54,20 @@ import Testing
 
     /// Runs a program to its end; returns its status and its output and errors together.
     /// `onCI: false` runs as on a developer's machine: a missing reference is recorded.
+    /// A `swift` command's temporary folder is `temporary/` beside the package (SwiftPM leaves an
+    /// empty TemporaryDirectory.XXXXXX in it for each command): removed with the scratch folder,
+    /// not gathered in the system's.
     static func run(_ arguments: [String], in folder: URL, onCI: Bool = true) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
+        if arguments.first == "swift" {
+            let temporary = folder.deletingLastPathComponent().appendingPathComponent("temporary")
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+            environment["TMPDIR"] = temporary.path
+        }
         environment["CI"] = onCI ? "1" : nil  // on CI, snapshot record mode never: a missing reference fails
         environment.removeValue(forKey: "BREAKDOWN_RECORD")
         process.environment = environment

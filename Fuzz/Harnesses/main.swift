@@ -31,13 +31,16 @@ func checkMessage(_ message: String, _ what: String) {
     if message.isEmpty || message.count > 1000 { finding("\(what): an error of \(message.count) characters: \(message.prefix(200).debugDescription)") }
 }
 
-/// A private scratch folder for the harnesses that read files (in TMPDIR; removed at exit by the script).
-let scratch: String = {
-    let base = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
-    let path = "\(base)/breakdown-fuzz-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}()
+/// A private scratch folder for the harnesses that read files (in TMPDIR), made when one first
+/// needs it (not by a run that only reads its arguments: a top-level `let` is made as the line
+/// runs) and removed at exit; the fuzz script's TMPDIR is removed too.
+enum Scratch {
+    static let path = "\(ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")/breakdown-fuzz-\(getpid())"
+    static let made: String = {
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+}
 
 func write(_ bytes: UnsafeRawBufferPointer, to path: String) {
     guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { finding("cannot write \(path)") }
@@ -96,7 +99,7 @@ func signature(_ bytes: UnsafeRawBufferPointer) {
 /// The asset catalog's Contents.json: a catalog with one imageset whose Contents.json is the
 /// input (and a PDF and PNGs of each scale beside it), looked up at each scale.
 func contentsJSON(_ bytes: UnsafeRawBufferPointer) {
-    let catalog = "\(scratch)/Assets.xcassets"
+    let catalog = "\(Scratch.made)/Assets.xcassets"
     let imageset = "\(catalog)/badge-afterpay-mint-on-black.imageset"
     if !FileManager.default.fileExists(atPath: imageset) {
         try? FileManager.default.createDirectory(atPath: imageset, withIntermediateDirectories: true)
@@ -116,7 +119,7 @@ func contentsJSON(_ bytes: UnsafeRawBufferPointer) {
 /// The artwork loaders: the input as an SVG, PDF or PNG file (by its first byte) in a folder of
 /// SDK-named files, loaded as `--logo-assets` loads it; a parsed file must have a finite size.
 func artwork(_ bytes: UnsafeRawBufferPointer) {
-    let folder = "\(scratch)/art-\(UUID().uuidString)"
+    let folder = "\(Scratch.made)/art-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let formats = ["svg", "pdf", "png"]
@@ -216,7 +219,7 @@ func inflatedImageData(_ png: [UInt8], size: Int) -> [UInt8]? {
 /// The batch journal reader: the input is the journal of an output folder, opened as a batch
 /// opens it, then names looked up as resume does.
 func journal(_ bytes: UnsafeRawBufferPointer) {
-    let output = "\(scratch)/out"
+    let output = "\(Scratch.made)/out"
     try? FileManager.default.createDirectory(atPath: "\(output)/.breakdown-batch", withIntermediateDirectories: true)
     write(bytes, to: "\(output)/.breakdown-batch/journal")
     do {
@@ -238,7 +241,7 @@ guard arguments.count >= 2, let harness = harnesses[arguments[1]] else {
     exit(2)
 }
 nonisolated(unsafe) let chosen = harness
-defer { try? FileManager.default.removeItem(atPath: scratch) }
+defer { try? FileManager.default.removeItem(atPath: Scratch.path) }
 
 #if BREAKDOWN_FUZZ
 @_silgen_name("LLVMFuzzerRunDriver")
@@ -255,16 +258,17 @@ let status = runDriver(&argc, &shifted) { data, size in
     chosen(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }
-try? FileManager.default.removeItem(atPath: scratch)
+try? FileManager.default.removeItem(atPath: Scratch.path)
 exit(status)
 #else
 for path in arguments.dropFirst(2) {
     guard let data = FileManager.default.contents(atPath: path) else {
         FileHandle.standardError.write(Data("breakdown-fuzz: cannot read \(path)\n".utf8))
+        try? FileManager.default.removeItem(atPath: Scratch.path)
         exit(2)
     }
     data.withUnsafeBytes { chosen($0) }
     print("ok \(path)")
 }
-try? FileManager.default.removeItem(atPath: scratch)
+try? FileManager.default.removeItem(atPath: Scratch.path)
 #endif

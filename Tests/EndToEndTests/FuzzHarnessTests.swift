@@ -23,22 +23,38 @@ import BreakdownTestSupport
         return folder
     }
 
+    /// The replayer's temporary folder (TMPDIR) is one of the test's, empty again after each
+    /// run: what a harness made there (its scratch folder) it removed, whatever the run did.
+    static func replay(_ replayer: URL, _ arguments: [String], in temporary: URL) throws -> BinaryRunner.Result {
+        let result = try BinaryRunner.run(command: replayer.path, arguments, environment: ["TMPDIR": temporary.path])
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(left.isEmpty, "\(arguments.prefix(1)): left in TMPDIR: \(left)")
+        return result
+    }
+
     @Test func everySeedReplaysCleanly() throws {
         let replayer = try #require(Self.replayer, "build the fuzz replayer first (swift build)")
         let seeds = try Self.seeds()
         defer { try? FileManager.default.removeItem(at: seeds) }
+        let temporary = try BatchTestSupport.temporaryFolder("fuzz-tmp")
+        defer { try? FileManager.default.removeItem(at: temporary) }
         for harness in Self.harnesses {
             let files = try FileManager.default.contentsOfDirectory(atPath: seeds.appendingPathComponent(harness).path).sorted()
             #expect(files.count >= 5, "\(harness): \(files.count) seeds")
-            let result = try BinaryRunner.run(command: replayer.path, [harness] + files.map { seeds.appendingPathComponent(harness + "/" + $0).path })
+            let result = try Self.replay(replayer, [harness] + files.map { seeds.appendingPathComponent(harness + "/" + $0).path }, in: temporary)
             #expect(result.status == 0, "\(harness): \(result.stderr)")
             #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == files.count, "\(harness): \(result.stdout)")
         }
+        // A file it cannot read: exit 2, and its scratch folder (the artwork harness's) removed.
+        let unreadable = try Self.replay(replayer, ["artwork", seeds.appendingPathComponent("artwork").path + "/" + (try FileManager.default.contentsOfDirectory(atPath: seeds.appendingPathComponent("artwork").path).sorted()[0]), "/nonexistent/seed"], in: temporary)
+        #expect(unreadable.status == 2 && unreadable.stderr.contains("cannot read /nonexistent/seed"), "\(unreadable.stderr)")
     }
 
     @Test func anUnknownHarnessIsOneLineAndExit2() throws {
         let replayer = try #require(Self.replayer, "build the fuzz replayer first (swift build)")
-        let result = try BinaryRunner.run(command: replayer.path, ["nope"])
+        let temporary = try BatchTestSupport.temporaryFolder("fuzz-tmp")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let result = try Self.replay(replayer, ["nope"], in: temporary)
         #expect(result.status == 2)
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("harnesses: artwork, contents-json, csv"), "\(result.stderr)")
     }

@@ -69,6 +69,7 @@ extension ContentOptions {
         } catch {
             throw androidConfigurationError(error, parsed)
         }
+        if configuration != nil { try checkLimitsArePrices(parsed) }
 
         let linkStyle: ModalLinkStyle = parsed[Self.linkText].map { .custom(markup: $0) } ?? parsed[Self.linkStyle]
         var moreInfo = MoreInfoOptions(modalTheme: parsed[Self.modalTheme], modalLinkStyle: linkStyle, isCbtEnabled: parsed[Self.cbt])

@@ -138,6 +138,7 @@ public enum ContentOptions {
             } catch {
                 throw configurationError(error, parsed)
             }
+            try checkLimitsArePrices(parsed)
         }
 
         let palette = parsed[Self.palette]
@@ -183,6 +184,19 @@ public enum ContentOptions {
                         because: "\(QuotedValue.quoted(text)) is 100000000000000 or more; a limit that large cannot be drawn exactly (limits, like prices, stay below 100000000000000)"
                     ))
             }
+        }
+    }
+
+    /// The limits are prices, read by the one price rule as `--amount` is (`PriceRule`: `1.299`
+    /// is ambiguous, `-0` and `+5` have a sign, `2000.` may have lost a digit), once the view's
+    /// configuration has taken them: what the SDK refuses keeps the SDK's words, what it would
+    /// read one way where a person may have meant another is refused saying both, in every door
+    /// (`batch` reads a record's limits by the same rule).
+    static func checkLimitsArePrices(_ parsed: ParsedOptions) throws(RequestError) {
+        var limits: [(Option<String>, String)] = [(Self.minimum, parsed[Self.minimum]), (Self.maximum, parsed[Self.maximum])]
+        if parsed[Self.noMinimum] { limits.removeFirst() }
+        for (option, text) in limits {
+            if let reason = PriceRule.problem(plainDecimal: text) { throw parsed.problem(option, .refused(text, because: reason)) }
         }
     }
 

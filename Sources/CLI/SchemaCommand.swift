@@ -36,8 +36,17 @@ public enum SchemaCommand {
                 "The price: a JSON number as written, or price text as a shop exports it (\(options[BatchCommand.numberLocale].map { "--number-locale \($0)" } ?? "'.' decimal, ',' thousands")), such as 1,299.00, $49.95 or AUD 49.95: no sign, at most 2 decimals, never a sole separator before exactly three digits (1.299 is ambiguous). See docs/batch.md. Verify manifests take plain decimals only.")),
             ("anyOf", .array(choices)),
         ])
+        // The limits are prices too, read by the same rule; left out (null, empty) they are the defaults.
+        func limit(_ which: String, _ fallback: String) -> JSONValue {
+            .object([
+                ("description", .string("The \(which) order amount (default \(fallback)): a price, read as amount is (1.299 is ambiguous, no sign, at most 2 decimals).")),
+                ("anyOf", .array(Array(choices.prefix(2)) + [.object([("type", .string("null"))]), .object([("type", .string("string")), ("pattern", .string("^[ \\t\\u00A0]*$"))])])),
+            ])
+        }
+        let limits = ["min": limit("minimum", ContentOptions.minimum.spec.defaultValue ?? ""), "max": limit("maximum", ContentOptions.maximum.spec.defaultValue ?? "")]
         console.writeOutput(
-            ManifestSchema.json(groups: BatchRecordPlanner.groups, replacing: ["amount": amount], required: optional ? [] : ["amount"]))
+            ManifestSchema.json(
+                groups: BatchRecordPlanner.groups, replacing: limits.merging(["amount": amount]) { $1 }, required: optional ? [] : ["amount"]))
         return ExitStatus.success
     }
 }

@@ -60,6 +60,15 @@ import BreakdownTestSupport
         }
     }
 
+    /// The manifest schema says the same of a record's limits (Python's jsonschema judges).
+    @Test func theSchemaSaysTheSame() throws {
+        let schema = try InProcessCLI.run(["schema"]).stdout
+        let refused = Self.refused.map { #"{"amount": "100", "\#($0.option)": "\#($0.text)"}"# }
+        let taken = [#"{"amount": "100", "min": "11", "max": "1,999.00"}"#, #"{"amount": "100", "min": null, "max": ""}"#, #"{"amount": "100", "max": 1999}"#]
+        let verdicts = try JSONSchemaCheck.verdicts(schema: schema, records: refused + taken)
+        #expect(verdicts == Array(repeating: false, count: refused.count) + Array(repeating: true, count: taken.count), "\(verdicts)")
+    }
+
     /// Limits that are prices are drawn as before, the same sentence from every door that says it.
     @Test(arguments: ["ios", "android"]) func limitsThatArePricesAreDrawn(platform: String) throws {
         let server = try InProcessService(["--allow-unsigned"])

@@ -109,6 +109,17 @@ public struct ArtworkSource: Sendable, Hashable {
     /// True for official artwork, drawn as it is.
     public var isOfficial: Bool { kind != .projectArtwork }
 
+    /// Whether this source holds the artwork of `view`: iOS artwork (an asset catalog, a folder
+    /// of image files) has none for the Android view, the Android SDK's res folder none for the
+    /// iOS view; the project's look-alikes are both views'.
+    public func draws(_ view: Platform) -> Bool {
+        switch kind {
+        case .projectArtwork: true
+        case .androidResources: view == .android
+        case .assetCatalog, .imageFolder: view == .ios
+        }
+    }
+
     /// The one-line refusal of an iOS drawing from the Android SDK's res folder.
     var androidOnlyProblem: PaintError {
         PaintError(

@@ -270,6 +270,13 @@ final class BreakdownService: @unchecked Sendable {
                 throw HTTPProblem(error)
             }
         }
+        // A view this server's artwork has nothing for is the server's fault (500), as a missing
+        // image is, and names no file of the server's.
+        if !request.breakdown.isHidden, !renderer.artworkSource.draws(request.view.platform) {
+            let view = request.view.platform
+            throw .serverFault(
+                "this server's artwork (\(renderer.artworkSource.kind.rawValue)) has none for the \(view == .android ? "Android" : "iOS") view, which this request asks for (platform=\(view.rawValue))")
+        }
         if !request.breakdown.isHidden, !missingArtwork.isEmpty {
             let needed = renderer.artworkSource.imageName(for: request.breakdown.logo)
             if missingArtwork.contains(needed) {

@@ -72,6 +72,11 @@ public enum BreakdownCLI {
                 console.writeOutput(manPage)
             } else if first == "help", arguments.count > 1, let command = subcommand(named: arguments[1]) {
                 console.writeOutput(HelpFormatter.commandHelp(command.spec, toolName: toolName))
+            } else if first == "help", arguments.count > 1 {
+                // `help NAME` of no subcommand is a mistake, as `breakdown NAME` is (it printed
+                // the tool's help with exit 0).
+                console.printError("unknown subcommand '\(arguments[1])'; expected one of \(names) (see '\(toolName) --help')")
+                return ExitStatus.usage
             } else {
                 console.writeOutput(HelpFormatter.toolHelp(toolName: toolName, overview: overview, commands: subcommands.map(\.spec)))
             }

@@ -170,6 +170,11 @@ final class BreakdownService: @unchecked Sendable {
                 hidden = answer
                 continue
             }
+            // A key without `=` is a flag's (`no-minimum`); a value key so given is refused, not
+            // read as the word `true` (which its refusal then quoted, though nobody wrote it).
+            if value == nil, let option = Self.queryGroups.allOptions.first(where: { $0.name == key }), case .value = option.kind {
+                throw .badRequest("\(key) needs a value (\(key)=…); a key without '=' is a flag's, such as no-minimum")
+            }
             record[key] = value ?? "true"
         }
         let options = try HTTPProblem.reading { () throws(RequestError) in try ParsedOptions(record: record, groups: Self.queryGroups, source: .query) }

@@ -247,5 +247,10 @@ import Testing
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("error: unknown subcommand 'paint'; expected one of describe, render, batch, report, gallery, verify, bench"))
         #expect(unknown.stderr.hasSuffix(" (see 'breakdown --help')\n"))
+        // `help NAME` says the same of a name that is no subcommand, and prints no help.
+        let help = try InProcessCLI.run("help", "paint")
+        #expect(help.status == 2 && help.stderr == unknown.stderr && help.stdout.isEmpty, "\(help.status) \(help.stderr)")
+        let known = try InProcessCLI.run("help", "render")
+        #expect(known.status == 0 && known.stdout.contains("USAGE: breakdown render"), "\(known.stdout.prefix(200))")
     }
 }

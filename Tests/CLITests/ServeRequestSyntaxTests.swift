@@ -1,4 +1,5 @@
 @testable import BreakdownServer
+@testable import CLITestSupport
 import Foundation
 import Testing
 import BreakdownTestSupport
@@ -27,6 +28,22 @@ import BreakdownTestSupport
         for version in ["HTTP/1.0", "HTTP/0.9", "HTTP/2.0", "HTTP/1.10", "HTTP/1.", "http/1.1", "HTTP/1.1 ", ""] {
             #expect(!RequestLineSyntax.readsAsHTTP11(version), "\(version)")
         }
+    }
+
+    /// A query key without `=` is a flag's; a value key so written is refused naming the key and
+    /// the form it needs (its refusal quoted a `'true'` nobody wrote).
+    @Test func aValueKeyWithoutAValueIsRefusedSayingSo() throws {
+        let server = try InProcessService(["--allow-unsigned"])
+        for key in ["amount", "locale", "scale"] {
+            let reply = server.get("/v1/breakdown.json?\(key)")
+            #expect(reply.status == 400, "\(key): \(reply.status)")
+            #expect((try? reply.json())?["detail"] as? String == "\(key) needs a value (\(key)=…); a key without '=' is a flag's, such as no-minimum", "\(reply.text)")
+        }
+        // A flag so written is the flag, as describe reads it.
+        let flag = server.get("/v1/breakdown.json?amount=0.5&no-minimum")
+        let described = try InProcessCLI.run("describe", "--amount", "0.5", "--no-minimum").json()
+        #expect(flag.status == 200 && (try? flag.json())?["text"] as? String == described["text"] as? String, "\(flag.text.prefix(300))")
+        #expect((try? flag.json())?["text"] as? String != (try? server.get("/v1/breakdown.json?amount=0.5").json())?["text"] as? String)
     }
 
     @Test func absoluteFormIsASchemeAndAColon() {

@@ -48,7 +48,11 @@ public struct LanguageResolution: Sendable, Hashable {
         guard language == nil else { return nil }
         let origin = source == .consumerLocale ? "consumer locale" : "device locale"
         let offered = merchant.offeredLanguages.joined(separator: ", ")
-        let what = consumerLanguageCode.map { "consumer language \($0)" } ?? "consumer locale"
-        return "\(what) (from \(origin) \(consumerLocale)) is not offered in region \(merchant.regionCode) (offers \(offered))"
+        guard let code = consumerLanguageCode else {
+            // No language to name: say that the locale names none (it read "consumer locale
+            // (from consumer locale ../x)", the language left out).
+            return "\(origin) \(consumerLocale) names no language, so none is offered in region \(merchant.regionCode) (offers \(offered))"
+        }
+        return "consumer language \(code) (from \(origin) \(consumerLocale)) is not offered in region \(merchant.regionCode) (offers \(offered))"
     }
 }

@@ -39,6 +39,11 @@ import Testing
         #expect(
             consumer.failureReason
                 == "consumer language de (from consumer locale de_DE) is not offered in region CA (offers en_CA, fr_CA)")
+        // A consumer locale Foundation reads no language from is named as such.
+        for text in ["../x", "-"] {
+            let nameless = LanguageResolution(merchant: .enAU, consumerLocale: text, deviceLocale: "en_AU")
+            #expect(nameless.failureReason == "consumer locale \(text) names no language, so none is offered in region AU (offers en_AU)", "\(nameless.failureReason ?? "nil")")
+        }
     }
 
     @Test func textLanguage() {

@@ -57,6 +57,8 @@ public enum ManPage {
             ".SH ENVIRONMENT",
             ".TP", ".B BREAKDOWN_HOME",
             "A folder holding \\fBFonts/\\fR and \\fBLogoAssets/\\fR, used instead of the ones found beside the executable.",
+            ".TP", ".B BREAKDOWN_KEY", ".TQ", ".B BREAKDOWN_SALT",
+            "serve: the key and the salt (hex) of the signed URLs it answers; without them it answers only unsigned URLs, and only with \\fB--allow-unsigned\\fR.",
             ".SH FILES",
             ".TP", ".I share/breakdown/Fonts/fonts.conf",
             "The private fontconfig configuration (beside the executable's folder: \\fI../share/breakdown\\fR).",

@@ -83,6 +83,8 @@ package enum VerifyManifestReader {
         var options: [String: RecordValue] = [:]
         for (key, value) in fields where key != "name" {
             switch value {
+            case .number(let number) where priceKeys.contains(key):
+                options[key] = .string(try price(key, number, fields: fields, place: "\(place) (\(name))"))
             case .text(let text), .number(let text): options[key] = .string(text)
             case .bool(let flag): options[key] = .bool(flag)
             case .null, .list, .object:
@@ -90,5 +92,25 @@ package enum VerifyManifestReader {
             }
         }
         return VerifyRecord(name: name, position: position, options: options)
+    }
+
+    /// The keys whose values are prices.
+    private static let priceKeys: Set<String> = [ContentOptions.amount.name, ContentOptions.minimum.name, ContentOptions.maximum.name]
+
+    /// A JSON number given as a price, read as `batch` reads one (`PriceRule.jsonNumber`): what it
+    /// says (`1.299` is never thousands, so never "ambiguous"), but never rounded to the record's
+    /// currency (its `currency`, else its `locale`'s, else AUD) and never negative; as plain text.
+    private static func price(_ key: String, _ number: String, fields: [String: ManifestValue], place: String) throws(CLIError) -> String {
+        if number.hasPrefix("-") { throw .usage("\(place): \(key): \(number) is negative; prices are 0 or more, written without a sign") }
+        var currency = CurrencyCode.AUD
+        if case .text(let code)? = fields[ContentOptions.currency.name], let given = CurrencyCode(rawValue: code) {
+            currency = given
+        } else if case .text(let identifier)? = fields[ContentOptions.locale.name], let merchant = MerchantLocale(identifier: identifier) {
+            currency = merchant.currency
+        }
+        switch PriceRule.jsonNumber(number, minorUnits: currency.minorUnitDigits, currency: currency.code) {
+        case .success(let plain): return plain
+        case .failure(let problem): throw .usage("\(place): \(key): \(problem.message)")
+        }
     }
 }

@@ -72,6 +72,19 @@ import BreakdownTestSupport
             #expect(try InProcessCLI.run(["render", "--amount", price, "-o", image.path]).status == 0)
             #expect(try Data(contentsOf: output.appendingPathComponent("\(name).png")) == Data(contentsOf: image), "\(name)")
         }
+        // verify reads a manifest's numbers as batch does: the same refusal (never "ambiguous"),
+        // and the same references for the numbers it takes.
+        let references = folder.appendingPathComponent("references")
+        let verify = try InProcessCLI.run(["verify", manifest.path, "--reference", references.path, "--record"])
+        #expect(verify.status == 2 && verify.stderr.contains("(a): amount: 1.299 has 3 digits after the decimal separator, but AUD has 2; prices are not rounded"), "\(verify.stderr)")
+        #expect(!verify.stderr.contains("ambiguous"), "\(verify.stderr)")
+        let taken = folder.appendingPathComponent("taken.ndjson")
+        try Data("{\"name\": \"b\", \"amount\": 1.290}\n{\"name\": \"c\", \"amount\": 49.9900, \"max\": 2000.000}\n".utf8).write(to: taken)
+        let recorded = try InProcessCLI.run(["verify", taken.path, "--reference", references.path, "--record"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        for name in ["b", "c"] {
+            #expect(try Data(contentsOf: references.appendingPathComponent("\(name).png")) == Data(contentsOf: folder.appendingPathComponent("\(name).png")), "\(name)")
+        }
     }
 
     /// The library's text door, `Amount("…")` (signs aside: the library parses `-2` as documented).

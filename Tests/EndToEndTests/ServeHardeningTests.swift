@@ -284,6 +284,20 @@ import BreakdownTestSupport
         Self.stopsAtOnce(server)
     }
 
+    /// The head timeout is its own clock, not the idle one's: a request line and then silence,
+    /// on a server whose idle timeout (3 s) is three times its head timeout (1 s), is answered
+    /// the head timeout's 408 before the idle timeout would close it without a word. No time is
+    /// measured here: which of the server's two timers ended the connection says which came first.
+    @Test func theHeadTimeoutComesBeforeTheIdleOne() throws {
+        let server = try Self.patient(["--allow-unsigned", "--header-timeout", "1", "--timeout", "3"])
+        let connection = try server.connect(timeout: 60)
+        try connection.send("GET /healthz HTTP/1.1\r\n")
+        let reply = try connection.readReply()
+        #expect(reply.status == 408, "\(reply.status): closed by the idle timeout, not the head timeout")
+        #expect(try Self.problem(reply).detail.contains("did not arrive within 1 s"))
+        Self.stopsAtOnce(server)
+    }
+
     @Test func theOneShapeTheCallbackCannotCutIsClosedAtOnce() throws {
         // A raw NUL, a fake `HTTP/1.1`, then a `?` and 3,000 arguments: the request-line callback
         // cannot tell the fake version from the real one, so libmicrohttpd fills the connection's

@@ -23,7 +23,7 @@ import BreakdownTestSupport
         let images = try Self.imageFolder()
         defer { try? FileManager.default.removeItem(at: images) }
         let res = try AndroidFixture.fixtureFolder()
-        defer { try? FileManager.default.removeItem(at: res.deletingLastPathComponent()) }
+        defer { try? FileManager.default.removeItem(at: res) }
         for (folder, kind, missing, drawn) in [
             (images, "folder of image files", "android", "ios"), (res, "Android res folder", "ios", "android"),
         ] {

@@ -41,14 +41,16 @@ import BreakdownTestSupport
 
     @Test func serveChecksAnAndroidResFolderBeforeItListens() throws {
         // The project's look-alikes laid out as a res folder: all 13 convert, and the server draws
-        // the Android view from them; an iOS request is refused naming the folder.
+        // the Android view from them; an iOS request is the server's fault (500, as a missing
+        // image is), naming the view and not the server's folder.
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../LogoAssets/android").standardized.path
         let server = try ServerProcess(["--allow-unsigned", "--logo-assets", folder])
         let android = try server.get("/v1/breakdown.png?amount=100&platform=android&scale=2")
         #expect(android.status == 200)
         let ios = try server.get("/v1/breakdown.png?amount=100&scale=2")
-        #expect(ios.status == 400)
-        #expect(String(decoding: ios.body, as: UTF8.self).contains("is the Android SDK's res folder: it draws the Android view only"))
+        #expect(ios.status == 500)
+        let body = String(decoding: ios.body, as: UTF8.self)
+        #expect(body.contains("this server's artwork (Android res folder) has none for the iOS view") && !body.contains(folder), "\(body)")
         // A res folder missing a drawable the view can need does not start: one line naming it.
         let partial = try AndroidFixture.fixtureFolder()
         defer { try? FileManager.default.removeItem(at: partial) }

@@ -106,13 +106,16 @@ import Testing
         let render = try ArtworkBoundsTests.bounded(["render", "--amount", "100", "--logo-assets", folder.path, "-o", output.path])
         let lines = render.stderr.split(separator: "\n")
         #expect(render.status == 2, "\(kind): \(render.status) \(render.stderr)")
-        #expect(lines.count == 1 && lines.first?.contains(message) == true, "\(kind): \(render.stderr)")
+        // On a machine so loaded that the child's work takes over 20 s of the clock, the clock
+        // ends it first, whatever bound it was heading for: one line naming the 2 s budget.
+        let clock = "did not end within 20 s on the clock (an artwork file must draw within 2 s of processor time)"
+        #expect(lines.count == 1 && (lines.first?.contains(message) == true || lines.first?.contains(clock) == true), "\(kind): \(render.stderr)")
         #expect(lines.first?.contains("badge-afterpay-mint-on-black.\(format)") == true, "\(kind): names the file: \(render.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output.path), "\(kind): no image")
         let assets = try ArtworkBoundsTests.bounded(["assets", folder.path])
-        #expect(assets.status == 1 && assets.stdout.contains(message), "\(kind): \(assets.status) \(assets.stdout) \(assets.stderr)")
+        #expect(assets.status == 1 && (assets.stdout.contains(message) || assets.stdout.contains(clock)), "\(kind): \(assets.status) \(assets.stdout) \(assets.stderr)")
         let serve = try ArtworkBoundsTests.bounded(["serve", "--allow-unsigned", "--port", "0", "--logo-assets", folder.path])
-        #expect(serve.status == 2 && serve.stderr.contains(message), "\(kind): \(serve.status) \(serve.stderr)")
+        #expect(serve.status == 2 && (serve.stderr.contains(message) || serve.stderr.contains(clock)), "\(kind): \(serve.status) \(serve.stderr)")
         #expect(serve.stdout.isEmpty, "\(kind): serve never listened: \(serve.stdout)")
     }
 

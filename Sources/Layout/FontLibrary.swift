@@ -37,6 +37,13 @@ package final class FontLibrary {
                 throw LayoutError("cannot read font file \(file): it \(error.reason); give a TrueType or OpenType font file")
             }
         }
+        // Checked here, so that a missing one is our one line, not fontconfig's two before it.
+        do throws(RegularFile.Problem) {
+            _ = try RegularFile.check(configuration.path)
+        } catch {
+            throw LayoutError(
+                "cannot read the font configuration \(configuration.path): it \(error.reason) (the project's Fonts/ folder, or BREAKDOWN_HOME's, holds fonts.conf)")
+        }
         guard let config = FcConfigCreate() else { throw LayoutError("cannot create a fontconfig configuration") }
         guard FcConfigParseAndLoadFromMemory(config, Self.configurationText(including: configuration), FcTrue) == FcTrue else {
             FcConfigDestroy(config)

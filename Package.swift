@@ -57,8 +57,10 @@ let package = Package(
         // IO: the command line's file helpers the front ends share: the console, the atomic
         // writer, output paths (what may be replaced, folders made, files compared).
         .target(name: "BreakdownIO", dependencies: ["BreakdownOptions"], path: "Sources/IO"),
+        // File system calls the Glibc module does not declare (renameat2), in C.
+        .target(name: "CFileCalls", path: "Sources/CFileCalls"),
         // Batch: manifests, planning, the work queue, resume, reports.
-        .target(name: "BreakdownBatch", dependencies: ["BreakdownOptions", "BreakdownIO"], path: "Sources/Batch"),
+        .target(name: "BreakdownBatch", dependencies: ["BreakdownOptions", "BreakdownIO", "CFileCalls"], path: "Sources/Batch"),
         // Verify: render a manifest and compare each image with its reference.
         .target(name: "BreakdownVerify", dependencies: ["BreakdownBatch", "BreakdownDiff", "BreakdownIO"], path: "Sources/Verify"),
         // Gallery: every variant and an HTML index.

@@ -1,4 +1,5 @@
 import BreakdownOptions
+import CFileCalls
 import Foundation
 import BreakdownIO
 
@@ -153,6 +154,12 @@ final class BatchFolder: @unchecked Sendable {
                 removeTemporaries()
                 throw error
             }
+        }
+        // One file (a record's usual image) whose name nothing has yet lands in one call, without
+        // looking first: the rename itself refuses to replace anything. When something has the
+        // name (or the file system cannot say), it is looked at and renamed below.
+        if pending.count == 1, breakdown_rename_no_replace(temporaries, pending[0].temporary, output, pending[0].file.name) == 0 {
+            return [pending[0].file]
         }
         // Only a regular file, a symbolic link or nothing is replaced: never a device node, FIFO,
         // socket or folder found in the output folder (checked before any file lands).

@@ -63,6 +63,9 @@ public indirect enum JSONValue: Sendable {
     }
 
     package static func quoted(_ text: String) -> String {
+        // Printable ASCII but the quote and the backslash (names, file names, statuses) is
+        // written as it is: one look at the bytes instead of a scalar at a time.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

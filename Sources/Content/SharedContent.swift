@@ -175,24 +175,35 @@ struct SharedContent: Sendable {
         }
     }
 
-    private static let cache = Locked<[Key: Entry]>([:])
+    /// A key with its hash worked out once: the cache's table hashes only that number, however
+    /// often a call looks the key up (a configuration's hash reads every one of its values).
+    private struct HashedKey: Hashable {
+        let key: Key
+        let hash: Int
+        init(_ key: Key) {
+            self.key = key
+            hash = key.hashValue
+        }
+        static func == (a: HashedKey, b: HashedKey) -> Bool { a.hash == b.hash && a.key == b.key }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
+    private static let cache = Locked<[HashedKey: Entry]>([:])
 
     /// The breakdown of `amount` for `key`, from the cache when this configuration and amount
     /// were asked for lately; the shared content resolved (outside the lock) when it is new.
     static func breakdown(_ key: Key, amount: Decimal) -> PriceBreakdown {
+        let hashed = HashedKey(key)
         let (found, known) = cache.withLock { entries -> (SharedContent?, PriceBreakdown?) in
-            guard let entry = entries[key] else { return (nil, nil) }
+            guard let entry = entries[hashed] else { return (nil, nil) }
             return (entry.content, entry.kept(amount))
         }
         if let known { return known }
         let content = found ?? SharedContent(key)
         let breakdown = content.breakdown(amount: amount)
         cache.withLock { entries in
-            if entries[key] == nil {
-                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-                entries[key] = Entry(content: content)
-            }
-            entries[key]?.remember(amount, breakdown)
+            if entries.count >= capacity, entries[hashed] == nil { entries.removeAll(keepingCapacity: true) }
+            entries[hashed, default: Entry(content: content)].remember(amount, breakdown)
         }
         return breakdown
     }

@@ -75,26 +75,29 @@ struct AmountTemplate: Sendable, Hashable {
     func string(_ amount: Decimal) -> String? {
         guard !amount.isSignMinus, amount.isFinite else { return nil }
         // Decimal's description is its exact digits, with at most one point and no exponent.
-        let text = amount.description
-        var whole = Substring(text), cents = Substring("")
-        if let point = text.firstIndex(of: ".") {
-            whole = text[..<point]
-            cents = text[text.index(after: point)...]
+        var text = amount.description
+        // Read and written as UTF-8 bytes: the digits are ASCII, the template's parts are appended whole.
+        return text.withUTF8 { bytes -> String? in
+            let point = bytes.firstIndex(of: 0x2E) ?? bytes.count
+            let count = point, cents = point < bytes.count ? bytes.count &- point &- 1 : 0
+            guard count > 0, cents <= digits else { return nil }
+            for index in bytes.indices where index != point {
+                guard bytes[index] >= 0x30, bytes[index] <= 0x39 else { return nil }
+            }
+            var result: [UInt8] = []
+            result.reserveCapacity(prefix.utf8.count + suffix.utf8.count + 2 * count + decimal.utf8.count + digits + 8)
+            result.append(contentsOf: prefix.utf8)
+            for offset in 0..<count {
+                if offset > 0, (count - offset) % 3 == 0 { result.append(contentsOf: group.utf8) }
+                result.append(bytes[offset])
+            }
+            if digits > 0 {
+                result.append(contentsOf: decimal.utf8)
+                if cents > 0 { result.append(contentsOf: bytes[(point + 1)...]) }
+                for _ in cents..<digits { result.append(0x30) }
+            }
+            result.append(contentsOf: suffix.utf8)
+            return String(decoding: result, as: UTF8.self)
         }
-        guard !whole.isEmpty, cents.count <= digits, whole.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-            cents.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-        else { return nil }
-        var result = prefix
-        let count = whole.count
-        for (offset, character) in whole.enumerated() {
-            if offset > 0, (count - offset) % 3 == 0 { result += group }
-            result.append(character)
-        }
-        if digits > 0 {
-            result += decimal
-            result += cents
-            result += String(repeating: "0", count: digits - cents.count)
-        }
-        return result + suffix
     }
 }

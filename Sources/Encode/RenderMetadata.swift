@@ -80,14 +80,22 @@ public struct RenderMetadata: Sendable, Codable, Equatable {
 
         /// The record of a contrast report, ratios rounded to two decimals.
         public init(_ report: ContrastReport) {
-            func rounded(_ ratio: Double) -> Double { Double(ContrastReport.format(ratio)) ?? ratio }
             page = report.page.description
             logoForeground = report.logoForeground.description
             logoBackground = report.logoBackground.description
-            logo = rounded(report.logo)
-            text = rounded(report.text)
-            link = report.link.map(rounded)
+            logo = Self.rounded(report.logo)
+            text = Self.rounded(report.text)
+            link = report.link.map(Self.rounded)
             warnings = report.warnings
+        }
+
+        /// A ratio as `ContrastReport.format` writes it, read back as a number: the hundredths
+        /// it keeps over 100, the double nearest that decimal, as reading the text gives (one
+        /// division, correctly rounded, instead of writing and parsing the text).
+        package static func rounded(_ ratio: Double) -> Double {
+            let hundredths = (ratio * 100 + 1e-9).rounded(.down)
+            guard hundredths >= 0, hundredths < 0x1p53 else { return Double(ContrastReport.format(ratio)) ?? ratio }
+            return hundredths / 100
         }
     }
 

@@ -92,4 +92,29 @@ import Testing
         #expect(plain.map { [$0.prefix, $0.group, $0.decimal, $0.suffix] } == ["$", ",", ".", ""])
         #expect(plain?.string(Decimal(string: "1234.5")!) == "$1,234.50")
     }
+
+    /// The amount's digits as the template reads them are Decimal's own description of it, for
+    /// amounts made every way a record's are (parsed, rounded half-even, a quarter taken) and
+    /// for significands and exponents at and past the fast way's edges (53 bits, zero, far
+    /// exponents), where Decimal's own is used.
+    @Test func theDigitsReadAreDecimalsOwnDescription() {
+        var amounts = Self.amounts
+        for amount in Self.amounts {
+            var quarter = amount / 4, rounded = Decimal()
+            NSDecimalRound(&rounded, &quarter, 2, .bankers)
+            amounts += [quarter, rounded]
+        }
+        for text in ["0", "0.00", "0.05", "0.5", "5", "50", "500.000", "9007199254740991", "9007199254740992", "9007199254740993",
+            "90071992547409.91", "123456789012345678901234567890", "0.000000000000000000000000000001", "1e30", "12e-30"]
+        {
+            amounts.append(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!)
+        }
+        for (significand, exponent) in [(1, 5), (123, 3), (7, -1), (7, -3), (1234, -2), (99, 0), (1 << 52, -2), (1 << 53, 0), (0, -2)] {
+            amounts.append(Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand)))
+        }
+        #expect(amounts.count > 1000)
+        for amount in amounts {
+            #expect(AmountTemplate.exactText(amount) == amount.description, "\(amount)")
+        }
+    }
 }

@@ -15,6 +15,13 @@ import Foundation
 /// 4.06 and draws "$1.02", as `--amount 4.06` does. A `Decimal` written as a float literal
 /// (`let price: Decimal = 4.06`) is already 4.0599… before `Amount` sees it: make such values from
 /// strings (`Decimal(string: "4.06")`) or parse the string with `Amount(_:)`.
+///
+/// A literal cannot throw, so a literal or a `Decimal` the price rule refuses is refused when it
+/// is drawn: the renderer (and `assertBreakdownSnapshot`) throws `BreakdownError.invalidOption`
+/// naming `amount`, in the words `--amount` uses for the same digits. A typed `1.299` is not
+/// rounded to 1.30 (nor drawn as $0.32): it is refused, the message naming both readings
+/// (1299, or 1.29 to at most two decimals), as the text `1.299` is. So are a negative price and
+/// one of 100000000000000 or more. `BreakdownInputs.breakdown.invalidInput` says it early.
 public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral
 {
@@ -26,16 +33,19 @@ public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible, E
         self.value = value
     }
 
-    /// Parses plain decimal notation exactly (`100`, `4.06`, `.5`, `-2`), under the rule every
-    /// door keeps (as `--amount` does): text that could be read two ways (`1.299`: thousands, or
-    /// one point two nine nine) and more decimals than a currency has (`49.999`) are refused,
-    /// never guessed or rounded.
+    /// Parses plain decimal notation exactly (`100`, `4.06`, `.5`), under the one price rule every
+    /// door keeps (`--amount`, a manifest's or a query's `amount`): text that could be read two
+    /// ways (`1.299`: thousands, or one point two nine nine), more decimals than a currency has
+    /// (`49.999`), a sign (`-2`, `-0`, `+5`), a trailing separator (`100.`) and a price of
+    /// 100000000000000 or more are refused, never guessed or rounded, in `--amount`'s words.
     /// - Throws: `AmountError` for anything else (empty, spaces, exponents, separators, junk,
-    ///   an ambiguous or over-precise price; its `message` says which).
+    ///   a price the rule refuses; its `message` says which).
     public init(_ text: String) throws(AmountError) {
         guard let value = Decimal(decimalString: text) else { throw AmountError(text: text) }
-        let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : text
-        if let why = PriceRule.problem(plainDecimal: unsigned) { throw AmountError(text: text, reason: why) }
+        if let why = PriceRule.problem(plainDecimal: text) { throw AmountError(text: text, reason: why) }
+        if let accepted = InputRule.priceRangeProblem(value) {
+            throw AmountError(text: text, reason: "\(QuotedValue.quoted(text)) is not valid; expected \(accepted)")
+        }
         self.value = value
     }
 

@@ -30,6 +30,12 @@ public struct PriceBreakdown: Sendable, Hashable {
     public package(set) var increaseContrast: Bool
     /// Bold Text was on: the text is set at the body style's emphasized weight (Semibold).
     public package(set) var boldText: Bool
+    /// Why the inputs this breakdown was computed from break a rule every door keeps (a device
+    /// locale that is not a locale identifier, an information page that is not a file name, a
+    /// price that is negative, too large or has more decimals than a currency has), in the words
+    /// those doors use; nil when they keep them. A renderer throws it instead of drawing, and
+    /// `assertBreakdownHidden` fails with it.
+    public package(set) var invalidInput: BreakdownError?
     /// The logo's colours when they are not its palette's (the Android view's tinted layers);
     /// nil: the palette's.
     package var ownLogoColors: LogoColors?

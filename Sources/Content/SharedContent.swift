@@ -38,10 +38,14 @@ struct SharedContent: Sendable {
     let homeSymbol: String
     /// The formatter's way of writing an instalment, when its probes came out exact (else ICU).
     let instalmentTemplate: AmountTemplate?
+    /// Why the device locale or the information page breaks the doors' rule (`InputRule`),
+    /// judged once per key; nil when neither does.
+    let keyProblem: BreakdownError?
 
     /// Resolves everything but the amount, as `PriceBreakdown.init` did for every record.
     init(_ key: Key) {
         let options = key.options
+        keyProblem = InputRule.inputsProblem(deviceLocale: key.deviceLocale, modalId: options.moreInfoOptions.modalId)
         configuration = key.configuration
         guard let configuration = key.configuration else {
             // Like the shipping SDK: the en_US merchant locale, and its language (en_US) when the
@@ -200,7 +204,8 @@ struct SharedContent: Sendable {
         }
         if let known { return known }
         let content = found ?? SharedContent(key)
-        let breakdown = content.breakdown(amount: amount)
+        var breakdown = content.breakdown(amount: amount)
+        breakdown.invalidInput = content.keyProblem ?? InputRule.amountProblem(amount).map { .invalidOption(option: "amount", message: "amount: \($0)") }
         cache.withLock { entries in
             if entries.count >= capacity, entries[hashed] == nil { entries.removeAll(keepingCapacity: true) }
             entries[hashed, default: Entry(content: content)].remember(amount, breakdown)

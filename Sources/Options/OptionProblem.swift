@@ -83,7 +83,7 @@ public struct OptionProblem: Error, Sendable, Hashable, CustomStringConvertible 
         case .notABoolean(let given):
             return "\(name) is a flag: use true or false, not \(QuotedValue.quoted(given))"
         case .invalidValue(let value, let accepted):
-            return "\(name): \(QuotedValue.quoted(value)) is not valid; expected \(accepted)"
+            return InputRule.invalidValue(name: name, value: value, accepted: accepted)
         case .refused(_, let because):
             return "\(name): \(because)"
         case .repeated:

@@ -15,7 +15,7 @@ public enum RenderOptions {
         "font-file", "path", help: "Make a font file (TrueType or OpenType) available to --font. Only regular files are read.")
     /// The text size in points (else the content size's).
     public static let fontSize = Option<Double?>.value(
-        "font-size", "points", .number(1...500), defaultHelp: "the --content-size's body size",
+        "font-size", "points", .number(InputRule.fontSizeRange), defaultHelp: "the --content-size's body size",
         help: "The text size in points; instead of --content-size. Sizes in --link-text markup have the same limit.")
     /// The Dynamic Type size category.
     public static let contentSize = Option<ContentSizeCategory>.choice(
@@ -36,10 +36,10 @@ public enum RenderOptions {
     ) { $0.last.flatMap(RGBAColor.init(optionText:)) }
     /// Empty space on every side.
     public static let padding = Option<Double>.value(
-        "padding", "points", .number(0...1000), default: "0", help: "Empty space on every side, in points.")
+        "padding", "points", .number(InputRule.paddingRange), default: "0", help: "Empty space on every side, in points.")
     /// The container width.
     public static let width = Option<Double?>.value(
-        "width", "points", .number(1...10000), help: "The container width in points: the text wraps to it.")
+        "width", "points", .number(InputRule.widthRange), help: "The container width in points: the text wraps to it.")
     /// PNG pixels per point.
     public static let scale = Option<RenderScale>.choice(
         "scale", "n", default: .x1,

@@ -79,10 +79,22 @@ public final class BreakdownRenderer {
     /// Lays out a breakdown without drawing it: the size, baselines and where the logo and link
     /// go, the logo sized by the ratio of the file that will draw it at `scale` (PDF page, SVG
     /// viewBox, PNG pixels).
-    /// - Throws: `BreakdownError.renderingFailed` for an unknown font family, link markup Pango
-    ///   rejects or unreadable artwork.
+    /// - Throws: `BreakdownError.invalidOption` as `render` throws it; `BreakdownError.renderingFailed`
+    ///   for an unknown font family, link markup Pango rejects or unreadable artwork.
     public func layout(_ view: BreakdownView, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
-        try layout(view, breakdown: view.breakdown, style: style, scale: scale)
+        let breakdown = view.breakdown
+        try Self.check(breakdown, style: style)
+        return try layout(view, breakdown: breakdown, style: style, scale: scale)
+    }
+
+    /// Refuses what every door refuses before drawing: a style number outside the option table's
+    /// range (`LayoutStyle.problem`) and inputs that break a door's rule
+    /// (`PriceBreakdown.invalidInput`), in those doors' words. Made before any Pango call, so a
+    /// width of infinity is an error, never a stopped process, and a negative padding is never
+    /// drawn cropped.
+    package static func check(_ breakdown: PriceBreakdown, style: LayoutStyle) throws(BreakdownError) {
+        if let problem = style.problem { throw problem }
+        if let problem = breakdown.invalidInput { throw problem }
     }
 
     /// The one dispatch on whose view it is; `breakdown` is `view.breakdown`, computed once by
@@ -107,7 +119,8 @@ public final class BreakdownRenderer {
     /// Lays out the iOS view's breakdown without drawing it (see `layout(_:style:scale:)` for
     /// either view).
     public func layout(_ breakdown: PriceBreakdown, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
-        try layoutCache.layout(for: LayoutCache.Key(view: nil, breakdown: breakdown, style: style, scale: scale)) { () throws(BreakdownError) in
+        try Self.check(breakdown, style: style)
+        return try layoutCache.layout(for: LayoutCache.Key(view: nil, breakdown: breakdown, style: style, scale: scale)) { () throws(BreakdownError) in
             try layoutAnew(breakdown, style: style, scale: scale)
         }
     }
@@ -186,6 +199,7 @@ public final class BreakdownRenderer {
     /// makes these checks for a shown view. For the Android view on a machine without Roboto,
     /// only the markup is judged (its layout says what is missing).
     package func checkHiddenRequest(of view: Platform, breakdown: PriceBreakdown, style: LayoutStyle) throws(BreakdownError) {
+        try Self.check(breakdown, style: style)
         do throws(LayoutError) {
             switch view {
             case .ios: try typesetter.checkFamily(style.fontFamily, android: false)
@@ -198,9 +212,13 @@ public final class BreakdownRenderer {
     }
 
     /// Renders a shown breakdown as an image in `format`.
-    /// - Throws: `BreakdownError.hidden` for a hidden breakdown (the view draws nothing);
+    /// - Throws: `BreakdownError.invalidOption` for a style number outside the command line's
+    ///   range (`LayoutStyle`) or inputs a door refuses (`PriceBreakdown.invalidInput`: a device
+    ///   locale, an information page or a price), checked first;
+    ///   `BreakdownError.hidden` for a hidden breakdown (the view draws nothing);
     ///   `BreakdownError.renderingFailed` when a stage fails (unknown font, bad markup, missing artwork).
     public func render(_ breakdown: PriceBreakdown, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
+        try Self.check(breakdown, style: settings.style)
         if breakdown.isHidden {
             try checkHiddenRequest(of: .ios, breakdown: breakdown, style: settings.style)
             throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden")
@@ -213,6 +231,7 @@ public final class BreakdownRenderer {
     /// - Throws: as `render(_:settings:format:)`.
     public func render(_ view: BreakdownView, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
         let breakdown = view.breakdown
+        try Self.check(breakdown, style: settings.style)
         if breakdown.isHidden {
             try checkHiddenRequest(of: view.platform, breakdown: breakdown, style: settings.style)
             throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden")

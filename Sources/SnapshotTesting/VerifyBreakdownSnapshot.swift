@@ -123,6 +123,9 @@ public func verifyBreakdownHidden(of inputs: BreakdownInputs) -> String? {
 
 /// Checks that a view (iOS or Android) is hidden; nil when hidden, else what it would show.
 public func verifyBreakdownHidden(of view: BreakdownView) -> String? {
+    // Inputs a door refuses (a device locale that is no locale, such as a typo) are an error,
+    // never taken for a hidden view.
+    if let problem = view.breakdown.invalidInput { return problem.description }
     guard case .hidden = view.outcome else {
         let breakdown = view.breakdown
         return "the breakdown is shown (\"\(breakdown.text) \(breakdown.brand.writtenName)\") where it must be hidden"

@@ -83,4 +83,36 @@ import Testing
         assertBreakdownHidden(of: inputs)
         withKnownIssue { assertBreakdownHidden(of: ["--amount", "100"]) }
     }
+
+    /// A typo of a device locale gave a hidden view, so `assertBreakdownHidden(of:)` passed on
+    /// it: the typed door now says what the argument door says (`device-locale` named as a
+    /// manifest field names it), and never "hidden".
+    @Test func aDeviceLocaleTheArgumentsRefuseIsNotHidden() throws {
+        for locale in ["zz_ZZ", "", "../../x"] {
+            let arguments = try #require(verifyBreakdownHidden(of: ["--no-configuration", "--amount", "100", "--device-locale=\(locale)"]))
+            let typed = try #require(verifyBreakdownHidden(of: BreakdownInputs(configuration: nil, deviceLocale: locale, amount: 100)))
+            #expect(arguments.hasSuffix("--" + typed), "\(arguments) | \(typed)")
+            #expect(typed.hasPrefix("device-locale: "), "\(typed)")
+            withKnownIssue { assertBreakdownHidden(of: BreakdownInputs(configuration: nil, deviceLocale: locale, amount: 100)) }
+        }
+    }
+
+    /// A width of infinity stopped the whole test process (Double to Int32 in Pango units); the
+    /// typed snapshot door now fails with the argument door's words for `--width inf`.
+    @Test func aStyleNumberOutOfRangeFailsTheSnapshotInsteadOfStoppingTheProcess() throws {
+        let sandbox = try SnapshotSandbox()
+        let inputs = BreakdownInputs(
+            configuration: try Configuration(minimumAmount: "1.00", maximumAmount: "2000.00", locale: "en_AU"), deviceLocale: "en_AU", amount: 100)
+        for (style, argument) in [(LayoutStyle(width: .infinity), "--width=inf"), (LayoutStyle(padding: -10), "--padding=-10")] {
+            let typed = try #require(
+                verifyBreakdownSnapshot(
+                    of: inputs, settings: RenderSettings(style: style), named: "bad-style", record: .all, environment: sandbox.environment,
+                    filePath: sandbox.filePath))
+            let words = try #require(verifyBreakdownSnapshot(of: ["--amount", "100", argument], named: "bad-style-words", environment: sandbox.environment, filePath: sandbox.filePath))
+            let option = String(argument.dropFirst(2).prefix { $0 != "=" })
+            let rest = try #require(words.range(of: "--" + option + ": ")).upperBound
+            #expect(typed.contains(option + ": " + words[rest...].prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces)), "\(typed) | \(words)")
+            #expect(!FileManager.default.fileExists(atPath: try sandbox.paths("bad-style").reference))
+        }
+    }
 }

@@ -4,7 +4,9 @@ import Foundation
 public struct BreakdownInputs: Sendable, Hashable {
     /// nil when no configuration is set.
     public var configuration: Configuration?
-    /// The device (client) locale identifier, e.g. `en_AU`.
+    /// The device (client) locale identifier, e.g. `en_AU`: one `--device-locale` takes
+    /// (`language[_Script][_REGION]`, ISO codes; a typo such as `zz_ZZ` is refused when drawn,
+    /// never taken for a hidden view).
     public var deviceLocale: String
     /// What the view shows and how: intro, logo, colours, appearance, link.
     public var options: PriceBreakdownOptions
@@ -13,6 +15,9 @@ public struct BreakdownInputs: Sendable, Hashable {
 
     /// Inputs with the device locale as an identifier (`"en_AU"`) or a `Locale`. The amount is
     /// exact whichever way it is written: `"4.06"`, `4.06`, `100` or `Amount(decimal)` (see `Amount`).
+    /// Not checked here (the initialiser does not throw): a device locale, information page or
+    /// price a door refuses is `breakdown.invalidInput`, which the renderer and the snapshot
+    /// library throw or fail with.
     public init(
         configuration: Configuration?, deviceLocale: some LocaleIdentifierConvertible, options: PriceBreakdownOptions = .init(),
         amount: Amount

@@ -6,7 +6,9 @@ public struct MoreInfoOptions: Sendable, Hashable {
     public var modalTheme: ModalTheme
     /// Whether the page shows cross-border trade details.
     public var isCbtEnabled: Bool
-    /// The file name (without `.html`) of a specific page; overrides theme and CBT.
+    /// The file name (without `.html`) of a specific page; overrides theme and CBT. Letters,
+    /// digits, `.`, `_` and `-`, not starting with `.` (as `--modal-id`): any other name is
+    /// refused when drawn (`PriceBreakdown.invalidInput`), never written into a link.
     public var modalId: String?
 
     /// Options choosing the page by theme and cross-border trade.

@@ -16,6 +16,11 @@ package enum InputRule {
 
     // MARK: - Words
 
+    /// What the iOS view's `--scale` accepts when given `text`, an Android density.
+    package static func iosScaleAccepted(_ text: String) -> String {
+        "1, 2 or 3 for the iOS view (\(text) is an Android density: the Android view, platform android, takes it)"
+    }
+
     /// The one line for a value its kind does not accept: `name: 'value' is not valid; expected …`.
     package static func invalidValue(name: String, value: String, accepted: String) -> String {
         "\(name): \(QuotedValue.quoted(value)) is not valid; expected \(accepted)"

@@ -19,7 +19,7 @@ extension RenderRequest {
                 Drawing.scale,
                 .invalidValue(
                     options[Drawing.scale].text,
-                    accepted: "1, 2 or 3 for the iOS view (\(options[Drawing.scale].text) is an Android density: the Android view, platform android, takes it)"))
+                    accepted: InputRule.iosScaleAccepted(options[Drawing.scale].text)))
         }
         var inputs = try ContentOptions.inputs(from: options)
         if let color = options[Drawing.textColor] { inputs.options.textColor = color }

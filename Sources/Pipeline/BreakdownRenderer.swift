@@ -84,6 +84,7 @@ public final class BreakdownRenderer {
     public func layout(_ view: BreakdownView, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
         let breakdown = view.breakdown
         try Self.check(breakdown, style: style)
+        try Self.check(scale, of: view.platform)
         return try layout(view, breakdown: breakdown, style: style, scale: scale)
     }
 
@@ -95,6 +96,14 @@ public final class BreakdownRenderer {
     package static func check(_ breakdown: PriceBreakdown, style: LayoutStyle) throws(BreakdownError) {
         if let problem = style.problem { throw problem }
         if let problem = breakdown.invalidInput { throw problem }
+    }
+
+    /// Refuses an Android density (`.x1_5`, …) for the iOS view, as `--scale` does: iOS screens
+    /// are 1x, 2x or 3x.
+    package static func check(_ scale: RenderScale, of platform: Platform) throws(BreakdownError) {
+        guard platform == .ios, !scale.isIOS else { return }
+        throw .invalidOption(
+            option: "scale", message: InputRule.invalidValue(name: "scale", value: scale.text, accepted: InputRule.iosScaleAccepted(scale.text)))
     }
 
     /// The one dispatch on whose view it is; `breakdown` is `view.breakdown`, computed once by
@@ -120,6 +129,7 @@ public final class BreakdownRenderer {
     /// either view).
     public func layout(_ breakdown: PriceBreakdown, style: LayoutStyle, scale: RenderScale = .x1) throws(BreakdownError) -> BreakdownLayout {
         try Self.check(breakdown, style: style)
+        try Self.check(scale, of: .ios)
         return try layoutCache.layout(for: LayoutCache.Key(view: nil, breakdown: breakdown, style: style, scale: scale)) { () throws(BreakdownError) in
             try layoutAnew(breakdown, style: style, scale: scale)
         }
@@ -213,12 +223,14 @@ public final class BreakdownRenderer {
 
     /// Renders a shown breakdown as an image in `format`.
     /// - Throws: `BreakdownError.invalidOption` for a style number outside the command line's
-    ///   range (`LayoutStyle`) or inputs a door refuses (`PriceBreakdown.invalidInput`: a device
-    ///   locale, an information page or a price), checked first;
+    ///   range (`LayoutStyle`), an Android density for the iOS view (`.x1_5`: iOS takes 1x, 2x,
+    ///   3x) or inputs a door refuses (`PriceBreakdown.invalidInput`: a device locale, an
+    ///   information page or a price), checked first;
     ///   `BreakdownError.hidden` for a hidden breakdown (the view draws nothing);
     ///   `BreakdownError.renderingFailed` when a stage fails (unknown font, bad markup, missing artwork).
     public func render(_ breakdown: PriceBreakdown, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
         try Self.check(breakdown, style: settings.style)
+        try Self.check(settings.scale, of: .ios)
         if breakdown.isHidden {
             try checkHiddenRequest(of: .ios, breakdown: breakdown, style: settings.style)
             throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden")
@@ -232,6 +244,7 @@ public final class BreakdownRenderer {
     public func render(_ view: BreakdownView, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
         let breakdown = view.breakdown
         try Self.check(breakdown, style: settings.style)
+        try Self.check(settings.scale, of: view.platform)
         if breakdown.isHidden {
             try checkHiddenRequest(of: view.platform, breakdown: breakdown, style: settings.style)
             throw BreakdownError.hidden(reason: breakdown.hiddenReason ?? "the view is hidden")

@@ -11,8 +11,9 @@ import BreakdownOptions
 //   `<name>.words.json` (what it says, compared exactly before any pixel tolerance) and
 //   `<name>.versions.txt` (the library versions it was recorded with). Add
 //   `exclude: ["__Snapshots__"]` to the test target so SwiftPM does not treat them as
-//   unhandled files. `named:` defaults to the test function's name and a counter; two call
-//   sites sharing one reference fail.
+//   unhandled files. `named:` defaults to the test function's name and a counter, after the
+//   suite or class when it is not named as the file (`OtherTests.checkout.1`); two call sites
+//   sharing one reference fail.
 // - Record modes (`RecordMode`): `missing` (default) records an absent reference and fails saying
 //   so; `all` (`BREAKDOWN_RECORD=all` or `record: .all`) rewrites every reference and fails;
 //   `never` (the default when `CI` is set) fails on an absent reference. Any recording fails the
@@ -35,9 +36,10 @@ import Foundation
 /// the running framework (Swift Testing or XCTest) at the call site.
 ///
 /// Without `named:`, the name is the test function's and a counter: `checkout.1`, `checkout.2`
-/// for the first and second assertion in `checkout()` (give names in parameterized tests and
-/// loops, whose order may vary). Two assertions that would use the same reference fail, naming
-/// both call sites.
+/// for the first and second assertion in `checkout()`, with the suite types or XCTest class
+/// before it when they are not named as the test file (`OtherTests.checkout.1`), whatever order
+/// tests run in. A parameterized test's cases need `named:`; so do loops whose order may vary.
+/// Two assertions that would use the same reference fail, naming both call sites and tests.
 public func assertBreakdownSnapshot(
     of arguments: [String], as strategy: SnapshotStrategy? = nil, named name: String? = nil, record: RecordMode? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, testName: StaticString = #function,

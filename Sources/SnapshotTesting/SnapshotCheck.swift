@@ -18,12 +18,34 @@ struct SnapshotCheck {
     var line: UInt
     var column: UInt
 
-    /// `checkout()` → `checkout`; `testCheckout()` → `testCheckout`; other characters → `-`.
-    static func defaultName(testName: String, index: Int) -> String {
-        let base = testName.prefix { $0 != "(" }
-        var clean = String(base.map { $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) ? $0 : "-" })
-        while clean.hasPrefix("-") { clean.removeFirst() }
-        return (clean.isEmpty ? "snapshot" : clean) + ".\(index)"
+    /// `checkout()` → `checkout`; `testCheckout()` → `testCheckout`; other characters → `-`;
+    /// with the suite types that are not the test file's own before it (`prefix`, see
+    /// `SnapshotTestIdentity.namePrefix`): `OtherTests.checkout.1`.
+    static func defaultName(testName: String, index: Int, prefix: String? = nil) -> String {
+        func clean(_ text: Substring) -> String {
+            var clean = String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) ? $0 : "-" })
+            while clean.hasPrefix("-") { clean.removeFirst() }
+            return clean
+        }
+        let base = clean(testName.prefix { $0 != "(" })
+        let types = prefix.map { $0.split(separator: ".").map(clean).filter { !$0.isEmpty } } ?? []
+        return (types + [base.isEmpty ? "snapshot" : base]).joined(separator: ".") + ".\(index)"
+    }
+
+    /// The longest name accepted: its longest file (`<name>.versions.txt`) and that file's
+    /// temporary twin while it is written (`.<name>.versions.txt.<pid>.<random>.tmp`: 24 more
+    /// bytes at most) must fit in a file name, 255 bytes (NAME_MAX) on Linux and macOS.
+    static let longestName = 255 - ".versions.txt".utf8.count - 24
+
+    /// Where a message says the check ran: `checkout()` (a free function, or no test known),
+    /// `SuiteB/checkout()` (in a suite), `helper() of test SuiteB/checkout()` (a function the
+    /// test called), so a failure names the suite of two same-named tests.
+    static func `where`(_ testName: String, _ test: SnapshotTestIdentity?) -> String {
+        guard let test else { return testName }
+        if test.function.prefix(while: { $0 != "(" }) == testName.prefix(while: { $0 != "(" }) {
+            return (test.suite + [testName]).joined(separator: "/")
+        }
+        return "\(testName) of test \(test)"
     }
 
     /// How a snapshot user records a reference's words, for the note of a reference without them.
@@ -32,14 +54,22 @@ struct SnapshotCheck {
     func run(_ makeRequest: () throws(SnapshotError) -> RenderRequest) -> String? { check(makeRequest).failure }
 
     func check(_ makeRequest: () throws(SnapshotError) -> RenderRequest) -> SnapshotVerdict {
+        let test = SnapshotTestIdentity.current
+        if self.name == nil, let test, test.isParameterizedCase {
+            return SnapshotVerdict(failure: "Snapshot in \(Self.where(testName, test)): a case of a parameterized test needs named:;"
+                + " its cases run in any order, so a count of its assertions would give each case another's reference."
+                + " Name it from the case's arguments, e.g. named: \"checkout-\\(amount)\".")
+        }
+        let testFileName = URL(fileURLWithPath: filePath).deletingPathExtension().lastPathComponent
         let name =
             self.name ?? Self.defaultName(
-                testName: testName, index: SnapshotRegistry.shared.nextIndex(filePath: filePath, testName: testName))
-        let label = "Snapshot \"\(name)\" (\(testName))"
+                testName: testName, index: SnapshotRegistry.shared.nextIndex(filePath: filePath, testName: testName, test: test),
+                prefix: test?.namePrefix(testFileName: testFileName))
+        let label = "Snapshot \"\(name)\" (\(Self.where(testName, test)))"
         do throws(SnapshotError) {
             let mode = try RecordMode.resolve(record, environment: environment)
             let paths = try SnapshotPaths(name: name, filePath: filePath, environment: environment)
-            let site = SnapshotRegistry.CallSite(filePath: filePath, line: line, column: column, testName: testName)
+            let site = SnapshotRegistry.CallSite(filePath: filePath, line: line, column: column, testName: testName, test: test?.description)
             if let other = SnapshotRegistry.shared.claim(paths.reference, by: site) {
                 return SnapshotVerdict(failure: "\(label): the reference \(paths.reference) is also used by the assertion at \(other);"
                     + " this one at \(site) would overwrite or compare against its image. Give each assertion its own name.")

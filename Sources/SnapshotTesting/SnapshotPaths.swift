@@ -1,6 +1,7 @@
 import BreakdownPipeline
 import BreakdownOptions
 import BreakdownDiff
+import BreakdownIO
 import Foundation
 
 /// Where one snapshot's files go.
@@ -53,11 +54,22 @@ package struct SnapshotPaths: Sendable, Equatable {
         diffArtifact = artifactFolder.appendingPathComponent(name + ".diff.png").path
     }
 
+    /// The rule `breakdown verify` and `batch` apply to the names they are given (letters,
+    /// digits, '.', '_' and '-'; nothing a shell, Windows or a reader of extensions would
+    /// misread: `OutputName`), and a length whose files all fit in a file name.
     static func checkName(_ name: String) throws(SnapshotError) {
         let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
         guard !name.isEmpty, allowed, !name.hasPrefix(".") else {
             throw SnapshotError(
                 "snapshot name '\(name)' is not accepted; use letters, digits, '.', '_' and '-' (not starting with '.')")
+        }
+        if let misread = OutputName.misreadProblem(name) {
+            throw SnapshotError("snapshot name '\(name)' is not accepted: it \(misread)")
+        }
+        guard name.utf8.count <= SnapshotCheck.longestName else {
+            throw SnapshotError(
+                "snapshot name '\(name.prefix(40))…' is \(name.utf8.count) characters; at most \(SnapshotCheck.longestName) are accepted"
+                    + " (its files add up to 37 characters to it, and a file name is at most 255 bytes): give a shorter name")
         }
     }
 

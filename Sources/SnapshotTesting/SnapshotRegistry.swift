@@ -8,15 +8,20 @@ import Foundation
 final class SnapshotRegistry: Sendable {
     static let shared = SnapshotRegistry()
 
-    /// Where an assertion is: `File.swift:12:9 in checkout()`.
+    /// Where an assertion is, and which test ran it: `File.swift:12:9 in checkout()` (no test
+    /// known), `File.swift:12:9 in helper() of test SuiteB/checkout()`.
     struct CallSite: Hashable, CustomStringConvertible {
         var filePath: String
         var line: UInt
         var column: UInt
         var testName: String
+        /// The running test, without its run: one test run twice is still one owner, while two
+        /// tests calling one helper are two (each would compare against the other's image).
+        var test: String? = nil
 
         var description: String {
-            "\(URL(fileURLWithPath: filePath).lastPathComponent):\(line):\(column) in \(testName)"
+            let site = "\(URL(fileURLWithPath: filePath).lastPathComponent):\(line):\(column) in \(testName)"
+            return test.map { "\(site) of test \($0)" } ?? site
         }
     }
 
@@ -33,10 +38,14 @@ final class SnapshotRegistry: Sendable {
         }
     }
 
-    /// 1 for a test's first unnamed snapshot, 2 for its second, and so on.
-    func nextIndex(filePath: String, testName: String) -> Int {
+    /// 1 for a test's first unnamed snapshot, 2 for its second, and so on. Counted for each run
+    /// of each test (`test`: the running test's identity, run included), not for a function name
+    /// across the process: two suites' `sameName()` each count from 1, whichever runs first, and
+    /// a test run again (XCTest) counts from 1 again.
+    func nextIndex(filePath: String, testName: String, test: SnapshotTestIdentity?) -> Int {
         state.withLock { state in
-            let key = filePath + "\u{0}" + testName
+            var key = filePath + "\u{0}" + testName
+            if let test { key += "\u{0}" + test.description + "\u{0}\(test.run)" }
             let next = (state.counters[key] ?? 0) + 1
             state.counters[key] = next
             return next

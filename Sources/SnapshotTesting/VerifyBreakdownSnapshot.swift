@@ -12,7 +12,7 @@ import Foundation
 /// Returns nil when it matches, else the failure message (which names the reference and, for a
 /// difference, the pixel count, largest channel difference and box, the artifact paths, and the
 /// library versions the reference was recorded with beside this machine's). `name` defaults to
-/// the test's name and a counter; `line` and `column` identify the call site, so that two call
+/// the test's name and a counter (after its suite or class, unless named as the file); `line` and `column` identify the call site, so that two call
 /// sites sharing one reference are caught.
 /// Reports nothing: `assertBreakdownSnapshot` reports this message to the running test framework.
 public func verifyBreakdownSnapshot(

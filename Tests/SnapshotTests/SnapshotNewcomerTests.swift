@@ -41,11 +41,13 @@ struct SnapshotNewcomerTests {
     @Test func nameDefaultsToTheTestFunctionAndACounter() throws {
         let sandbox = try SnapshotSandbox()
         defer { sandbox.remove() }
-        // No testName: it is this function's, from #function.
-        let first = try #require(verifyBreakdownSnapshot(of: Self.arguments, environment: sandbox.environment, filePath: sandbox.filePath))
+        // No testName: it is this function's, from #function. The pretend test file is named as
+        // this suite, as a test file and its suite usually are: the name has no suite in it.
+        let file = sandbox.root.appendingPathComponent("SnapshotNewcomerTests.swift").path
+        let first = try #require(verifyBreakdownSnapshot(of: Self.arguments, environment: sandbox.environment, filePath: file))
         let second = try #require(
-            verifyBreakdownSnapshot(of: ["--amount", "300"], environment: sandbox.environment, filePath: sandbox.filePath))
-        let folder = sandbox.root.path + "/__Snapshots__/FakeTests/"
+            verifyBreakdownSnapshot(of: ["--amount", "300"], environment: sandbox.environment, filePath: file))
+        let folder = sandbox.root.path + "/__Snapshots__/SnapshotNewcomerTests/"
         #expect(first.contains("recorded \(folder)nameDefaultsToTheTestFunctionAndACounter.1.png"))
         #expect(second.contains("recorded \(folder)nameDefaultsToTheTestFunctionAndACounter.2.png"))
         #expect(FileManager.default.fileExists(atPath: folder + "nameDefaultsToTheTestFunctionAndACounter.2.png"))

@@ -46,7 +46,7 @@ import Testing
                         environment: sandbox.environment, filePath: sandbox.filePath, testName: "sandbox", line: site, column: 1),
                     "\(name) passed a one-cent change under \(strategy)")
                 let lines = message.split(separator: "\n").map(String.init)
-                #expect(lines.first == "Snapshot \"\(name)\" (sandbox) does not match its reference \(try sandbox.paths(name).reference)")
+                #expect(lines.first == "Snapshot \"\(name)\" (sandbox of test SnapshotWordsTests/\(#function)) does not match its reference \(try sandbox.paths(name).reference)")
                 #expect(lines.count > 4 && lines[1] == "the words differ from the reference's (compared exactly, before any pixel tolerance):", "\(message)")
                 #expect(lines.count > 4 && lines[2].hasPrefix("  sentence, reference: ") && lines[2].contains(" [-$25.00-] "), "\(message)")
                 #expect(lines.count > 4 && lines[3].hasPrefix("  sentence, now:       ") && lines[3].contains(" {+$25.01+} "), "\(message)")
@@ -70,7 +70,7 @@ import Testing
                 testName: "sandbox", line: 1, column: 1)
         }
         let note =
-            "Snapshot \"old\" (sandbox): words not checked: no \(paths.words) beside the reference (recorded before words were stored),"
+            "Snapshot \"old\" (sandbox of test SnapshotWordsTests/\(#function)): words not checked: no \(paths.words) beside the reference (recorded before words were stored),"
             + " so only pixels were compared; run with BREAKDOWN_RECORD=all (or record: .all) and commit the NAME.words.json it writes to store them"
         #expect(verdict(arguments) == SnapshotVerdict(failure: nil, note: note))
         // The public answer is a pass.

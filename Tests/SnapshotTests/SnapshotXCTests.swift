@@ -41,6 +41,6 @@ final class SnapshotXCTests: XCTestCase {
         let message = verifyBreakdownSnapshot(of: ["--locale", "xx_XX"], named: "never-written")
         XCTAssertEqual(
             message,
-            "Snapshot \"never-written\" (testFailureMessageWithoutReporting()): snapshot arguments: Locale with identifier (xx_XX) is not valid (--locale: one of en_AU, en_NZ, en_CA, fr_CA, en_GB, en_US)")
+            "Snapshot \"never-written\" (SnapshotXCTests/testFailureMessageWithoutReporting()): snapshot arguments: Locale with identifier (xx_XX) is not valid (--locale: one of en_AU, en_NZ, en_CA, fr_CA, en_GB, en_US)")
     }
 }

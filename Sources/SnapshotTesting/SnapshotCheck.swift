@@ -61,10 +61,12 @@ struct SnapshotCheck {
                 + " Name it from the case's arguments, e.g. named: \"checkout-\\(amount)\".")
         }
         let testFileName = URL(fileURLWithPath: filePath).deletingPathExtension().lastPathComponent
-        let name =
-            self.name ?? Self.defaultName(
-                testName: testName, index: SnapshotRegistry.shared.nextIndex(filePath: filePath, testName: testName, test: test),
-                prefix: test?.namePrefix(testFileName: testFileName))
+        let prefix = self.name == nil ? test?.namePrefix(testFileName: testFileName) : nil
+        let index = self.name == nil ? SnapshotRegistry.shared.nextIndex(filePath: filePath, testName: testName, test: test) : 0
+        let name = self.name ?? Self.defaultName(testName: testName, index: index, prefix: prefix)
+        // Before suites were told apart the name had no suite in it: a reference of that name
+        // may be this test's, committed under the name it had then.
+        let earlierName = prefix == nil ? nil : Self.defaultName(testName: testName, index: index)
         let label = "Snapshot \"\(name)\" (\(Self.where(testName, test)))"
         do throws(SnapshotError) {
             let mode = try RecordMode.resolve(record, environment: environment)
@@ -100,10 +102,11 @@ struct SnapshotCheck {
             case .missing where mode == .never:
                 return SnapshotVerdict(failure: "\(label): no reference at \(paths.reference), and nothing was recorded because the record mode is never"
                     + " (\(neverReason)). Record it locally (run the test without CI set), look at it and commit it."
-                    + artifactLines([(png, paths.actualArtifact, "actual")]))
+                    + renameHint(earlierName, name, paths) + artifactLines([(png, paths.actualArtifact, "actual")]))
             case .missing:
                 try record(png, words, paths)
-                return SnapshotVerdict(failure: "\(label): no reference yet, so recorded \(paths.reference). Look at it, commit it, and run the test again.")
+                return SnapshotVerdict(failure: "\(label): no reference yet, so recorded \(paths.reference). Look at it, commit it, and run the test again."
+                    + renameHint(earlierName, name, paths))
             case .unreadable(let why):
                 let words = result.words.failed ? summary + "\n" : ""
                 return SnapshotVerdict(failure: "\(label): \(words)\(why). Delete the reference to record it again, or run with \(RecordMode.environmentKey)=all."
@@ -132,6 +135,19 @@ struct SnapshotCheck {
             files.append(([], paths.diffArtifact, "diff (cannot encode: \(error))"))
         }
         return files
+    }
+
+    /// When a reference is missing and one exists under the name this test's assertion had before
+    /// default names carried the suite (`checkout.1` for `OtherTests.checkout.1`), says so, and what
+    /// to rename if it is this test's (another suite's same-named test had such names too).
+    private func renameHint(_ earlierName: String?, _ name: String, _ paths: SnapshotPaths) -> String {
+        guard let earlierName else { return "" }
+        let folder = URL(fileURLWithPath: paths.reference).deletingLastPathComponent()
+        let earlier = folder.appendingPathComponent(earlierName + ".png").path
+        guard FileManager.default.fileExists(atPath: earlier) else { return "" }
+        return "\nA reference named as before default names carried the suite is there: \(earlier). If it is this test's"
+            + " (another suite's same-named test had such names too), rename it and its .words.json and .versions.txt to \(name).*"
+            + " (git mv), and run again."
     }
 
     /// Writes the reference, its words and its sidecar of library versions.

@@ -126,6 +126,22 @@ struct SnapshotNamesTests {
         #expect(Self.check(sandbox, as: Self.identity("SuiteA", run: 4), amount: "100", record: .never) == nil)
     }
 
+    @Test("a missing reference whose name without the suite is there says what to rename; a new one without it says nothing")
+    func namesWhatToRename() throws {
+        let sandbox = try SnapshotSandbox()
+        defer { sandbox.remove() }
+        // As an earlier release recorded SuiteA's test: sameName.1, no suite in it.
+        #expect(Self.check(sandbox, as: Self.identity("FakeTests", run: 1), amount: "100")?.contains("recorded") == true)
+        let folder = sandbox.root.path + "/__Snapshots__/FakeTests/"
+        let message = try #require(Self.check(sandbox, as: Self.identity("SuiteA", run: 1), amount: "100", record: .never))
+        #expect(message.contains("no reference at \(folder)SuiteA.sameName.1.png"), "\(message)")
+        #expect(message.contains("A reference named as before default names carried the suite is there: \(folder)sameName.1.png."
+            + " If it is this test's (another suite's same-named test had such names too), rename it and its .words.json and"
+            + " .versions.txt to SuiteA.sameName.1.* (git mv), and run again."), "\(message)")
+        let other = try #require(Self.check(sandbox, as: Self.identity("SuiteB", "other()", run: 1), amount: "100", testName: "other()"))
+        #expect(!other.contains("A reference named as before"), "\(other)")
+    }
+
     @Test("a test run again counts its snapshots from 1 again")
     func aRunAgainCountsFromOne() throws {
         let sandbox = try SnapshotSandbox()

@@ -106,7 +106,7 @@ struct SnapshotCheck {
             case .missing:
                 try record(png, words, paths)
                 return SnapshotVerdict(failure: "\(label): no reference yet, so recorded \(paths.reference). Look at it, commit it, and run the test again."
-                    + renameHint(earlierName, name, paths))
+                    + renameHint(earlierName, name, paths, recorded: true))
             case .unreadable(let why):
                 let words = result.words.failed ? summary + "\n" : ""
                 return SnapshotVerdict(failure: "\(label): \(words)\(why). Delete the reference to record it again, or run with \(RecordMode.environmentKey)=all."
@@ -140,14 +140,15 @@ struct SnapshotCheck {
     /// When a reference is missing and one exists under the name this test's assertion had before
     /// default names carried the suite (`checkout.1` for `OtherTests.checkout.1`), says so, and what
     /// to rename if it is this test's (another suite's same-named test had such names too).
-    private func renameHint(_ earlierName: String?, _ name: String, _ paths: SnapshotPaths) -> String {
+    private func renameHint(_ earlierName: String?, _ name: String, _ paths: SnapshotPaths, recorded: Bool = false) -> String {
         guard let earlierName else { return "" }
         let folder = URL(fileURLWithPath: paths.reference).deletingLastPathComponent()
         let earlier = folder.appendingPathComponent(earlierName + ".png").path
         guard FileManager.default.fileExists(atPath: earlier) else { return "" }
+        let rename = recorded ? "over the \(name).* just recorded (git mv -f)" : "to \(name).* (git mv)"
         return "\nA reference named as before default names carried the suite is there: \(earlier). If it is this test's"
-            + " (another suite's same-named test had such names too), rename it and its .words.json and .versions.txt to \(name).*"
-            + " (git mv), and run again."
+            + " (another suite's same-named test had such names too), rename it and its .words.json and .versions.txt \(rename),"
+            + " and run again."
     }
 
     /// Writes the reference, its words and its sidecar of library versions.

@@ -138,6 +138,10 @@ struct SnapshotNamesTests {
         #expect(message.contains("A reference named as before default names carried the suite is there: \(folder)sameName.1.png."
             + " If it is this test's (another suite's same-named test had such names too), rename it and its .words.json and"
             + " .versions.txt to SuiteA.sameName.1.* (git mv), and run again."), "\(message)")
+        // Recorded (mode missing): the new files are there, so the old ones go over them.
+        let recorded = try #require(Self.check(sandbox, as: Self.identity("SuiteA", run: 2), amount: "100"))
+        #expect(recorded.contains("no reference yet, so recorded \(folder)SuiteA.sameName.1.png"), "\(recorded)")
+        #expect(recorded.contains("rename it and its .words.json and .versions.txt over the SuiteA.sameName.1.* just recorded (git mv -f)"), "\(recorded)")
         let other = try #require(Self.check(sandbox, as: Self.identity("SuiteB", "other()", run: 1), amount: "100", testName: "other()"))
         #expect(!other.contains("A reference named as before"), "\(other)")
     }

@@ -49,6 +49,34 @@ import Testing
 
 /// Rules of the code itself, checked over every source file.
 @Suite struct SourceRulesTests {
+    /// The lines of code (comments aside) of every Swift file under `folder` that match
+    /// `pattern`, each as `folder/file:line: code`, and how many files were read.
+    static func codeLines<Output>(in folder: String, matching pattern: Regex<Output>) throws -> (found: [String], files: Int) {
+        let sources = DocumentationTests.root.appendingPathComponent(folder)
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        var found: [String] = []
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("//") { continue }
+                if code.firstMatch(of: pattern) != nil { found.append("\(folder)/\(file):\(number + 1): \(code)") }
+            }
+        }
+        return (found, files.count)
+    }
+
+    /// No removal reaches above the folder it names: a test removed `fixture.deletingLastPathComponent()`
+    /// where the fixture was already its own temporary folder, and so removed the system's
+    /// temporary folder's contents (other checkouts, other tests' files). Remove the folder made,
+    /// by the URL it was made with.
+    @Test(arguments: ["Sources", "Tests"]) func noRemovalOfAParentFolder(folder: String) throws {
+        let (found, files) = try Self.codeLines(
+            in: folder, matching: #/removeItem\((at|atPath):[^\n]*(deletingLastPathComponent|\.\.\/|"\/tmp"|temporaryDirectory\))/#)
+        #expect(files > 50)
+        #expect(found.isEmpty, "remove the folder made, not one above it:\n\(found.joined(separator: "\n"))")
+    }
+
     /// Every file write goes through AtomicWriter (a temporary file beside the target, renamed):
     /// Foundation's atomic writes (`options: .atomic`, `atomically: true`) make a
     /// TemporaryDirectory.XXXXXX in the system's temporary folder and, on Linux, leave it behind
@@ -57,40 +85,9 @@ import Testing
     /// own fixtures are held to it too, and write plainly (`atomically: false`). (SwiftPM's own
     /// commands leave such folders as well, 6 a `swift build` and 5 a `swift test` here: those are
     /// the toolchain's.)
-    /// No removal reaches above the folder it names: a test removed `fixture.deletingLastPathComponent()`
-    /// where the fixture was already its own temporary folder, and so removed the system's
-    /// temporary folder's contents (other checkouts, other tests' files). Remove the folder made,
-    /// by the URL it was made with.
-    @Test(arguments: ["Sources", "Tests"]) func noRemovalOfAParentFolder(folder: String) throws {
-        let sources = DocumentationTests.root.appendingPathComponent(folder)
-        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
-        let pattern = #/removeItem\((at|atPath):[^\n]*(deletingLastPathComponent|\.\.\/|"\/tmp"|temporaryDirectory\))/#
-        var found: [String] = []
-        for file in files {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.trimmingCharacters(in: .whitespaces)
-                if code.hasPrefix("//") { continue }
-                if code.firstMatch(of: pattern) != nil { found.append("\(folder)/\(file):\(number + 1): \(code)") }
-            }
-        }
-        #expect(found.isEmpty, "remove the folder made, not one above it:\n\(found.joined(separator: "\n"))")
-    }
-
     @Test(arguments: ["Sources", "Tests"]) func noWriteUsesFoundationsAtomicOption(folder: String) throws {
-        let sources = DocumentationTests.root.appendingPathComponent(folder)
-        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
-        #expect(files.count > 50)
-        let pattern = #/options:\s*\[?[^\]\)]*\.atomic\b|atomically:\s*true/#
-        var found: [String] = []
-        for file in files {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.trimmingCharacters(in: .whitespaces)
-                if code.hasPrefix("//") { continue }
-                if code.firstMatch(of: pattern) != nil { found.append("\(folder)/\(file):\(number + 1): \(code)") }
-            }
-        }
+        let (found, files) = try Self.codeLines(in: folder, matching: #/options:\s*\[?[^\]\)]*\.atomic\b|atomically:\s*true/#)
+        #expect(files > 50)
         #expect(found.isEmpty, "write through AtomicWriter instead:\n\(found.joined(separator: "\n"))")
     }
 }

@@ -152,6 +152,10 @@ package enum InputRule {
     /// same digits: negative, over the range, or more decimals than a currency has (a typed
     /// `1.299` is refused naming both readings, as the text `1.299` is); nil when it keeps it.
     package static func amountProblem(_ amount: Decimal) -> String? {
+        // Most amounts (any read from text a door took) are not negative, below the range and of
+        // at most two decimals by their exponent alone: no text is made for them (a Decimal's
+        // description costs more than the rest of a record's content, once for every new price).
+        if !amount.isSignMinus, amount.exponent >= -2, amount < largestPrice { return nil }
         let text = "\(amount)"
         if let why = PriceRule.problem(plainDecimal: text) { return why }
         if let accepted = priceRangeProblem(amount) { return "\(QuotedValue.quoted(text)) is not valid; expected \(accepted)" }

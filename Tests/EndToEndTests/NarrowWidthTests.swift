@@ -13,6 +13,9 @@ import BreakdownTestSupport
     static let cases: [[String]] = [
         ["--amount", "1000"], ["--amount", "1234.56", "--locale", "en_GB", "--currency", "GBP"], ["--amount", "100"],
         ["--amount", "1234.56", "--locale", "fr_CA", "--currency", "CAD", "--device-locale", "fr_CA"],
+        // A price wider than the Android badge ($24,999,999,999,997.50): there the price, not the
+        // logo, names the narrowest width, so the price's own check is what refuses one point less.
+        ["--amount", "99999999999990", "--max", "99999999999999"],
     ]
 
     /// The narrowest width the refusal names, or nil when `result` is not that refusal.

@@ -14,10 +14,12 @@ Steps:
   3. the XCTest tests in one process, and each Swift Testing suite in one process
      (`<bundle> --testing-library swift-testing --filter '^Module\\.Suite/'`), `--jobs` at a
      time (default: 3 per core), the suites that took longest last time first
-     (`.build/test-durations.json`, written at the end of each run; else Tools/test-durations.json);
+     (`.build/test-durations.json`, written at the end of each run; else Tools/test-durations.json),
+     each with a TMPDIR of its own that must be empty when it ends (a suite that leaves files
+     there fails, the files named);
   4. a summary: each suite's time, the slowest ten, every failing suite's issues (its whole log
      is in .build/test-logs/), and a check that the suites together ran every listed test.
-Exit status: 0 when every process passed and every listed test ran, 1 otherwise.
+Exit status: 0 when every process passed, left nothing behind and every listed test ran, 1 otherwise.
 
 Options: --jobs N, --skip-build, --filter REGEX (only the suites whose name matches),
 --repeat N (run the suites N times; a failure in any run fails; for Tools/stress-tests.sh).
@@ -27,9 +29,11 @@ import argparse
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -75,11 +79,18 @@ def listed_tests():
 SPAWNS = os.path.join(LOGS, "spawns.txt")
 
 
-def run_one(name, command, log_path):
-    """Runs one process, its output to log_path; returns (status, seconds, cpu seconds, text).
+# What a test process may leave in its temporary folder: the program's own font cache, which it
+# makes there on purpose when no home folder can take it (README, "Fonts") and keeps between runs.
+KEPT_TEMPORARY = re.compile(r"breakdown-fontconfig-\d+")
+
+
+def run_one(name, command, log_path, temporary):
+    """Runs one process, its output to log_path, with `temporary` (made here, empty) as its
+    TMPDIR; returns (status, seconds, cpu seconds, text, what it left in `temporary`).
     The CPU time is the process's and its reaped children's (user + system, from wait4)."""
     start = time.monotonic()
-    environment = dict(os.environ, BREAKDOWN_TEST_SPAWN_LOG=SPAWNS)
+    os.makedirs(temporary)
+    environment = dict(os.environ, BREAKDOWN_TEST_SPAWN_LOG=SPAWNS, TMPDIR=temporary)
     with open(log_path, "w", encoding="utf-8") as log:
         child = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=environment)
         _, status, usage = os.wait4(child.pid, 0)
@@ -87,7 +98,9 @@ def run_one(name, command, log_path):
     seconds = time.monotonic() - start
     with open(log_path, encoding="utf-8", errors="replace") as log:
         text = ANSI.sub("", log.read())
-    return child.returncode, seconds, usage.ru_utime + usage.ru_stime, text
+    left = sorted(entry for entry in os.listdir(temporary) if not KEPT_TEMPORARY.fullmatch(entry))
+    shutil.rmtree(temporary, ignore_errors=True)
+    return child.returncode, seconds, usage.ru_utime + usage.ru_stime, text, left
 
 
 def main():
@@ -151,6 +164,10 @@ def main():
             work.append((name, command, len(suites[name])))
     work.sort(key=lambda item: -last.get(item[0], 1e9))  # Unknown suites (new ones) first.
 
+    # Each process gets a TMPDIR of its own under one folder for the run (short, in the system's
+    # temporary folder: the Slurm tests put a Unix socket in theirs), checked empty when it ends:
+    # a test that leaves files behind fails here, named, though its own assertions passed.
+    run_temporary = tempfile.mkdtemp(prefix="bt-")
     results = []
     cpus = {}
     lock = threading.Lock()
@@ -165,11 +182,13 @@ def main():
                 name, command, count = queue.pop(0)
                 index = len(work) - len(queue)
             log_path = os.path.join(LOGS, f"{name.replace('/', '_')}.{index}.log")
-            status, seconds, cpu, text = run_one(name, command, log_path)
+            status, seconds, cpu, text, left = run_one(name, command, log_path, os.path.join(run_temporary, str(index)))
             with lock:
-                results.append((name, status, seconds, text, count, log_path))
+                results.append((name, status, seconds, text, count, log_path, left))
                 cpus[name] = cpus.get(name, 0) + cpu
                 mark = "ok" if status == 0 else f"FAILED (exit {status})"
+                if left:
+                    mark += f", LEFT {len(left)} entries in its temporary folder"
                 print(f"[{len(results)}/{len(work)}] {name}: {mark} in {seconds:.1f} s ({cpu:.1f} s CPU)", flush=True)
 
     threads = [threading.Thread(target=worker, args=(n,)) for n in range(min(args.jobs, len(work)))]
@@ -178,11 +197,12 @@ def main():
     for thread in threads:
         thread.join()
     wall = time.monotonic() - started
+    shutil.rmtree(run_temporary, ignore_errors=True)
 
     failed = []
     ran_tests = 0
     listed = 0
-    for name, status, seconds, text, count, log_path in results:
+    for name, status, seconds, text, count, log_path, left in results:
         listed += count
         if name == "XCTest":
             match = XCTEST_SUMMARY.findall(text)
@@ -193,11 +213,11 @@ def main():
             ran = int(match.group(1)) if match else 0
             ok = status == 0 and match is not None and match.group(3) == "passed"
         ran_tests += ran
-        if not ok or ran < count:
-            failed.append((name, status, text, log_path, ran, count))
+        if not ok or ran < count or left:
+            failed.append((name, status, text, log_path, ran, count, left))
 
     durations = dict(last)
-    for name, status, seconds, text, count, log_path in results:
+    for name, status, seconds, text, count, log_path, left in results:
         durations[name] = round(seconds, 2)
     with open(DURATIONS, "w", encoding="utf-8") as handle:
         json.dump(durations, handle, indent=1, sort_keys=True)
@@ -208,8 +228,10 @@ def main():
     print("most CPU (user + system of the suite's process and its children):")
     for name, cpu in sorted(cpus.items(), key=lambda item: -item[1])[:10]:
         print(f"  {cpu:7.1f}  {name}")
-    for name, status, text, log_path, ran, count in failed:
+    for name, status, text, log_path, ran, count, left in failed:
         print(f"\n=== {name}: exit {status}, ran {ran} of {count} listed tests; whole log: {log_path}")
+        if left:
+            print(f"  left in its temporary folder (TMPDIR) when it ended: {', '.join(left[:10])}{' …' if len(left) > 10 else ''}")
         lines = [line for line in text.splitlines() if line.startswith("✘") or "error:" in line or "Fatal error" in line or "crashed" in line]
         for line in (lines or text.splitlines()[-40:])[:60]:
             print("  " + line[:600])

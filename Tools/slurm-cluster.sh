@@ -50,6 +50,13 @@ start)
         fi
     done
     export PATH="$PATH:/usr/sbin"
+    # slurmstepd makes a Unix socket for each job step in the spool folder, named like
+    # vm_12.4294967291; a socket's path may not pass 108 bytes, and a longer one fails every job.
+    longest="$folder/spool/vm_99999.4294967291"
+    if [ "${#longest}" -gt 107 ]; then
+        echo "slurm-cluster: the folder's path is too long for slurmstepd's sockets ($((${#folder})) characters; at most $((107 - ${#longest} + ${#folder})))" >&2
+        exit 1
+    fi
     mkdir -p "$folder/state" "$folder/spool"
     host=$(hostname -s)
     read -r controller_port node_port < <(python3 -c '

@@ -19,7 +19,10 @@ import BreakdownTestSupport
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breakdown-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("probe.swift")
+        // The compiler runs in `work`; its own temporary folders go beside it (`run` puts them there).
+        let work = folder.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let file = work.appendingPathComponent("probe.swift")
         let names = all.sorted()
         try ("import \(module)\n" + names.map { "_ = \($0)\n" }.joined()).write(to: file, atomically: false, encoding: .utf8)
         var arguments = ["swiftc", "-typecheck", "-I", modules.path]
@@ -32,7 +35,7 @@ import BreakdownTestSupport
                 arguments += ["-I", sources.appendingPathComponent(folder).path]
             }
         }
-        let checked = try ReadmeExampleTests.run(arguments + [file.path], in: folder)
+        let checked = try ReadmeExampleTests.run(arguments + [file.path], in: work)
         // Any other failure (a module it cannot find) would leave no "cannot find" line, and every
         // name would look exported.
         #expect(!checked.output.contains("no such module") && !checked.output.contains("missing required module"), "\(checked.output.prefix(2000))")

@@ -63,7 +63,7 @@ import Testing
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
-        if arguments.first == "swift" {
+        if arguments.first == "swift" || arguments.first == "swiftc" {  // Both leave folders in TMPDIR.
             let temporary = folder.deletingLastPathComponent().appendingPathComponent("temporary")
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
             environment["TMPDIR"] = temporary.path

@@ -55,7 +55,10 @@ import Testing
         .enabled(if: SlurmArrayTests.isRoot, "needs root: slurmd runs each job as its submitter (CI runs as root)"),
         .timeLimit(.minutes(15)))
     func anArrayWithAKilledTaskRequeuedWritesWhatOneRunWrites() throws {
-        let folder = try Support.temporaryFolder("slurm")
+        // A short name: slurmstepd makes Unix sockets in the cluster's spool folder, whose paths
+        // may not pass 108 bytes (the script refuses a folder too long for them).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slurm-" + UUID().uuidString.prefix(8))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         let cluster = folder.appendingPathComponent("cluster").path
         let started = try BinaryRunner.run(command: "/bin/bash", [Self.script, "start", cluster])

@@ -101,6 +101,7 @@ import Testing
     /// typed snapshot door now fails with the argument door's words for `--width inf`.
     @Test func aStyleNumberOutOfRangeFailsTheSnapshotInsteadOfStoppingTheProcess() throws {
         let sandbox = try SnapshotSandbox()
+        defer { sandbox.remove() }
         let inputs = BreakdownInputs(
             configuration: try Configuration(minimumAmount: "1.00", maximumAmount: "2000.00", locale: "en_AU"), deviceLocale: "en_AU", amount: 100)
         for (style, argument) in [(LayoutStyle(width: .infinity), "--width=inf"), (LayoutStyle(padding: -10), "--padding=-10")] {

@@ -14,7 +14,8 @@ import BreakdownIO
 ///     </picture></a>
 ///
 /// The image URLs are the query's own pairs (sorted, percent-encoded again) with `scale` set,
-/// and `appearance=dark` for the dark source (left out when the query asks for dark itself);
+/// and `appearance=dark` for the dark source (left out when the query asks for dark itself, or
+/// gives an opaque `background`: the image then carries its own ground, and says so in a note);
 /// each starts with `serve --base-url`. They are signed only when the snippet's own request was
 /// (an unsigned request, answered under `--allow-unsigned`, gets unsigned URLs: the server is no
 /// oracle that signs any query for whoever asks). The srcset lists only the scales the server
@@ -54,11 +55,18 @@ extension BreakdownService {
         let scaleKey = RenderOptions.scale.name, appearanceKey = ContentOptions.appearance.name
         var kept = asked.pairs.filter { $0.key != scaleKey && $0.key != Self.hiddenKey }
         if let hidden = asked.hidden { kept.append((Self.hiddenKey, hidden.rawValue)) }
-        let dark = asked.options[ContentOptions.appearance] != .dark
+        // An opaque background is the image's own ground: the image reads the same on a dark
+        // page, and the dark view's white text on it (the query's ground, not the page's) could
+        // not be read. So the snippet adds a dark source only when the page shows through.
+        let opaque = request.settings.background.map { $0.alpha == 255 } ?? false
+        let dark = asked.options[ContentOptions.appearance] != .dark && !opaque
         // What a reader of the page sees: the light image's warnings, and the dark one's (with
         // the brand's readable palette for the dark image when the mark would vanish and the
         // query chose no dark palette).
         var notes = metadata.contrast.warnings.map { ContrastWarning.prefix + $0 }
+        if opaque && asked.options[ContentOptions.appearance] != .dark {
+            notes.append("the background is opaque, so the image looks the same on a dark page: no dark source (give appearance=dark for a dark image)")
+        }
         var darkPairs: [(key: String, value: String?)] = []
         if dark {
             let darkChoice = try darkSource(pairs: kept, renderer: renderer)

@@ -132,6 +132,22 @@ import BreakdownTestSupport
         #expect(snippetTags[0] != nil && snippetTags[0] != snippetTags[1])
         let imageTags = try [open, plain].map { try $0.get("/v1/breakdown.png?amount=5")["etag"] }
         #expect(imageTags[0] != nil && imageTags[0] == imageTags[1])
+        // An opaque background is the image's own ground: a dark source would draw the dark
+        // view's white text on it (#FFFFFF on #FFFFFF), so there is none, and a comment and a
+        // warning say why; a translucent ground lets the page through and keeps the dark source.
+        let whiteDark = try open.get("/v1/breakdown.json?amount=5&appearance=dark&background=%23ffffff").json()
+        let whiteDarkText = try #require((whiteDark["metadata"] as? [String: Any])?["contrast"] as? [String: Any])
+        #expect((whiteDarkText["text"] as? Double).map { $0 < 1.01 } == true, "the reason: \(whiteDarkText)")
+        for (background, hasDark) in [("%23ffffff", false), ("%23FFFFFFFF", false), ("%23ffffff80", true), ("%23ffffff00", true)] {
+            let reply = open.get("/v1/breakdown.html?amount=5&background=\(background)")
+            #expect(reply.status == 200, "\(background): \(reply.text)")
+            #expect(reply.text.contains("<source") == hasDark, "\(background): \(reply.text)")
+            let said = "the background is opaque, so the image looks the same on a dark page"
+            #expect(reply.text.contains("<!-- " + said) == !hasDark, "\(background): \(reply.text)")
+            #expect((reply["x-breakdown-warning"] ?? "").contains(said) == !hasDark, "\(background)")
+        }
+        let askedDark = open.get("/v1/breakdown.html?amount=5&background=%23000000&appearance=dark")
+        #expect(!askedDark.text.contains("<source") && !askedDark.text.contains("opaque"), "\(askedDark.text)")
         // A hidden breakdown: nothing to show, said in a header and a comment.
         let hidden = open.get("/v1/breakdown.html?amount=5&no-configuration=true")
         #expect(hidden.status == 200 && !hidden.text.contains("<img"))

@@ -158,6 +158,12 @@ public enum VectorDrawable {
                     guard exponentDigits > 0 else { return "has an exponent without digits at character \(end + 1)" }
                     end = exponent
                 }
+                // Android reads a 32-bit float: past its range the number is infinity there.
+                if let value = Double(String(String.UnicodeScalarView(scalars[index..<end]))),
+                    value.magnitude > Double(Float.greatestFiniteMagnitude)
+                {
+                    return "has a number beyond the range Android reads (a 32-bit float, at most 3.4e38 either way) at character \(index + 1)"
+                }
                 count += 1
                 index = end
             } else {
@@ -179,10 +185,16 @@ public enum VectorDrawable {
         return RGBAColor(red8: bytes[1], green8: bytes[2], blue8: bytes[3], alpha8: bytes[0])
     }
 
+    /// An attribute's number. Android reads these as 32-bit floats, so a value beyond a float's
+    /// range is infinity on a phone (the layer not drawn); it would reach librsvg as a matrix it
+    /// drops without a word, so it is refused here.
     static func number(_ element: XMLTokens.Element, _ name: String) throws(ConversionError) -> Double? {
         guard let text = element.attribute(name) else { return nil }
         guard let value = Double(text), value.isFinite else {
             throw ConversionError(description: "android:\(name) '\(text)' is not a number")
+        }
+        guard value.magnitude <= Double(Float.greatestFiniteMagnitude) else {
+            throw ConversionError(description: "android:\(name) '\(text)' is beyond the range Android reads (a 32-bit float, at most 3.4e38 either way)")
         }
         return value
     }
@@ -190,7 +202,7 @@ public enum VectorDrawable {
     static func length(_ element: XMLTokens.Element, _ name: String) throws(ConversionError) -> Double {
         guard let text = element.attribute(name) else { throw ConversionError(description: "<vector> has no android:\(name)") }
         let digits = text.hasSuffix("dp") ? String(text.dropLast(2)) : text
-        guard let value = Double(digits), value.isFinite else {
+        guard let value = Double(digits), value.isFinite, value.magnitude <= Double(Float.greatestFiniteMagnitude) else {
             throw ConversionError(description: "android:\(name) '\(text)' is not a size in dp")
         }
         return value

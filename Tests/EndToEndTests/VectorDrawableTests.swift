@@ -123,6 +123,21 @@ import BreakdownTestSupport
         #expect(message(withPath("1,1L2,2"))?.hasPrefix("android:pathData starts with a number, not a command") == true)
         #expect(message(withPath("M0,0z1"))?.hasPrefix("android:pathData has numbers after z") == true)
         #expect(message(withPath("M0,0 e5"))?.hasPrefix("android:pathData has 'e' at character 6") == true)
+        // Android reads its numbers as 32-bit floats (at most 3.4028235e38): a larger one is
+        // infinity on a phone, and librsvg would drop the path or group without a word.
+        let beyond = "beyond the range Android reads (a 32-bit float, at most 3.4e38 either way)"
+        #expect(message(withPath("M0,0L1e39,1")) == "android:pathData has a number \(beyond) at character 6 (SVG path commands M L H V C S Q T A Z, each with its numbers)")
+        #expect(message(withPath("M0,0L-3.5e38,1"))?.contains(beyond) == true)
+        #expect(message(withPath("M0,0L3.4e38,1")) == nil, "a float's range holds")
+        func withGroup(_ attribute: String) -> String {
+            "<vector android:width=\"1dp\" android:height=\"1dp\"><group android:\(attribute)><path android:fillColor=\"#000\" android:pathData=\"M0,0L1,1Z\"/></group></vector>"
+        }
+        for attribute in ["translateX", "translateY", "scaleX", "scaleY", "rotation", "pivotX", "pivotY"] {
+            for value in ["1e308", "-1e39"] {
+                #expect(message(withGroup("\(attribute)=\"\(value)\"")) == "android:\(attribute) '\(value)' is \(beyond)")
+            }
+            #expect(message(withGroup("\(attribute)=\"3e38\"")) == nil, "\(attribute)")
+        }
         // What the SDK's drawables write: compact numbers, exponents, relative commands, arcs.
         for good in ["M1306.3,550.5H275.2C123.2,550.5 0,427.3 0,275.3Z", "m.5-.5.5.5l1e-2,-2E+1z", "M0 0a1 1 0 0 1 2 2v3h-4Z", ""] {
             #expect(message(withPath(good)) == nil, "\(good)")

@@ -167,8 +167,9 @@ final class BatchFolder: @unchecked Sendable {
             // Nothing there, or a regular file, is replaced: one look in the open folder (no walk
             // of the whole path). Anything else gets the whole check, which refuses it or allows it.
             var info = stat()
-            if fstatat(output, entry.file.name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_mode & S_IFMT == S_IFREG : errno == ENOENT {
-                if info.st_mode & S_IFMT == S_IFREG, !known.contains(Self.journalFile(entry.file.name, info)) {
+            let found = fstatat(output, entry.file.name, &info, AT_SYMLINK_NOFOLLOW) == 0
+            if found ? info.st_mode & S_IFMT == S_IFREG : errno == ENOENT {
+                if found, !known.contains(Self.journalFile(entry.file.name, info)) {
                     replacedUnknown.append(entry.file.name)
                 }
                 continue
@@ -179,6 +180,9 @@ final class BatchFolder: @unchecked Sendable {
                 removeTemporaries()
                 throw error
             }
+            // A symbolic link allowed there is replaced (the link, never what it points to); the
+            // batch writes only regular files, so a link is always someone else's, and said so.
+            if found, info.st_mode & S_IFMT == S_IFLNK { replacedUnknown.append(entry.file.name) }
         }
         for (position, entry) in pending.enumerated() where renameat(temporaries, entry.temporary, output, entry.file.name) != 0 {
             let code = errno

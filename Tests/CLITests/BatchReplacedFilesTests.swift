@@ -44,4 +44,33 @@ import BreakdownTestSupport
         let third = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
         #expect(third.stdout.contains("no run of this batch wrote, with records' images of the same name (b.png)"), "\(third.stdout)")
     }
+
+    /// A symbolic link at a record's name is replaced by the image (the link, not what it points
+    /// to) and said like any file the batch never wrote: in the summary, the entry and the counts.
+    @Test func aSymbolicLinkThatWasThereFirstIsNamedWhenReplaced() throws {
+        let folder = try Support.temporaryFolder("replaced-link")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.ndjson"), output = folder.appendingPathComponent("out")
+        let report = folder.appendingPathComponent("r.json"), victim = folder.appendingPathComponent("victim.txt")
+        try Support.write(#"{"amount": "5", "name": "a"}"# + "\n" + #"{"amount": "6", "name": "b"}"# + "\n", to: manifest)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("a.png").path, withDestinationPath: "../victim.txt")
+        try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("b.png").path, withDestinationPath: "../nowhere.png")
+
+        let run = try InProcessCLI.run("batch", manifest.path, "-o", output.path, "--report", report.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.contains("; replaced 2 files already in the output folder that no run of this batch wrote, with records' images of the same name (a.png, b.png)"),
+            "\(run.stdout)")
+        let json = try Support.report(report)
+        #expect(try Support.counts(json)["replacedUnknownFiles"] == 2)
+        let entries = try #require(json["records"] as? [[String: Any]])
+        #expect(entries.map { $0["replacedUnknown"] as? [String] } == [["a.png"], ["b.png"]], "\(entries)")
+        #expect(try Data(contentsOf: victim) == Data("keep".utf8), "the link's target is untouched")
+        for name in ["a.png", "b.png"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(name).path)
+            #expect(attributes[.type] as? FileAttributeType == .typeRegular, "\(name) is the image, not a link")
+        }
+    }
 }

@@ -31,7 +31,9 @@ final class BatchCollector: @unchecked Sendable {
         /// What changed for the images replaced (`locale en_CA → fr_CA`), first seen first.
         var changes: [String] = []
         /// The first files removed, kept and left for failed or hidden records (up to 8 each).
-        var samples: (removed: [String], kept: [String], foreign: [String], leftovers: [String], replaced: [String]) = ([], [], [], [], [])
+        var samples: (removed: [String], kept: [String], foreign: [String], leftovers: [String], replaced: [String], changed: [String]) = (
+            [], [], [], [], [], []
+        )
     }
     private let state = Locked(State())
     private let settings: BatchSettings
@@ -84,7 +86,7 @@ final class BatchCollector: @unchecked Sendable {
     }
 
     /// The first files removed, kept and left for failed or hidden records.
-    var currentSamples: (removed: [String], kept: [String], foreign: [String], leftovers: [String], replaced: [String]) {
+    var currentSamples: (removed: [String], kept: [String], foreign: [String], leftovers: [String], replaced: [String], changed: [String]) {
         return state.withLock { $0.samples }
     }
 
@@ -133,6 +135,9 @@ final class BatchCollector: @unchecked Sendable {
                 // Kept or refused: the image in place is still the earlier run's.
                 outcome.earlier = earlier.entry(name)?.status
                 outcome.earlierOptions = earlier.options(name)
+            } else if outcome.replacedChanged {
+                // Replaced: what drew the image it replaced, for the report.
+                outcome.earlierOptions = earlier.options(name)
             }
         }
         let (now, wasCancelled) = state.withLock { state -> (BatchCounts, Bool) in
@@ -141,6 +146,10 @@ final class BatchCollector: @unchecked Sendable {
             state.counts.warnings += outcome.warnings.count
             if outcome.replacedChanged { state.counts.replacedChanged += 1 }
             if outcome.kept { state.counts.kept += 1 }
+            // The record's name (its images may be several files) in the summary, replaced or kept.
+            if outcome.replacedChanged || outcome.kept, state.samples.changed.count < 8, let name = outcome.name {
+                state.samples.changed.append(name)
+            }
             state.counts.removedFiles += outcome.removedFiles.count
             state.counts.removedLeftovers += outcome.removedLeftovers.count
             state.samples.leftovers += outcome.removedLeftovers.prefix(8 - state.samples.leftovers.count)

@@ -217,7 +217,8 @@ package enum BatchEngine {
             summary.salesAsOf = Self.salesNote(settings)
             summary.scalesNote = Self.scalesNote(settings)
             summary.changes = state.collector.currentChanges
-            (summary.removedSample, summary.keptSample, summary.foreignSample, summary.leftoverSample, summary.replacedSample) = state.collector.currentSamples
+            (summary.removedSample, summary.keptSample, summary.foreignSample, summary.leftoverSample, summary.replacedSample, summary.changedSample) =
+                state.collector.currentSamples
             // Records no longer in the manifest: known only once the whole manifest was read.
             if readError == nil, BatchInterrupt.signal == nil, !state.collector.stoppedByFailure, !state.collector.stoppedByFullDisk {
                 summary.gone = BatchGoneRecords.find(

@@ -78,6 +78,7 @@ final class BatchReportWriter {
         ]
         if let name = outcome.name { members.append(("name", .string(name))) }
         if let earlier = outcome.earlier { members.append(("earlier", .string(earlier))) }
+        if outcome.replacedChanged { members.append(("replacedChanged", .bool(true))) }
         if let options = outcome.earlierOptions {
             members.append(("drawnWith", .object(options.keys.sorted().map { ($0, .string(options[$0]!)) })))
         }

@@ -30,6 +30,8 @@ package struct BatchSummary: Sendable {
     var foreignSample: [String] = []
     var replacedSample: [String] = []
     var leftoverSample: [String] = []
+    /// The images replaced or kept (`--on-change`) that an earlier run drew otherwise: the first eight.
+    var changedSample: [String] = []
     /// Records no longer in the manifest whose files an earlier run drew (removed under `--prune`).
     var gone = BatchGoneRecords()
 
@@ -81,11 +83,17 @@ package struct BatchSummary: Sendable {
         if let salesAsOf { text += "; sales as of \(salesAsOf)" }
         if let scalesNote { text += "; \(scalesNote)" }
         if counts.warnings > 0 { text += "; \(Self.count(counts.warnings, "low-contrast warning"))" }
-        let why = changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))"
+        // Which images (the first eight), then what changed on the command line, if anything did:
+        // a record's own values (a new price) change its image too.
+        let why = changes.isEmpty ? "" : "; on the command line: \(changes.joined(separator: ", "))"
         if counts.replacedChanged > 0 {
-            text += "; replaced \(Self.count(counts.replacedChanged, "image")) an earlier run drew with other options or another renderer\(why); --on-change keep|replace|fail"
+            text += "; replaced \(Self.count(counts.replacedChanged, "image")) an earlier run drew with other options or another renderer"
+            text += " (\(Self.sample(changedSample, counts.replacedChanged + counts.kept))\(why)); --on-change keep|replace|fail"
         }
-        if counts.kept > 0 { text += "; kept \(Self.count(counts.kept, "image")) an earlier run drew with other options\(why) (--on-change keep)" }
+        if counts.kept > 0 {
+            text += "; kept \(Self.count(counts.kept, "image")) an earlier run drew with other options"
+            text += " (\(Self.sample(changedSample, counts.replacedChanged + counts.kept))\(why)) (--on-change keep)"
+        }
         if counts.removedFiles > 0 {
             text += "; removed \(Self.count(counts.removedFiles, "file")) an earlier run drew for records that failed or are hidden now (\(Self.sample(removedSample, counts.removedFiles)))"
         }

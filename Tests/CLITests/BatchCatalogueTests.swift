@@ -173,7 +173,7 @@ import BreakdownTestSupport
         let kept = try Self.batch(named + ["--locale", "fr_CA", "--on-change", "keep"], in: folder)
         #expect(kept.status == 0)
         #expect(kept.stdout.hasPrefix("rendered 0, skipped 2"), "\(kept.stdout)")
-        #expect(kept.stdout.contains("kept 2 images an earlier run drew with other options (locale en_CA → fr_CA)"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("kept 2 images an earlier run drew with other options (SKU-1, SKU-2; on the command line: locale en_CA → fr_CA)"), "\(kept.stdout)")
         #expect(try Data(contentsOf: output.appendingPathComponent("SKU-1.png")) == english)
         let failed = try Self.batch(named + ["--locale", "fr_CA", "--on-change", "fail"], in: folder)
         #expect(failed.status == 1)
@@ -182,7 +182,7 @@ import BreakdownTestSupport
         let replaced = try Self.batch(named + ["--locale", "fr_CA"], in: folder)
         #expect(replaced.status == 0)
         #expect(
-            replaced.stdout.contains("; replaced 2 images an earlier run drew with other options or another renderer (locale en_CA → fr_CA)"),
+            replaced.stdout.contains("; replaced 2 images an earlier run drew with other options or another renderer (SKU-1, SKU-2; on the command line: locale en_CA → fr_CA)"),
             "\(replaced.stdout)")
         #expect(try Data(contentsOf: output.appendingPathComponent("SKU-1.png")) != english)
         // Drawn again with the same options: nothing is replaced, nothing announced.

@@ -45,6 +45,48 @@ import BreakdownTestSupport
         #expect(third.stdout.contains("no run of this batch wrote, with records' images of the same name (b.png)"), "\(third.stdout)")
     }
 
+    /// A shop's export run again after a price changed: the repriced record's image is drawn
+    /// again, and the summary names it (not only counts it), as its report entry does
+    /// (`replacedChanged`, with the options of the run that drew the old one); the unchanged
+    /// record is skipped and a new one is simply rendered, neither said to replace anything.
+    @Test func aRepricedRecordIsNamedWhenItsImageIsReplaced() throws {
+        let folder = try Support.temporaryFolder("repriced")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("a.csv"), output = folder.appendingPathComponent("img")
+        let report = folder.appendingPathComponent("r.json")
+        let arguments = ["batch", manifest.path, "-o", output.path, "--map", "amount=Variant Price", "--name", "{Handle}", "--extra-columns", "ignore"]
+        try Support.write("Handle,Variant SKU,Variant Price\r\ntee,TEE-S,$29.99\r\nmug,MUG,12.00\r\n", to: manifest)
+        let first = try InProcessCLI.run(arguments)
+        #expect(first.status == 0 && first.stdout.hasPrefix("rendered 2,"), "\(first.stdout) \(first.stderr)")
+        let oldTee = try Data(contentsOf: output.appendingPathComponent("tee.png"))
+
+        try Support.write("Handle,Variant SKU,Variant Price\r\ntee,TEE-S,$34.99\r\nmug,MUG,12.00\r\nnew,NEW1,\"$1,999.99\"\r\n", to: manifest)
+        let second = try InProcessCLI.run(arguments + ["--report", report.path])
+        #expect(second.status == 0 && second.stdout.hasPrefix("rendered 2, skipped 1,"), "\(second.stdout) \(second.stderr)")
+        #expect(
+            second.stdout.contains("; replaced 1 image an earlier run drew with other options or another renderer (tee); --on-change keep|replace|fail"),
+            "\(second.stdout)")
+        #expect(try Data(contentsOf: output.appendingPathComponent("tee.png")) != oldTee)
+        let json = try Support.report(report)
+        #expect(try Support.counts(json)["replacedChanged"] == 1)
+        let entries = try #require(json["records"] as? [[String: Any]])
+        #expect(entries.map { $0["name"] as? String } == ["tee", "mug", "new"])
+        #expect(entries.map { $0["replacedChanged"] as? Bool } == [true, nil, nil], "\(entries)")
+        // The options of the run that drew the old image (kept in the batch's own folder): none.
+        #expect(entries[0]["drawnWith"] as? [String: String] == [:], "\(entries[0])")
+
+        // Other limits on the command line: every image is drawn again, each named, and the
+        // change said; then a new price under those limits names them as what drew the old one.
+        let limited = arguments + ["--max", "5000"]
+        let third = try InProcessCLI.run(limited)
+        #expect(third.stdout.contains("; replaced 3 images an earlier run drew with other options or another renderer (tee, mug, new; on the command line: max (not given) → 5000)"), "\(third.stdout)")
+        try Support.write("Handle,Variant SKU,Variant Price\r\ntee,TEE-S,$39.99\r\nmug,MUG,12.00\r\nnew,NEW1,\"$1,999.99\"\r\n", to: manifest)
+        let fourth = try InProcessCLI.run(limited + ["--report", report.path])
+        #expect(fourth.stdout.contains("renderer (tee); --on-change"), "\(fourth.stdout)")
+        let fourthEntries = try #require(try Support.report(report)["records"] as? [[String: Any]])
+        #expect(fourthEntries[0]["drawnWith"] as? [String: String] == ["max": "5000"], "\(fourthEntries[0])")
+    }
+
     /// A symbolic link at a record's name is replaced by the image (the link, not what it points
     /// to) and said like any file the batch never wrote: in the summary, the entry and the counts.
     @Test func aSymbolicLinkThatWasThereFirstIsNamedWhenReplaced() throws {

@@ -164,8 +164,10 @@ final class BreakdownService: @unchecked Sendable {
             }
             if key == Self.hiddenKey {
                 guard let answer = value.flatMap(HiddenAnswer.init(rawValue:)) else {
+                    // Worded as every key's value is (an empty one as '', not the access log's '-').
                     throw .badRequest(
-                        "\(Self.hiddenKey): '\(AccessLog.escape(value ?? "", limit: 40))' is not valid; expected one of \(HiddenAnswer.allCases.map(\.rawValue).joined(separator: ", "))")
+                        InputRule.invalidValue(
+                            name: Self.hiddenKey, value: value ?? "", accepted: "one of " + HiddenAnswer.allCases.map(\.rawValue).joined(separator: ", ")))
                 }
                 hidden = answer
                 continue
@@ -177,7 +179,13 @@ final class BreakdownService: @unchecked Sendable {
             }
             record[key] = value ?? "true"
         }
-        let options = try HTTPProblem.reading { () throws(RequestError) in try ParsedOptions(record: record, groups: Self.queryGroups, source: .query) }
+        let options = try HTTPProblem.reading { () throws(RequestError) in
+            do throws(RequestError) {
+                return try ParsedOptions(record: record, groups: Self.queryGroups, source: .query)
+            } catch {
+                throw configuration.limits.narrowed(error)
+            }
+        }
         try HTTPProblem.reading { () throws(RequestError) in try configuration.limits.check(options) }
         return QueryRequest(options: options, hidden: hidden, pairs: pairs)
     }

@@ -19,7 +19,7 @@ import BreakdownIO
 /// each starts with `serve --base-url`. They are signed only when the snippet's own request was
 /// (an unsigned request, answered under `--allow-unsigned`, gets unsigned URLs: the server is no
 /// oracle that signs any query for whoever asks). The srcset lists only the scales the server
-/// will draw (within `--max-scale` and the pixel cap), so a HiDPI screen never picks a refused URL.
+/// will draw (within its scale limit and pixel cap), so a HiDPI screen never picks a refused URL.
 extension BreakdownService {
     func snippet(request: RenderRequest, asked: QueryRequest, renderer: BreakdownRenderer, signed: Bool) throws(HTTPProblem)
         -> ResponseCache.Entry

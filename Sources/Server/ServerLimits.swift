@@ -69,6 +69,29 @@ public struct ServerLimits: Sendable, Hashable {
         }
     }
 
+    /// What a URL may give for the option named `name` when a limit narrows it, in an invalid
+    /// value's words (`a number from 1 to 100`, `one of 0.75, 1, …, 3`), so that a refusal never
+    /// offers a value the limit then refuses; nil when no limit narrows it.
+    func accepted(_ spec: OptionSpec) -> String? {
+        guard let limit = largest(spec.name), case .value(_, let kind, _) = spec.kind else { return nil }
+        switch kind {
+        case .number(let range) where limit < range.upperBound:
+            return InputRule.numberAccepted(range.lowerBound...max(range.lowerBound, limit)) + " (this server's limit)"
+        case .choice:
+            return "one of " + choices(spec).joined(separator: ", ") + " (this server's limit)"
+        default:
+            return nil
+        }
+    }
+
+    /// A problem reading a URL's options, its accepted values narrowed to the limits.
+    func narrowed(_ error: RequestError) -> RequestError {
+        guard let problem = error.problem, case .invalidValue(let value, _) = problem.reason,
+            let spec = BreakdownService.queryGroups.allOptions.first(where: { $0.name == problem.option }), let accepted = accepted(spec)
+        else { return error }
+        return RequestError(OptionProblem(problem.option, .invalidValue(value, accepted: accepted), source: problem.source))
+    }
+
     /// The choices of a choice option that are within the limits (scales up to `scale`).
     func choices(_ spec: OptionSpec) -> [String] {
         guard case .value(_, .choice(let values), _) = spec.kind else { return [] }

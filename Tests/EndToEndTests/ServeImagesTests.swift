@@ -229,6 +229,36 @@ import BreakdownTestSupport
         let bad = server.get("\(Self.png)?amount=100&hidden=maybe")
         #expect(bad.status == 400)
         #expect(try bad.json()["detail"] as? String == "hidden: 'maybe' is not valid; expected one of empty, transparent")
+        // An empty value is quoted as every key's is: '' (and a key with no '=' the same).
+        for query in ["hidden=", "hidden"] {
+            #expect(try server.get("/v1/breakdown.json?amount=100&\(query)").json()["detail"] as? String == "hidden: '' is not valid; expected one of empty, transparent", "\(query)")
+        }
+        // A refused value names what the server accepts, within its limits (docs/serve.md: font
+        // size 100, width 2000, padding 200, scale 3), never a value it then refuses as over them;
+        // each value the message offers at the top is drawn, and the next one up is refused.
+        let narrowed: [(query: String, accepted: String, top: String, over: String?)] = [
+            ("font-size=501", "a number from 1 to 100 (this server's limit)", "100", "101"),
+            ("font-size=big", "a number from 1 to 100 (this server's limit)", "100", "101"),
+            ("width=100000", "a number from 1 to 2000 (this server's limit)", "2000", "2001"),
+            ("padding=-1", "a number from 0 to 200 (this server's limit)", "200", "201"),
+            ("scale=nope", "one of 0.75, 1, 1.5, 2, 2.625, 3 (this server's limit)", "3", "3.5"),
+            ("scale=9", "one of 0.75, 1, 1.5, 2, 2.625, 3 (this server's limit)", "3", "4"),
+        ]
+        for (query, accepted, top, over) in narrowed {
+            let key = String(query.prefix { $0 != "=" }), value = String(query.drop { $0 != "=" }.dropFirst())
+            let reply = server.get("/v1/breakdown.json?amount=100&\(query)")
+            #expect(reply.status == 400)
+            #expect(try reply.json()["detail"] as? String == "\(key): '\(value)' is not valid; expected \(accepted)", "\(query)")
+            let platform = key == "scale" ? "&platform=android" : ""
+            #expect(server.get("/v1/breakdown.json?amount=100\(platform)&\(key)=\(top)").status == 200, "\(key)=\(top)")
+            if let over {
+                let detail = try server.get("/v1/breakdown.json?amount=100\(platform)&\(key)=\(over)").json()["detail"] as? String
+                #expect(detail?.contains("is over this server's limit") == true, "\(key)=\(over): \(detail ?? "")")
+            }
+        }
+        // An option no limit narrows keeps its own words.
+        let logo = try server.get("/v1/breakdown.json?amount=100&logo=").json()["detail"] as? String
+        #expect(logo?.hasPrefix("logo: '' is not valid; expected ") == true, "\(logo ?? "")")
 
         let transparent = try InProcessService(["--allow-unsigned", "--hidden", "transparent"])
         #expect(transparent.get("\(Self.png)?\(hiddenQuery)").status == 200)
@@ -264,7 +294,7 @@ import BreakdownTestSupport
         let cases: [(query: String, detail: String)] = [
             ("amount=1&scal=2", "unknown option 'scal'; did you mean 'scale'?"),
             ("amout=1", "unknown option 'amout'; did you mean 'amount'?"),
-            ("amount=1&scale=7", "scale: '7' is not valid; expected one of 0.75, 1, 1.5, 2, 2.625, 3, 3.5, 4"),
+            ("amount=1&scale=7", "scale: '7' is not valid; expected one of 0.75, 1, 1.5, 2, 2.625, 3 (this server's limit)"),
             ("amount=1&font-size=20&content-size=large", "font-size and content-size cannot both be given: choose one"),
         ]
         for (query, detail) in cases {

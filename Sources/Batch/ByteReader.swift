@@ -91,6 +91,37 @@ final class ByteReader {
         return buffer[position]
     }
 
+    /// Up to `count` next bytes without consuming them (fewer only at the end), for a look at a
+    /// manifest's first line; `count` at most a chunk.
+    func peek(_ count: Int) -> ArraySlice<UInt8> {
+        fill(ahead: min(count, Self.chunkSize))
+        return buffer[position..<min(end, position + count)]
+    }
+
+    /// Reads until `count` bytes are unread in the buffer (the unread ones moved to its start).
+    private func fill(ahead count: Int) {
+        guard let descriptor else { return }
+        while end - position < count, failure == nil {
+            if position > 0 {
+                let unread = end - position
+                buffer.withUnsafeMutableBytes { raw in
+                    guard let base = raw.baseAddress else { return }
+                    memmove(base, base + position, unread)
+                }
+                position = 0
+                end = unread
+            }
+            if !isRegularFile, !waitForInput(descriptor) { return }
+            let room = buffer.count - end
+            let count = buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress.map { $0 + end }, room) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { failure = String(cString: strerror(errno)) }
+            guard count > 0 else { return }
+            end += count
+            bytesRead += count
+        }
+    }
+
     /// The next byte; nil at the end.
     func next() -> UInt8? {
         if position == end, !refill() { return nil }

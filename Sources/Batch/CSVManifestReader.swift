@@ -22,9 +22,12 @@ final class CSVManifestReader: ByteManifestReader {
     /// The byte between cells, and whether it was told from the header (not given).
     let delimiter: CSVDelimiter
     let delimiterDetected: Bool
+    /// The delimiter came from an Excel `sep=;` line before the header (skipped).
+    let delimiterFromSepLine: Bool
     /// `read with ';' (told from the header)`, for the summary and header messages.
     var delimiterDescription: String? {
-        "read as \(delimiter.shown)-separated" + (delimiterDetected ? " (told from the header)" : " (--delimiter)")
+        "read as \(delimiter.shown)-separated"
+            + (delimiterFromSepLine ? " (its first line, sep=)" : delimiterDetected ? " (told from the header)" : " (--delimiter)")
     }
 
     private enum Row {
@@ -37,12 +40,14 @@ final class CSVManifestReader: ByteManifestReader {
         self.bytes = bytes
         self.label = label
         bytes.skipByteOrderMark()
+        let sepLine = try Self.sepLine(bytes, label: label, given: given)
+        let fixed = given ?? sepLine
         var header: [String] = []
         var seen: Set<String> = []
-        var chosen = given ?? .comma
+        var chosen = fixed ?? .comma
         while header.isEmpty {
             let line = bytes.line
-            switch Self.readRow(bytes, delimiters: given.map { [$0.byte] } ?? CSVDelimiter.bytes) {
+            switch Self.readRow(bytes, delimiters: fixed.map { [$0.byte] } ?? CSVDelimiter.bytes) {
             case .end:
                 try bytes.checkFailure(label)
                 throw .usage("cannot read the manifest \(label): the CSV has no header row (the option names, e.g. amount,locale,name)")
@@ -51,7 +56,7 @@ final class CSVManifestReader: ByteManifestReader {
             case .cells(let split, let quotedSplit, let separators):
                 if split.count == 1, split[0].isEmpty { continue }
                 var cells = split
-                if given == nil {
+                if fixed == nil {
                     var counts: [UInt8: Int] = [:]
                     for separator in separators { counts[separator, default: 0] += 1 }
                     guard let detected = CSVDelimiter.detect(counts) else {
@@ -82,7 +87,27 @@ final class CSVManifestReader: ByteManifestReader {
         }
         columns = header
         delimiter = chosen
-        delimiterDetected = given == nil
+        delimiterDetected = fixed == nil
+        delimiterFromSepLine = given == nil && sepLine != nil
+    }
+
+    /// Excel's `sep=;` line before the header (what Excel writes and reads to know the
+    /// delimiter): consumed, and its delimiter returned; nil when the first line is not one.
+    /// A delimiter this reader does not read, or one other than `--delimiter`'s, is refused.
+    private static func sepLine(_ bytes: ByteReader, label: String, given: CSVDelimiter?) throws(CLIError) -> CSVDelimiter? {
+        let start = Array(bytes.peek(7))
+        guard start.count >= 5, start.starts(with: Array("sep=".utf8)) else { return nil }
+        let rest = start.dropFirst(5)
+        guard rest.isEmpty || rest.first == 0x0A || rest.starts(with: [0x0D, 0x0A]) || rest.elementsEqual([0x0D]) else { return nil }
+        let shown = String(decoding: [start[4]], as: UTF8.self).debugDescription.dropFirst().dropLast()
+        guard let named = CSVDelimiter(byte: start[4]) else {
+            throw .usage("cannot read the manifest \(label): its first line, sep=\(shown), names a delimiter this tool does not read; expected sep=, sep=; or a tab")
+        }
+        if let given, given != named {
+            throw .usage("cannot read the manifest \(label): its first line says sep=\(shown) but --delimiter is \(given.rawValue); give one of them")
+        }
+        bytes.skipLine()
+        return named
     }
 
     /// Cells split at every candidate delimiter, joined again where the byte between them is

@@ -25,6 +25,10 @@ package enum ManifestOpener {
     }
 
     private static func open(_ bytes: ByteReader, label: String, format: ManifestFormat?, delimiter: CSVDelimiter?) throws(CLIError) -> any ManifestReader {
+        // Excel's "Unicode text" and some exports are UTF-16: said as such, whatever the format.
+        if let problem = bytes.notUTF8() {
+            throw .usage("cannot read the manifest \(label): \(problem); save it as UTF-8 (in Excel: CSV UTF-8)")
+        }
         let chosen = format ?? sniff(bytes, label: label)
         if delimiter != nil, chosen != .csv {
             throw .usage("--delimiter is for a CSV manifest; \(label) is read as \(chosen.rawValue) (--manifest-format csv reads it as CSV)")

@@ -45,11 +45,26 @@ enum ManifestLimits {
 
 extension ByteReader {
     /// Skips a UTF-8 byte order mark at the start, if there is one.
+    /// Skips a UTF-8 byte order mark at the start, and any more right after it (a tool that
+    /// adds one to a file that had one: otherwise the second would be part of the first name).
     func skipByteOrderMark() {
-        guard peek() == 0xEF else { return }
-        _ = next()
-        if peek() == 0xBB { _ = next() }
-        if peek() == 0xBF { _ = next() }
+        while peek(3).elementsEqual([0xEF, 0xBB, 0xBF]) {
+            for _ in 0..<3 { _ = next() }
+        }
+    }
+
+    /// Why the manifest is not UTF-8 when its first bytes show it: a UTF-16 or UTF-32 byte order
+    /// mark, or a NUL byte among the first two (UTF-16 text without a mark). Nil otherwise.
+    func notUTF8() -> String? {
+        let first = Array(peek(4))
+        let marks: [(bytes: [UInt8], name: String)] = [
+            ([0xFF, 0xFE, 0, 0], "UTF-32"), ([0, 0, 0xFE, 0xFF], "UTF-32"), ([0xFF, 0xFE], "UTF-16"), ([0xFE, 0xFF], "UTF-16"),
+        ]
+        if let mark = marks.first(where: { first.starts(with: $0.bytes) }) {
+            return "it is \(mark.name) text (its byte order mark says so), not UTF-8"
+        }
+        if first.prefix(2).contains(0) { return "it looks like UTF-16 text (NUL bytes between its characters), not UTF-8" }
+        return nil
     }
 
     func skipWhitespace() {

@@ -92,9 +92,18 @@ import BreakdownTestSupport
         defer { close(readEnd) }
         let pieces = ["se", "p=", ";\nSKU;Pri", "ce\nA;5\n"]
         @Sendable func write(_ piece: String) { _ = piece.utf8CString.withUnsafeBufferPointer { Foundation.write(writeEnd, $0.baseAddress, piece.utf8.count) } }
+        // Each piece is written once the reader has taken everything before it (the pipe holds
+        // nothing): the reader sees the line in pieces, whatever the scheduling.
+        @Sendable func drained() -> Bool {
+            var waiting: Int32 = 0
+            return ioctl(readEnd, UInt(FIONREAD), &waiting) == 0 && waiting == 0
+        }
         write(pieces[0])
         let writer = Thread {
-            for piece in pieces.dropFirst() { write(piece) }
+            for piece in pieces.dropFirst() {
+                _ = waitFor(deadline: 60) { drained() }
+                write(piece)
+            }
             close(writeEnd)
         }
         writer.start()

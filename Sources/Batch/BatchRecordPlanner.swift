@@ -751,7 +751,7 @@ package final class BatchRecordPlanner {
             throw RecordProblem(field: "name", "name: \(QuotedValue.quoted(text)) is not valid; expected \(accepted), without an extension")
         }
         guard text.count <= maximumNameLength else {
-            throw RecordProblem(field: "name", "name: longer than \(maximumNameLength) characters")
+            throw RecordProblem(field: "name", "name: \(text.count) characters long; expected at most \(maximumNameLength)")
         }
         return text
     }

@@ -153,7 +153,7 @@ final class CSVManifestReader: ByteManifestReader {
     private func fields(_ cells: [[UInt8]], quoted: [Bool], unreadable: inout [String]) -> Result<[String: ManifestValue], RecordProblem> {
         guard cells.count == columns.count else {
             return .failure(
-                RecordProblem("the row has \(cells.count) cells but the header has \(columns.count) columns (\(delimiter.shown)-separated)"))
+                RecordProblem("the row has \(cells.count) \(cells.count == 1 ? "cell" : "cells") but the header has \(columns.count) columns (\(delimiter.shown)-separated)"))
         }
         var fields: [String: ManifestValue] = [:]
         for (column, cell) in cells.enumerated() {

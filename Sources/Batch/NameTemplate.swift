@@ -87,6 +87,7 @@ package struct NameTemplate: Sendable {
     func made(column: (String) -> String?, option: (String) -> String?) -> Result<(name: String, source: String), RecordProblem> {
         var name = ""
         var source: [String] = []
+        var stoppedEarly = false
         for part in parts {
             switch part {
             case .literal(let text): name += text
@@ -105,7 +106,10 @@ package struct NameTemplate: Sendable {
                 name += slug
             }
             // Stop as soon as the name is too long, not after joining every long value.
-            if name.utf8.count > 4 * BatchRecordPlanner.maximumNameLength + 8 { break }
+            if name.utf8.count > 4 * BatchRecordPlanner.maximumNameLength + 8 {
+                stoppedEarly = true
+                break
+            }
         }
         while name.hasPrefix(".") || name.hasPrefix("-") { name.removeFirst() }
         guard !name.isEmpty else { return .failure(RecordProblem(field: "name", "name: the template gives an empty name")) }
@@ -113,7 +117,7 @@ package struct NameTemplate: Sendable {
             return .failure(
                 RecordProblem(
                     field: "name",
-                    "name: the template gives a name longer than \(BatchRecordPlanner.maximumNameLength) characters or \(BatchRecordPlanner.maximumNameBytes) bytes (UTF-8)"))
+                    "name: the template gives a name of \(stoppedEarly ? "more than " : "")\(name.count) characters (\(name.utf8.count) bytes of UTF-8); expected at most \(BatchRecordPlanner.maximumNameLength) characters and \(BatchRecordPlanner.maximumNameBytes) bytes"))
         }
         return .success((name, source.joined(separator: ", ")))
     }

@@ -37,7 +37,7 @@ package enum InputRule {
     }
 
     /// What a file-name word accepts.
-    package static let fileNameAccepted = "a name of letters, digits, '.', '_' and '-'"
+    package static let fileNameAccepted = "a name of letters, digits, '.', '_' and '-', not starting with '.'"
 
     /// A safe file-name word: ASCII letters, digits, `.`, `_`, `-`, not empty, not starting with `.`.
     package static func isFileName(_ value: String) -> Bool {

@@ -123,7 +123,7 @@ import BreakdownTestSupport
         #expect(records.map(\.line) == [2, 3, 4, 5, 6])
         #expect(Self.problem(records[0])?.message.hasPrefix("text after the closing quote of cell 2") == true)
         #expect(Self.problem(records[1])?.message.hasPrefix("a \" inside unquoted cell 2") == true)
-        #expect(Self.problem(records[2])?.message == "the row has 1 cells but the header has 2 columns (','-separated)")
+        #expect(Self.problem(records[2])?.message == "the row has 1 cell but the header has 2 columns (','-separated)")
         #expect(try Self.fields(records[3]) == ["amount": .text("4"), "logo": .text("badge")])
         #expect(Self.problem(records[4])?.message == "a quoted cell opened on line 6 is never closed with \"")
     }

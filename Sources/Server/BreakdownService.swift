@@ -97,7 +97,8 @@ final class BreakdownService: @unchecked Sendable {
         case "/v1/breakdown.json": endpoint = "json"
         case "/v1/breakdown.html": endpoint = "html"
         default:
-            return .problem(404, "no such page; the server answers /v1/breakdown.png, .svg, .pdf, .json and .html, /healthz, /metrics and /openapi.json")
+            let pages = "/v1/breakdown.png, .svg, .pdf, .json and .html, /healthz, /metrics" + (configuration.playground ? ", /openapi.json and / (the playground)" : " and /openapi.json")
+            return .problem(404, "no such page; the server answers " + pages)
         }
         guard method == "GET" || method == "HEAD" else {
             var response = HTTPResponse.problem(405, "\(AccessLog.escape(method, limit: 16)) is not allowed here; use GET or HEAD", endpoint: endpoint)

@@ -289,6 +289,24 @@ import BreakdownTestSupport
         #expect(ServeEndToEndTests.metric(metrics, "breakdown_cache_hits_total{kind=\"memory\"}") == 3, "the spellings share a cache entry")
     }
 
+    /// A 404 names the pages the server answers, `/` too when it shows the playground, and
+    /// every page it names is answered.
+    @Test func notFoundNamesThePagesThisServerAnswers() throws {
+        for playground in [false, true] {
+            let server = try InProcessService(["--allow-unsigned"] + (playground ? ["--playground"] : []))
+            let detail = try #require(try server.get("/nope").json()["detail"] as? String)
+            let named = detail.contains("/ (the playground)")
+            #expect(named == playground, "\(detail)")
+            let pages = ["/v1/breakdown.png", "/v1/breakdown.svg", "/v1/breakdown.pdf", "/v1/breakdown.json", "/v1/breakdown.html", "/healthz", "/metrics", "/openapi.json"]
+                + (playground ? ["/"] : [])
+            for page in pages {
+                let status = server.get(page.hasPrefix("/v1/") ? page + "?amount=5" : page).status
+                #expect(status == 200, "\(page): \(status)")
+            }
+            #expect(server.get("/").status == (playground ? 200 : 404))
+        }
+    }
+
     @Test func messagesUseTheQuerysSpelling() throws {
         let server = try InProcessService(["--allow-unsigned"])
         let cases: [(query: String, detail: String)] = [

@@ -28,7 +28,29 @@ final class AttributeList {
             throw LayoutError("link text is not valid Pango markup: \(message)")
         }
         defer { g_free(text) }
-        return (String(cString: text), AttributeList(taking: list))
+        let shown = String(cString: text)
+        guard shown.unicodeScalars.contains(where: isVisible) else {
+            pango_attr_list_unref(list)
+            let codes = shown.unicodeScalars.reduce(into: [String]()) { codes, scalar in
+                let code = String(format: "U+%04X", scalar.value)
+                if !codes.contains(code) { codes.append(code) }
+            }
+            let which = codes.isEmpty ? "" : " (" + codes.prefix(5).joined(separator: ", ") + (codes.count > 5 ? ", …" : "") + ")"
+            throw LayoutError("link text shows nothing: its text is only spaces and invisible characters\(which), an info link nobody could see; expected text to show, such as More info")
+        }
+        return (shown, AttributeList(taking: list))
+    }
+
+    /// A character that draws something: not a space or line break, not a control or format
+    /// character, not one Unicode says to draw as nothing (zero-width space, soft hyphen,
+    /// byte order mark, variation selectors).
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        guard !properties.isWhitespace, !properties.isDefaultIgnorableCodePoint else { return false }
+        switch properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .surrogate, .unassigned: return false
+        default: return true
+        }
     }
 
     /// Checks the sizes markup asks for against the same limits as the font size option: every

@@ -132,7 +132,7 @@ public enum OpenAPIDocument {
             ("description", .string("If-None-Match named this response's entity tag.")),
             ("headers", .object([("ETag", reference("headers", "ETag", required: true)), ("Cache-Control", reference("headers", "Cache-Control", required: true))])),
         ])))
-        responses.append(("400", problemResponse("A query key or value the server does not accept; or values that are refused together (the pixel cap, a minimum above the maximum, a key of one view's with the other view); or link-text that is not valid Pango markup.")))
+        responses.append(("400", problemResponse("A query key or value the server does not accept; or values that are refused together (the pixel cap, a minimum above the maximum, a key of one view's with the other view); or link-text that is not valid Pango markup or shows nothing (only spaces and invisible characters).")))
         responses.append(("403", problemResponse(signed ? "The signature does not match the path and query, or the server has no key." : "This server answers signed URLs only.")))
         responses += sharedProblems
         return .object([

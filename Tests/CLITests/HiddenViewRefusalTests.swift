@@ -19,6 +19,9 @@ import BreakdownTestSupport
     static let refused: [(option: String, value: String, words: String)] = [
         ("font", "Foo", #"font family "Foo" is not available; available: "#),
         ("link-text", "<b>Info", "link text is not valid Pango markup: "),
+        // A link of nothing visible (a zero-width space, a space, a Hangul filler, which Unicode
+        // says to draw as nothing): a clickable area nobody could see.
+        ("link-text", "<b>\u{200B}</b> \u{3164}", "link text shows nothing: its text is only spaces and invisible characters (U+200B, U+0020, U+3164), "),
         ("link-text", #"<span size="900000">Info</span>"#, "link text: a text size of 878.9 pt is over the limit of 500 pt"),
     ]
 

@@ -16,6 +16,9 @@ import schemathesis
 # The server's wording of every refusal that needs two keys, the drawn image, or markup.
 TOGETHER = [
     r"^link text is not valid Pango markup: ",
+    # Markup whose text has nothing visible (spaces, zero-width characters): no pattern holds
+    # "some character draws something" across markup.
+    r"^link text shows nothing: ",
     # A key of one view's with the other view (font-scale, environment, tracking, dark-palette,
     # content-size, an Android density): every such refusal names the platform key's value.
     r"platform android",

@@ -67,7 +67,7 @@ struct JSONRecordParser {
             try expect(":")
             skipWhitespace()
             let value = try value(depth: depth + 1)
-            guard members[key] == nil else { throw RecordProblem(field: key, "the key '\(key)' appears more than once") }
+            guard members[key] == nil else { throw RecordProblem(field: key, "the key '\(key)' appears more than once", cause: .unreadable) }
             members[key] = value
             skipWhitespace()
             switch peek() {

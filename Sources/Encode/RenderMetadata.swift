@@ -37,10 +37,27 @@ public struct RenderMetadata: Sendable, Codable, Equatable {
     public var accessibilityLabel: String
     /// The web's text alternative (the brand as written): for `alt` and `<title>`.
     public var altText: String
-    /// The file that drew the logo: image name and path (nil when there is no logo).
+    /// The file that drew the logo: image name and path (nil when there is no logo, and for the
+    /// Android view, whose logo is drawn from `drawables`).
     public var logoArtwork: LogoArtworkRecord?
+    /// The Android view's VectorDrawables, in drawing order (the logo's layers, then the link's
+    /// image): each one's name and file; nil for the iOS view.
+    public var drawables: [DrawableRecord]?
     /// WCAG contrast ratios of the logo, the text and the link against what is behind them.
     public var contrast: ContrastRecord
+
+    /// An Android drawable the image drew, and its file.
+    public struct DrawableRecord: Sendable, Codable, Equatable {
+        /// The drawable's name (`afterpay_badge_fg`).
+        public var name: String
+        /// Its file, relative to the artwork folder (`drawable/afterpay_badge_fg.xml`).
+        public var file: String
+
+        public init(name: String, file: String) {
+            self.name = name
+            self.file = file
+        }
+    }
 
     /// Which file drew the logo.
     public struct LogoArtworkRecord: Sendable, Codable, Equatable {

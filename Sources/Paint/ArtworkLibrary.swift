@@ -233,6 +233,20 @@ public final class ArtworkLibrary {
         }
     }
 
+    /// The Android drawables `layout` draws, in order, each with its file relative to the
+    /// artwork folder (as a logo's file is: metadata does not depend on where the folder lives),
+    /// for the metadata; nil when it draws none (the iOS view). A drawable whose file cannot be
+    /// told fails to draw.
+    public func drawables(of layout: BreakdownLayout) -> [(name: String, file: String)]? {
+        let root = source.directory.standardizedFileURL.path + "/"
+        let records = layout.elements.compactMap { element -> (name: String, file: String)? in
+            guard case .drawable(let name, _, _) = element, let path = try? androidDrawablePath(name) else { return nil }
+            let full = URL(fileURLWithPath: path).standardizedFileURL.path
+            return (name, full.hasPrefix(root) ? String(full.dropFirst(root.count)) : URL(fileURLWithPath: path).lastPathComponent)
+        }
+        return records.isEmpty ? nil : records
+    }
+
     /// The file of the Android drawable `name`; throws for iOS artwork, which has none.
     func androidDrawablePath(_ name: String) throws(PaintError) -> String {
         guard let folder = source.androidDrawables else {

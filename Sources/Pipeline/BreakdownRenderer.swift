@@ -260,7 +260,8 @@ public final class BreakdownRenderer {
     {
         let scale = format == .png ? settings.scale : .x1
         try Self.checkSize(layout, scale: scale.factor, maximumPixels: settings.maximumPixels)
-        let metadata = RenderMetadata(layout: layout, format: format, scale: scale.factor, background: settings.background)
+        var metadata = RenderMetadata(layout: layout, format: format, scale: scale.factor, background: settings.background)
+        metadata.drawables = painter.artwork.drawables(of: layout)?.map { RenderMetadata.DrawableRecord(name: $0.name, file: $0.file) }
         let bytes: Data
         switch format {
         case .png:

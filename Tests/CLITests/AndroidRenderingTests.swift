@@ -92,6 +92,25 @@ import Testing
         #expect(try #require(linear.metadata.logo).height * 2 == 164)
     }
 
+    /// `--metadata` names what drew the Android logo, as it names the iOS logo's file: each
+    /// VectorDrawable in drawing order (the badge's background, then its mark: android.md 5.5),
+    /// its file relative to the res folder given, for any folder; the iOS view lists none.
+    @Test func theMetadataNamesTheDrawablesThatDrewTheLogo() throws {
+        let res = try AndroidFixture.fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: res) }
+        let amount = ["--amount", "100", "--locale", "en_AU", "--currency", "AUD", "--max", "2000"]
+        let given = try AndroidView.render(amount + ["--logo-assets", res.path]).metadata.drawables
+        #expect(given == [.init(name: "afterpay_badge_bg", file: "drawable/afterpay_badge_bg.xml"), .init(name: "afterpay_badge_fg", file: "drawable/afterpay_badge_fg.xml")])
+        for record in given ?? [] {
+            #expect(FileManager.default.fileExists(atPath: res.appendingPathComponent(record.file).path), "\(record.file)")
+        }
+        // The project's look-alikes, named inside LogoAssets (not where the project lives).
+        let own = try AndroidView.render(amount).metadata.drawables
+        #expect(own?.map(\.file) == ["android/drawable/afterpay_badge_bg.xml", "android/drawable/afterpay_badge_fg.xml"])
+        let ios = try RenderRequest(ParsedOptions(arguments: amount, groups: AndroidView.groups))
+        #expect(try BreakdownRenderer().render(ios.view, settings: ios.settings, format: .png).metadata.drawables == nil)
+    }
+
     @Test func resFoldersAndAndroidOptionsAreRefusedWhereTheyDoNotApply() throws {
         let res = try AndroidFixture.fixtureFolder()
         defer { try? FileManager.default.removeItem(at: res) }

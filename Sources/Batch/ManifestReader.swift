@@ -54,7 +54,8 @@ extension ByteReader {
     }
 
     /// Why the manifest is not UTF-8 when its first bytes show it: a UTF-16 or UTF-32 byte order
-    /// mark, or a NUL byte among the first two (UTF-16 text without a mark). Nil otherwise.
+    /// mark, or UTF-16 text without one (its first bytes alternate NUL and not: `S\0K\0` or
+    /// `\0S\0K`; all NULs, as /dev/zero gives, is not text of any kind). Nil otherwise.
     func notUTF8() -> String? {
         let first = Array(peek(4))
         let marks: [(bytes: [UInt8], name: String)] = [
@@ -63,7 +64,10 @@ extension ByteReader {
         if let mark = marks.first(where: { first.starts(with: $0.bytes) }) {
             return "it is \(mark.name) text (its byte order mark says so), not UTF-8"
         }
-        if first.prefix(2).contains(0) { return "it looks like UTF-16 text (NUL bytes between its characters), not UTF-8" }
+        func alternates(nulAt parity: Int) -> Bool { first.indices.allSatisfy { ($0 % 2 == parity) == (first[$0] == 0) } }
+        if first.count >= 2, alternates(nulAt: 1) || alternates(nulAt: 0) {
+            return "it looks like UTF-16 text (NUL bytes between its characters), not UTF-8"
+        }
         return nil
     }
 

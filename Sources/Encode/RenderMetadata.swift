@@ -53,6 +53,7 @@ public struct RenderMetadata: Sendable, Codable, Equatable {
         /// Its file, relative to the artwork folder (`drawable/afterpay_badge_fg.xml`).
         public var file: String
 
+        /// A drawable and its file.
         public init(name: String, file: String) {
             self.name = name
             self.file = file

@@ -114,7 +114,7 @@ import BreakdownIO
         let huge = String(repeating: "A", count: 1_000_000)
         let made = template.name(column: { _ in huge }, option: { _ in nil })
         guard case .failure(let problem) = made else { Issue.record("a name of 100 MB was made"); return }
-        #expect(problem.message.contains("longer than 150"), "\(problem.message)")
+        #expect(problem.message.contains("expected at most 150 characters"), "\(problem.message)")
     }
 
     @Test func templatesAreCheckedWhenGiven() throws {

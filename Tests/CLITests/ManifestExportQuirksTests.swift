@@ -65,6 +65,10 @@ import BreakdownTestSupport
             let utf32: [UInt8] = [0xFF, 0xFE, 0, 0] + text.unicodeScalars.flatMap { scalar -> [UInt8] in (0..<4).map { UInt8((scalar.value >> (8 * $0)) & 0xFF) } }
             #expect(Self.failure(utf32) == "cannot read the manifest m.csv: it is UTF-32 text (its byte order mark says so), not UTF-8; \(saveAs)")
         }
+        // NUL bytes that do not alternate with text are not UTF-16: /dev/zero's, or a NUL in a
+        // cell, is read on and refused for what it is (no header name, an endless row).
+        #expect(Self.failure([0, 0, 0, 0, 0, 0])?.contains("UTF-16") != true)
+        #expect(Self.failure(Array("S\u{0}KU,Price\n".utf8))?.contains("UTF-16") != true)
         // iconv's own UTF-16, as the export is made, read from a file.
         let folder = try BatchTestSupport.temporaryFolder("utf16")
         defer { try? FileManager.default.removeItem(at: folder) }

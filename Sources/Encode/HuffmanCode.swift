@@ -113,9 +113,11 @@ struct HuffmanCode {
         return longest
     }
 
-    /// Sorts `count` keys, all at most `largest`, least significant byte first (stable passes,
-    /// as many as `largest` has bytes), using `spare` (as long) as the other buffer.
-    /// Short lists (the distance and code length codes) go by insertion instead.
+    /// Sorts `count` keys, all at most `largest`, each a weight above a 16-bit symbol, given in
+    /// increasing symbol order: stable passes over the weight's bytes, least significant first (as
+    /// many as `largest`'s weight has), keep equal weights in symbol order, so the symbol's own
+    /// two bytes need no pass. `spare` (as long) is the other buffer. Short lists (the distance
+    /// and code length codes) go by insertion instead.
     private static func radixSort(_ keys: UnsafeMutablePointer<UInt64>, count: Int, largest: UInt64, spare: UnsafeMutablePointer<UInt64>) {
         if count <= 48 {
             for index in 1..<max(count, 1) {
@@ -130,7 +132,7 @@ struct HuffmanCode {
             return
         }
         var source = keys, target = spare
-        var shift: UInt64 = 0
+        var shift: UInt64 = 16
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
             let bucket = counts.baseAddress!
             while shift < 64, largest >> shift != 0 {

@@ -73,6 +73,83 @@ struct PNGRunLengthTests {
         #expect(automatic == (libdeflate.count <= runLength.count ? libdeflate : runLength))
     }
 
+    /// Each token's start in the scanlines, whether it is a copy, and the copy's distance,
+    /// read back from the token format (`PNGRunLengthCompressor.Token`).
+    private static func decoded(_ tokens: [UInt32]) -> [(start: Int, copy: Bool, distance: Int)] {
+        var position = 0
+        return tokens.map { token in
+            let value = Int(token & 0x1FF), start = position
+            guard value >= 256 else {
+                position += 1
+                return (start, false, 0)
+            }
+            let code = Int((token >> 9) & 0x1F), extra = Int(token >> 14)
+            // RFC 1951 3.2.5: codes 0–3 are distances 1–4, then each pair of codes doubles the span.
+            let base = code < 4 ? code + 1 : (2 + code % 2) << (code / 2 - 1) + 1
+            position += value - 256 + 3
+            return (start, true, base + extra)
+        }
+    }
+
+    /// The hashed candidate is looked up only at a pixel's red or alpha byte that is not zero
+    /// (issue 49): so a copy from any distance but the pixel before's and the row above's starts
+    /// there. On a crafted image the repeats are placed so that, with lookups at every byte,
+    /// they would start at a green byte, a blue byte and a zero red byte; and a repeat that starts
+    /// at a red byte is still found there.
+    @Test("hashed copies start only at a pixel's red or alpha byte, not zero")
+    func hashedCopiesStartAtRedOrAlpha() throws {
+        let width = 64, rowDistance = width * 4 + 1
+        // Distinct bytes, none zero, no pixel like the one before or the one above.
+        func pixel(_ index: Int, _ salt: Int) -> [UInt8] {
+            (0..<4).map { UInt8(1 + (index * 37 + $0 * 11 + salt * 53) % 200) }
+        }
+        var rows = [[UInt8]](repeating: [UInt8](repeating: 0, count: width * 4), count: 6)
+        // Row 1: eight pixels at x = 2 and again at x = 30: found at the second one's red byte.
+        for i in 0..<8 {
+            rows[1].replaceSubrange((2 + i) * 4..<(3 + i) * 4, with: pixel(i, 1))
+            rows[1].replaceSubrange((30 + i) * 4..<(31 + i) * 4, with: pixel(i, 1))
+        }
+        // Row 2: the same 30 bytes from a green byte at x = 2 and x = 30 (the red bytes before
+        // them differ): the copy can only start at the alpha byte two bytes on.
+        let run = (0..<8).flatMap { pixel($0, 2) }.prefix(30)
+        rows[2].replaceSubrange(2 * 4 + 1..<2 * 4 + 31, with: run)
+        rows[2].replaceSubrange(30 * 4 + 1..<30 * 4 + 31, with: run)
+        rows[2][2 * 4] = 201
+        rows[2][30 * 4] = 202
+        // Row 3: the same from a zero red byte: the copy starts at that pixel's alpha byte.
+        var zeroRed = (0..<8).flatMap { pixel($0, 3) }
+        zeroRed[0] = 0
+        rows[3].replaceSubrange(2 * 4..<10 * 4, with: zeroRed)
+        rows[3].replaceSubrange(30 * 4..<38 * 4, with: zeroRed)
+        let scanlines: [UInt8] = rows.reduce(into: []) { $0 += [0] + $1 }
+        let compressor = PNGRunLengthCompressor()
+        _ = scanlines.withUnsafeBytes { compressor.analyze($0.baseAddress!, byteCount: scanlines.count, rowBytes: width * 4) }
+        let tokens = Self.decoded(compressor.tokens)
+        #expect(tokens.last.map { $0.start + ($0.copy ? 0 : 1) } ?? 0 <= scanlines.count)
+        func copy(at position: Int) -> (start: Int, copy: Bool, distance: Int)? { tokens.first { $0.start == position } }
+        // Where the rule says the copies start, 28 pixels back.
+        let row1 = rowDistance + 1 + 30 * 4, row2 = 2 * rowDistance + 1 + 30 * 4, row3 = 3 * rowDistance + 1 + 30 * 4
+        for (start, what) in [(row1, "a red byte"), (row2 + 3, "the alpha byte after a green start"), (row3 + 3, "the alpha after a zero red")] {
+            let token = try #require(copy(at: start), "no token starts at \(what) (\(start))")
+            #expect(token.copy && token.distance == 28 * 4, "at \(what): \(token)")
+        }
+        for start in [row2 + 1, row2 + 2, row3] {
+            #expect(copy(at: start).map { !$0.copy } == true, "a literal at \(start), where no lookup is made")
+        }
+        // And on every rendered and synthetic image: a copy from another distance starts only there.
+        for image in try PNGTestImages.synthetic() + PNGTestImages.rendered() {
+            let lines = image.noneFilteredScanlines, distance = image.width * 4 + 1
+            guard lines.count >= 8 else { continue }
+            _ = lines.withUnsafeBytes { compressor.analyze($0.baseAddress!, byteCount: lines.count, rowBytes: image.width * 4) }
+            for token in Self.decoded(compressor.tokens) where token.copy && token.distance != 4 && token.distance != distance {
+                let place = (token.start % distance - 1) & 3
+                #expect(
+                    lines[token.start] != 0 && (place == 0 || place == 3),
+                    "\(image.name): a copy from \(token.distance) back starts at \(token.start), byte \(lines[token.start]), place \(place)")
+            }
+        }
+    }
+
     @Test("Huffman codes are complete, prefix-free, canonical and at most the length limit")
     func huffmanCodes() throws {
         var fibonacci: [Int] = []

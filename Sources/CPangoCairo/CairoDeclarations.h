@@ -28,6 +28,7 @@ struct _cairo_rectangle {
     double x, y, width, height;
 };
 #endif
+typedef struct _cairo_rectangle_list cairo_rectangle_list_t;
 
 #ifndef BREAKDOWN_CHECK_AGAINST_REAL_HEADERS
 typedef enum _cairo_status {
@@ -48,7 +49,8 @@ typedef enum _cairo_format {
 } cairo_format_t;
 
 typedef enum _cairo_operator {
-    CAIRO_OPERATOR_SOURCE = 1
+    CAIRO_OPERATOR_SOURCE = 1,
+    CAIRO_OPERATOR_OVER = 2
 } cairo_operator_t;
 
 typedef enum _cairo_extend {
@@ -93,6 +95,16 @@ typedef enum _cairo_pdf_metadata {
 } cairo_pdf_metadata_t;
 #endif
 
+#ifndef BREAKDOWN_CHECK_AGAINST_REAL_HEADERS
+/// The clip as rectangles in user space (cairo_copy_clip_rectangle_list); `status` says when it
+/// is not representable so.
+struct _cairo_rectangle_list {
+    cairo_status_t status;
+    cairo_rectangle_t *rectangles;
+    int num_rectangles;
+};
+#endif
+
 /// The tag name of a hyperlink (cairo_tag_begin/cairo_tag_end).
 #define CAIRO_TAG_LINK "Link"
 
@@ -110,6 +122,12 @@ cairo_status_t cairo_status(cairo_t *cr);
 void cairo_save(cairo_t *cr);
 void cairo_restore(cairo_t *cr);
 cairo_surface_t *cairo_get_target(cairo_t *cr);
+cairo_surface_t *cairo_get_group_target(cairo_t *cr);
+void cairo_push_group(cairo_t *cr);
+void cairo_pop_group_to_source(cairo_t *cr);
+cairo_operator_t cairo_get_operator(cairo_t *cr);
+cairo_rectangle_list_t *cairo_copy_clip_rectangle_list(cairo_t *cr);
+void cairo_rectangle_list_destroy(cairo_rectangle_list_t *rectangle_list);
 void cairo_translate(cairo_t *cr, double tx, double ty);
 void cairo_scale(cairo_t *cr, double sx, double sy);
 void cairo_identity_matrix(cairo_t *cr);
@@ -144,6 +162,9 @@ void cairo_surface_destroy(cairo_surface_t *surface);
 cairo_status_t cairo_surface_status(cairo_surface_t *surface);
 cairo_surface_type_t cairo_surface_get_type(cairo_surface_t *surface);
 void cairo_surface_flush(cairo_surface_t *surface);
+void cairo_surface_mark_dirty_rectangle(cairo_surface_t *surface, int x, int y, int width, int height);
+void cairo_surface_get_device_offset(cairo_surface_t *surface, double *x_offset, double *y_offset);
+void cairo_surface_get_device_scale(cairo_surface_t *surface, double *x_scale, double *y_scale);
 void cairo_surface_finish(cairo_surface_t *surface);
 cairo_surface_t *cairo_recording_surface_create(cairo_content_t content, const cairo_rectangle_t *extents);
 

@@ -77,6 +77,16 @@ import Testing
         #expect(found.isEmpty, "remove the folder made, not one above it:\n\(found.joined(separator: "\n"))")
     }
 
+    /// A `timeout` guarding a child also kills it (`-k`): the program under test may take the
+    /// TERM that `timeout` sends (batch and serve stop gracefully on it), and a broken one that
+    /// then goes on (a mutant reading /dev/zero for ever) held a core for 20 minutes after its
+    /// test's deadline.
+    @Test func everyTimeoutAlsoKills() throws {
+        let (found, files) = try Self.codeLines(in: "Tests", matching: #/"\/usr\/bin\/timeout",\s*\[\s*"(?!-k")/#)
+        #expect(files > 50)
+        #expect(found.isEmpty, "give timeout -k SECONDS:\n\(found.joined(separator: "\n"))")
+    }
+
     /// Every file write goes through AtomicWriter (a temporary file beside the target, renamed):
     /// Foundation's atomic writes (`options: .atomic`, `atomically: true`) make a
     /// TemporaryDirectory.XXXXXX in the system's temporary folder and, on Linux, leave it behind

@@ -23,7 +23,7 @@ import BreakdownTestSupport
     @Test func devZeroAsAManifestIsRefusedInOneLine() throws {
         let folder = try BatchTestSupport.temporaryFolder("dev-zero")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try BinaryRunner.run(command: "/usr/bin/timeout", ["300", try #require(BinaryRunner.executable).path, "batch", "/dev/zero", "-o", folder.appendingPathComponent("out").path])
+        let result = try BinaryRunner.run(command: "/usr/bin/timeout", ["-k", "10", "300", try #require(BinaryRunner.executable).path, "batch", "/dev/zero", "-o", folder.appendingPathComponent("out").path])
         #expect(result.status == 2, "\(result.status) \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("the row is longer than 1048576 bytes"), "\(result.stderr)")
     }

@@ -308,10 +308,10 @@ import Testing
     @Test func thePlaygroundNeverAnswersUnsignedImagesForAServerThatSigns() throws {
         // Under `timeout`: a server that wrongly starts is stopped (exit 124), not waited for.
         let executable = try #require(BinaryRunner.executable).path
-        let alone = try BinaryRunner.run(command: "/usr/bin/timeout", ["10", executable, "serve", "--playground", "--port", "0"])
+        let alone = try BinaryRunner.run(command: "/usr/bin/timeout", ["-k", "5", "10", executable, "serve", "--playground", "--port", "0"])
         #expect(alone.status == 2 && alone.stderr.contains("--playground needs --allow-unsigned"), "\(alone.stderr)")
         let keys = ["BREAKDOWN_KEY": String(repeating: "ab", count: 32), "BREAKDOWN_SALT": String(repeating: "cd", count: 16)]
-        let signing = try BinaryRunner.run(command: "/usr/bin/timeout", ["10", executable, "serve", "--playground", "--port", "0"], environment: keys)
+        let signing = try BinaryRunner.run(command: "/usr/bin/timeout", ["-k", "5", "10", executable, "serve", "--playground", "--port", "0"], environment: keys)
         #expect(signing.status == 2 && signing.stderr.contains("--playground needs --allow-unsigned"), "\(signing.stderr)")
 
         // Without --playground there is no page; with it, the document lists it.

@@ -46,7 +46,21 @@ package enum InputRule {
     }
 
     /// What a locale identifier option accepts.
-    package static let localeIdentifierAccepted = "a locale identifier such as en_AU, fr_CA, es_US, en_US_POSIX or en_AU@currency=USD"
+    package static let localeIdentifierAccepted =
+        "a locale identifier such as en_AU, fr_CA, es_US, en_US_POSIX or en_AU@currency=USD (at most \(localeIdentifierMaximumLength) characters and \(localeKeywordsMaximum) keywords)"
+
+    /// The longest locale identifier taken, and the most `@` keywords: ICU's formatters crashed
+    /// the process on some longer ones (156 characters of keywords, written as its canonical
+    /// form grows them), and no locale needs more than a few keywords (currency, numbers, rg).
+    package static let localeIdentifierMaximumLength = 64
+    package static let localeKeywordsMaximum = 4
+
+    /// Whether `value` is within those limits (whatever else it is): what may be given to ICU.
+    package static func isWithinLocaleLimits(_ value: String) -> Bool {
+        guard value.utf8.count <= localeIdentifierMaximumLength else { return false }
+        guard let at = value.firstIndex(of: "@") else { return true }
+        return value[at...].split(separator: ";", omittingEmptySubsequences: false).count <= localeKeywordsMaximum
+    }
 
     // MARK: - Prices
 
@@ -74,6 +88,7 @@ package enum InputRule {
     /// with a digit), and `@` keywords may end it (`en_AU@currency=USD`, `key=value` pairs
     /// separated by `;`).
     package static func isLocaleIdentifier(_ value: String) -> Bool {
+        guard isWithinLocaleLimits(value) else { return false }
         var base = Substring(value)
         if let at = value.firstIndex(of: "@") {
             guard isLocaleKeywords(value[value.index(after: at)...]) else { return false }
@@ -113,7 +128,7 @@ package enum InputRule {
     /// `key=value` pairs separated by `;` (`currency=USD`, `calendar=buddhist;numbers=thai`).
     private static func isLocaleKeywords(_ text: Substring) -> Bool {
         let pairs = text.split(separator: ";", omittingEmptySubsequences: false)
-        return !pairs.isEmpty && pairs.allSatisfy { pair in
+        return (1...localeKeywordsMaximum).contains(pairs.count) && pairs.allSatisfy { pair in
             let sides = pair.split(separator: "=", omittingEmptySubsequences: false)
             guard sides.count == 2, !sides[0].isEmpty, !sides[1].isEmpty else { return false }
             return sides[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })

@@ -43,9 +43,14 @@ struct SharedContent: Sendable {
     let keyProblem: BreakdownError?
 
     /// Resolves everything but the amount, as `PriceBreakdown.init` did for every record.
-    init(_ key: Key) {
-        let options = key.options
-        keyProblem = InputRule.inputsProblem(deviceLocale: key.deviceLocale, modalId: options.moreInfoOptions.modalId)
+    init(_ given: Key) {
+        let options = given.options
+        keyProblem = InputRule.inputsProblem(deviceLocale: given.deviceLocale, modalId: options.moreInfoOptions.modalId)
+        // A device locale over the identifiers' limits never reaches ICU (whose number formatter
+        // crashed the process on some): the breakdown is made for en_US_POSIX instead and carries
+        // the refusal (`invalidInput`), which every door and the renderer give instead of it.
+        var key = given
+        if !InputRule.isWithinLocaleLimits(given.deviceLocale) { key.deviceLocale = "en_US_POSIX" }
         configuration = key.configuration
         guard let configuration = key.configuration else {
             // Like the shipping SDK: the en_US merchant locale, and its language (en_US) when the

@@ -240,6 +240,7 @@ public enum OpenAPIDocument {
             ("description", .string("An entity tag of an earlier response (or `*`): answered 304 when it matches.")),
             ("schema", .object([("type", .string("string"))])),
         ])))
+
         var headerComponents: [(key: String, value: JSONValue)] = []
         for name in headers.keys.sorted() {
             let header = headers[name]!
@@ -318,7 +319,7 @@ public enum OpenAPIDocument {
         case .integer(let range): return number("integer", Double(range.lowerBound), min(Double(range.upperBound), limit ?? .infinity))
         case .number(let range): return number("number", range.lowerBound, min(range.upperBound, limit ?? .infinity))
         case .localeIdentifier:
-            return string([("pattern", .string(localePattern))])
+            return string([("maxLength", .number(Double(InputRule.localeIdentifierMaximumLength))), ("pattern", .string(localePattern))])
         case .fileName: return string([("pattern", .string("^[A-Za-z0-9_-][A-Za-z0-9._-]*$"))])
         case .color: return string([("pattern", .string("^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))])
         case .colorOrTransparent: return string([("pattern", .string("^(transparent|#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8}))$"))])
@@ -399,6 +400,6 @@ public enum OpenAPIDocument {
         let languages = Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { (2...3).contains($0.count) && $0.allSatisfy(\.isLetter) }.sorted()
         let regions = Locale.Region.isoRegions.map(\.identifier).filter { $0.count == 2 && $0.allSatisfy(\.isLetter) }.sorted()
         let keyword = "[A-Za-z0-9]+=[A-Za-z0-9_/-]+"
-        return "^\(anyCase(languages))([_-][A-Za-z]{4})?([_-](\(anyCase(regions))|[0-9]{3})([_-]([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?)?(@\(keyword)(;\(keyword))*)?$"
+        return "^\(anyCase(languages))([_-][A-Za-z]{4})?([_-](\(anyCase(regions))|[0-9]{3})([_-]([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?)?(@\(keyword)(;\(keyword)){0,\(InputRule.localeKeywordsMaximum - 1)})?$"
     }
 }

@@ -175,7 +175,7 @@ import Testing
 
     /// A typo of a device locale gave a hidden view, so a check that the view is hidden passed
     /// on it; the doors refuse it.
-    @Test(arguments: ["zz_ZZ", "", "../../x", "en_AU@numbers=roman", "en-AU-", "english"])
+    @Test(arguments: ["zz_ZZ", "", "../../x", "en_AU@numbers=roman", "en-AU-", "english", DeviceLocaleLimitsTests.crashedICU])
     func deviceLocaleTheCommandLineRefusesIsRefused(_ locale: String) throws {
         let expected = try Self.commandLineMessage(["--amount", "100", "--device-locale=\(locale)"])
         let (option, message) = try Self.refusal(try Self.inputs(deviceLocale: locale))

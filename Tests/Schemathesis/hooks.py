@@ -23,7 +23,8 @@ TOGETHER = [
     # content-size, an Android density): every such refusal names the platform key's value.
     r"platform android",
     r" cannot be used together",
-    r"^font-size and content-size cannot both be given",
+    # Two keys of which one may be given (font-size with content-size or font-scale).
+    r" cannot both be given: choose one$",
     r"^Minimum \(.*\) is not strictly less than maximum \(.*\) \(min, max\)$",
     r"^(Minimum|Maximum) order amount is invalid \(",
     # font is one of the families of either view's fonts; each view has its own.

@@ -128,7 +128,7 @@ package enum InputRule {
     /// `key=value` pairs separated by `;` (`currency=USD`, `calendar=buddhist;numbers=thai`).
     private static func isLocaleKeywords(_ text: Substring) -> Bool {
         let pairs = text.split(separator: ";", omittingEmptySubsequences: false)
-        return (1...localeKeywordsMaximum).contains(pairs.count) && pairs.allSatisfy { pair in
+        return !pairs.isEmpty && pairs.allSatisfy { pair in
             let sides = pair.split(separator: "=", omittingEmptySubsequences: false)
             guard sides.count == 2, !sides[0].isEmpty, !sides[1].isEmpty else { return false }
             return sides[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })

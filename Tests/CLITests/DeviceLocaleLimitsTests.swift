@@ -21,11 +21,11 @@ import BreakdownTestSupport
         #expect(four.count == 54)
         let longest = four + String(repeating: "n", count: 10)  // the calendar's value padded to 64
         #expect(longest.count == 64)
-        for taken in [four, longest] {
+        for taken in [four, longest, "en_AU@a=b;c=d;e=f;g=h"] {
             let run = try InProcessCLI.run("render", "--amount", "100", "--device-locale", taken, "--format", "svg", "-o", "-")
             #expect(run.status == 0, "\(taken): \(run.stderr)")
         }
-        for refused in [longest + "n", four + ";co=standard", Self.crashedICU] {
+        for refused in [longest + "n", "en_AU@a=b;c=d;e=f;g=h;i=j", Self.crashedICU] {
             let run = try InProcessCLI.run("render", "--amount", "100", "--device-locale", refused, "--format", "svg", "-o", "-")
             #expect(run.status == 2 && run.stderr.contains(Self.accepted), "\(refused.prefix(40)): \(run.stderr)")
         }

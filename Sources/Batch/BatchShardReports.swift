@@ -245,6 +245,11 @@ package enum BatchShardReports {
     /// to `reportPath` if given. Exit 1 when a shard's report is missing, a record failed, or a
     /// shard was interrupted.
     package static func combine(folder: String, reportPath: String?, console: Console) throws(CLIError) -> Int32 {
+        // The combined report never takes the place of what the batch reads or wrote: its
+        // journal, a shard's report, an image (batch --report's rule), or the manifest (below).
+        if let reportPath, let problem = BatchReportWriter.clash(reportPath, output: folder) {
+            throw .usage("--report \(reportPath) \(problem)")
+        }
         let own = folder + "/" + BatchFolder.ownFolderName
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: own, isDirectory: &isFolder), isFolder.boolValue else {
@@ -386,6 +391,9 @@ package enum BatchShardReports {
             line += "; superseded by the newest manifest (\(combinedRuns.last?.manifest ?? "")), not combined: \(BatchSummary.count(superseded.count, "run")) of "
                 + (Set(superseded.map(\.identity)).count == 1 ? "an earlier manifest" : "earlier manifests") + " (" + shown.joined(separator: ", ")
                 + (superseded.count > 8 ? " and \(superseded.count - 8) more" : "") + ")"
+        }
+        if let reportPath, let manifest = Set(runs.map(\.manifest)).sorted().first(where: { $0 != "-" && OutputPath.isSameFile(reportPath, $0) }) {
+            throw .usage("--report \(reportPath) is the manifest \(manifest): give another path for the report")
         }
         console.print(line)
         let missing = combinedRuns.flatMap(\.missing)

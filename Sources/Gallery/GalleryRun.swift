@@ -37,6 +37,10 @@ package enum GalleryRun {
                     platforms = [.android]
                 } else if source.isOfficial {
                     platforms = [.ios]
+                } else if let drawables = source.androidDrawables, !FileManager.default.fileExists(atPath: drawables.path) {
+                    // A folder of the project's file names without the look-alikes' android/drawable
+                    // (a copy of LogoAssets' SVGs): iOS artwork too, so likewise.
+                    platforms = [.ios]
                 }
             } catch {
                 throw .usage(error.message)

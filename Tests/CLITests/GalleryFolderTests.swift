@@ -31,4 +31,24 @@ import BreakdownTestSupport
         #expect(mkfifo(pipe.appendingPathComponent("index.html").path, 0o600) == 0)
         #expect(!GalleryPage.isGalleryPage(pipe.appendingPathComponent("index.html").path))
     }
+
+    /// A folder of the project's file names without `android/drawable` (a copy of LogoAssets'
+    /// SVGs, one of the README's three forms of --logo-assets) is iOS artwork: the Android tiles
+    /// are left out and said so, as for the SDK's catalog, instead of failing each of them.
+    @Test(.timeLimit(.minutes(5))) func theProjectsFileNamesWithoutAndroidDrawablesLeaveTheAndroidTilesOut() throws {
+        let folder = try BatchTestSupport.temporaryFolder("gallery-own-names")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let art = folder.appendingPathComponent("own")
+        try FileManager.default.createDirectory(at: art, withIntermediateDirectories: true)
+        let assets = ProjectFolder.root.appendingPathComponent("LogoAssets")
+        for name in try FileManager.default.contentsOfDirectory(atPath: assets.path) where name.hasSuffix(".svg") {
+            try FileManager.default.copyItem(at: assets.appendingPathComponent(name), to: art.appendingPathComponent(name))
+        }
+        let out = folder.appendingPathComponent("out")
+        let run = try InProcessCLI.run("gallery", "-o", out.path, "--logo-assets", art.path)
+        #expect(run.status == 0, "\(run.stderr.prefix(600))")
+        #expect(run.stdout.contains("The Android tiles are left out: iOS artwork has no Android drawables"), "\(run.stdout.prefix(600))")
+        let images = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
+        #expect(!images.isEmpty && !images.contains { $0.contains("android") }, "\(images.filter { $0.contains("android") }.prefix(5))")
+    }
 }

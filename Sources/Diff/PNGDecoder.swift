@@ -37,7 +37,8 @@ public enum PNGDecoder {
         let signature = PNGHeader.signature
         guard bytes.starts(with: signature) else {
             let reason: PNGDecodingError.Reason =
-                signature.starts(with: bytes) ? .truncated(byteCount: bytes.count) : .notPNG
+                signature.starts(with: bytes)
+                ? .truncated(byteCount: bytes.count) : bytes.starts(with: Array("version https://git-lfs.github.com/spec/".utf8)) ? .gitLFSPointer : .notPNG
             throw PNGDecodingError(source: source, reason: reason)
         }
         if let size = headerSize(of: bytes) {

@@ -109,8 +109,10 @@ struct SnapshotCheck {
                     + renameHint(earlierName, name, paths, recorded: true))
             case .unreadable(let why):
                 let words = result.words.failed ? summary + "\n" : ""
-                return SnapshotVerdict(failure: "\(label): \(words)\(why). Delete the reference to record it again, or run with \(RecordMode.environmentKey)=all."
-                    + artifactLines([(png, paths.actualArtifact, "actual")]))
+                // A Git LFS pointer is the real reference not fetched: recording would lose it.
+                let advice = why.contains(PNGDecodingError.gitLFSPointerWords)
+                    ? "" : " Delete the reference to record it again, or run with \(RecordMode.environmentKey)=all."
+                return SnapshotVerdict(failure: "\(label): \(words)\(why).\(advice)" + artifactLines([(png, paths.actualArtifact, "actual")]))
             case .differentSize:
                 // Found from the headers; the diff image still shows both sizes (decoding is capped).
                 return SnapshotVerdict(failure: mismatch + artifactLines(artifacts(png, paths)) + intended)

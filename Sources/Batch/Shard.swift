@@ -49,13 +49,18 @@ extension Shard {
     /// Job engines and the variables that give a task its index (and the task count).
     /// `--shard auto` takes the first engine whose index variable is set; `auto/N` gives the
     /// count where the engine does not (Kubernetes) or checks it where it does.
-    static let engines: [(name: String, index: String, count: String?, base: Int)] = [
+    package static let engines: [(name: String, index: String, count: String?, base: Int)] = [
         ("Kubernetes Indexed Job", "JOB_COMPLETION_INDEX", nil, 0),
         ("AWS Batch array job", "AWS_BATCH_JOB_ARRAY_INDEX", "AWS_BATCH_JOB_ARRAY_SIZE", 0),
         ("Cloud Run job", "CLOUD_RUN_TASK_INDEX", "CLOUD_RUN_TASK_COUNT", 0),
         ("Slurm job array", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", 0),
         ("GitLab parallel job", "CI_NODE_INDEX", "CI_NODE_TOTAL", 1),
     ]
+
+    /// The variables beside an engine's index that move it (Slurm's first index and step).
+    package static func offsetVariables(_ index: String) -> [String] {
+        index == "SLURM_ARRAY_TASK_ID" ? ["SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP"] : []
+    }
 
     /// `--shard auto` or `auto/N`: this task's shard from the engine that started the process.
     package static func fromEnvironment(_ environment: [String: String], given: String) throws(CLIError) -> Shard {

@@ -12,6 +12,15 @@ import BreakdownIO
 /// `breakdown batch MANIFEST -o DIR`: many images from a manifest (JSON array, NDJSON or CSV),
 /// on every core, resumable, shardable.
 public enum BatchCommand {
+    /// The variables `--shard auto` reads, for the manual page: each engine's index (and count).
+    static var shardEnvironment: [(names: [String], text: String)] {
+        Shard.engines.map { engine in
+            ([engine.index] + (engine.count.map { [$0] } ?? []) + Shard.offsetVariables(engine.index),
+                "batch --shard auto, in a \(engine.name): the task's index (counted from \(engine.base))"
+                    + (engine.count == nil ? "; give the count as --shard auto/N." : " and the count of tasks."))
+        }
+    }
+
     static let output = Option<String?>.value("output", "dir", help: "The folder to write the images to (created if missing).").short("o")
     static let jobs = Option<Int?>.value(
         "jobs", "n", .integer(1...256), defaultHelp: "the number of cores",

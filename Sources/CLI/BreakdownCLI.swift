@@ -113,7 +113,9 @@ public enum BreakdownCLI {
 
     /// The manual page (roff), as `help --man` prints it.
     public static var manPage: String {
-        ManPage.roff(toolName: toolName, overview: overview, version: BreakdownVersion.current, commands: subcommands.map(\.spec))
+        ManPage.roff(
+            toolName: toolName, overview: overview, version: BreakdownVersion.current, commands: subcommands.map(\.spec),
+            environment: BatchCommand.shardEnvironment)
     }
 
     /// The help text of a subcommand, as `--help` prints it.

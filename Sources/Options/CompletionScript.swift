@@ -69,7 +69,7 @@ public enum CompletionScript {
             "    cur=\"${COMP_WORDS[COMP_CWORD]}\"",
             "    prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
             "    if [ \"$COMP_CWORD\" -eq 1 ]; then",
-            "        COMPREPLY=($(compgen -W \(quoted((names + ["--help", "--version"]).joined(separator: " "))) -- \"$cur\"))",
+            "        COMPREPLY=($(compgen -W \(quoted((names + ["help", "--help", "--version"]).joined(separator: " "))) -- \"$cur\"))",
             "        return 0",
             "    fi",
             "    case \"${COMP_WORDS[1]}\" in",

@@ -65,6 +65,7 @@ import Testing
 
         #expect(Set(try Self.complete(script, ["breakdown", ""])).isSuperset(of: Self.subcommands))
         #expect(try Self.complete(script, ["breakdown", "ren"]) == ["render"])
+        #expect(try Self.complete(script, ["breakdown", "he"]) == ["help"], "help is a first word too, as zsh and fish offer it")
         for command in Self.subcommands {
             let expected = try Self.helpOptions(command)
             #expect(!expected.isEmpty)
@@ -119,6 +120,24 @@ import Testing
         }
         _ = previous
         #expect(text.contains("BREAKDOWN(1)"))
+        // ENVIRONMENT names every variable the sources read (found here by their spellings: a
+        // word in environment["NAME"], or any "UPPER_CASE" string, which in these sources is only
+        // ever a variable's name), but PATH, which only finds tools.
+        let environmentSection = try #require(text.range(of: "ENVIRONMENT").map { text[$0.upperBound...] }?.components(separatedBy: "\nFILES")[0])
+        var read = Set<String>()
+        let pattern = try Regex(#"environment\["[A-Z]+"\]|"[A-Z][A-Z0-9]*_[A-Z0-9_]+""#)
+        let sources = ProjectFolder.root.appendingPathComponent("Sources")
+        for file in FileManager.default.enumerator(atPath: sources.path)!.compactMap({ $0 as? String }) where file.hasSuffix(".swift") {
+            let code = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for match in code.matches(of: pattern) {
+                read.insert(String(code[match.range].drop { $0 != "\"" }.dropFirst().prefix { $0 != "\"" }))
+            }
+        }
+        read.remove("PATH")
+        #expect(read.count > 15 && read.contains("SLURM_ARRAY_TASK_STEP"), "\(read.sorted())")
+        for name in read.sorted() where !environmentSection.contains(name) {
+            Issue.record("the man page's ENVIRONMENT lacks \(name)")
+        }
         #expect(text.contains("breakdown \(try VersionTests.changelogVersion())"))
         // One section a subcommand, each listing that subcommand's options.
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

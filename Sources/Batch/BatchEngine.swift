@@ -217,6 +217,7 @@ package enum BatchEngine {
             summary.salesAsOf = Self.salesNote(settings)
             summary.scalesNote = Self.scalesNote(settings)
             summary.changes = state.collector.currentChanges
+            summary.earlierRunsHere = state.folder.ownFolderExisted
             (summary.removedSample, summary.keptSample, summary.foreignSample, summary.leftoverSample, summary.replacedSample, summary.changedSample) =
                 state.collector.currentSamples
             // Records no longer in the manifest: known only once the whole manifest was read.

@@ -18,6 +18,10 @@ final class BatchFolder: @unchecked Sendable {
     let output: Int32
     /// `.breakdown-batch` inside it.
     let own: Int32
+    /// The batch's own folder was there before this run (an earlier run of a batch used the
+    /// output folder): a file of a record's name that its journal does not record may be one an
+    /// earlier run renamed into place and was stopped before recording (SIGKILL, a full disk).
+    let ownFolderExisted: Bool
     /// Where the images' temporary files are written: one spool folder inside `.breakdown-batch`
     /// for each worker (see `init(path:spools:)`); none: `own` itself.
     private let spools: [Spool]
@@ -55,7 +59,9 @@ final class BatchFolder: @unchecked Sendable {
         try OutputPath.createFolder(path, what: "the output folder")
         let output = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard output >= 0 else { throw .usage("cannot open the output folder \(path): \(Self.lastError)") }
-        if mkdirat(output, Self.ownFolderName, 0o755) != 0, errno != EEXIST {
+        let made = mkdirat(output, Self.ownFolderName, 0o755) == 0
+        ownFolderExisted = !made && errno == EEXIST
+        if !made, errno != EEXIST {
             let code = errno
             close(output)
             throw CLIError(

@@ -16,6 +16,9 @@ package struct BatchSummary: Sendable {
     var stoppedEarly: Bool
     /// A write no later record could escape (a full disk, the output folder removed) stopped it.
     var stoppedUnwritable = false
+    /// An earlier run of a batch used the output folder (its own folder was there): replaced
+    /// files its journal does not record may be that run's, renamed into place before it stopped.
+    var earlierRunsHere = false
     /// SIGINT or SIGTERM stopped it.
     var interruptedBy: Int32? = nil
     /// Why finished records could not be made durable in the journal (they are drawn again next time).
@@ -105,7 +108,12 @@ package struct BatchSummary: Sendable {
             text += "; kept \(Self.count(counts.keptFiles, "file")) an earlier run drew for records that failed or are hidden now, so they may show an old price (\(Self.sample(keptSample, counts.keptFiles)); --on-change keep)"
         }
         if counts.replacedUnknown > 0 {
-            text += "; replaced \(Self.count(counts.replacedUnknown, "file")) already in the output folder that no run of this batch wrote, with records' images of the same name (\(Self.sample(replacedSample, counts.replacedUnknown)))"
+            // In a fresh folder no run wrote them; after earlier runs, one that was stopped
+            // (SIGKILL, a full disk) may have renamed its last images into place unrecorded.
+            let whose = earlierRunsHere
+                ? "that the batch's journal does not record (an earlier run stopped before recording them, or someone else put them there)"
+                : "that no run of this batch wrote"
+            text += "; replaced \(Self.count(counts.replacedUnknown, "file")) already in the output folder \(whose), with records' images of the same name (\(Self.sample(replacedSample, counts.replacedUnknown)))"
         }
         if counts.foreignFiles > 0 {
             text += "; left \(Self.count(counts.foreignFiles, "file")) of the names of records that failed or are hidden, which no run of this batch drew (\(Self.sample(foreignSample, counts.foreignFiles)))"

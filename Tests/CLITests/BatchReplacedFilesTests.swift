@@ -42,7 +42,12 @@ import BreakdownTestSupport
         try Data("edited by hand".utf8).write(to: output.appendingPathComponent("b.png"))
         try Support.write(#"{"amount": "30", "name": "a"}"# + "\n" + #"{"amount": "40", "name": "b"}"# + "\n", to: manifest)
         let third = try InProcessCLI.run("batch", manifest.path, "-o", output.path)
-        #expect(third.stdout.contains("no run of this batch wrote, with records' images of the same name (b.png)"), "\(third.stdout)")
+        // The folder has had runs of the batch, so an unrecorded file may be one a stopped run
+        // renamed into place: said as the journal's silence, with both readings.
+        #expect(
+            third.stdout.contains(
+                "replaced 1 file already in the output folder that the batch's journal does not record (an earlier run stopped before recording them, or someone else put them there), with records' images of the same name (b.png)"),
+            "\(third.stdout)")
     }
 
     /// A shop's export run again after a price changed: the repriced record's image is drawn

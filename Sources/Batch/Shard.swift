@@ -111,7 +111,8 @@ extension Shard {
             throw .usage("--shard auto: \(engine.name) gives the index (\(engine.index)) but not the count; give --shard auto/N, N \(what)")
         }
         guard (0..<total).contains(index) else {
-            throw .usage("--shard auto: \(engine.name) task \(text) is outside 0..<\(total) (from \(engine.index))")
+            throw .usage(
+                "--shard auto: \(engine.name) task \(text) (\(engine.index)) is shard \(index) counted from 0, but there are \(total) shards (0 to \(total - 1))")
         }
         return Shard(index: index, count: total)
     }

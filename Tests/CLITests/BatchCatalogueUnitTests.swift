@@ -171,6 +171,14 @@ import BreakdownIO
         ] {
             #expect(throws: CLIError.self, "\(bad)") { try Shard.fromEnvironment(bad.0, given: bad.1) }
         }
+        // A task past the count names the raw index, the shard it gives (Slurm's first index
+        // taken off), and the shards there are, in words.
+        do {
+            _ = try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "9", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"], given: "auto")
+            Issue.record("task 9 of 3 was taken")
+        } catch {
+            #expect(error.message == "--shard auto: Slurm job array task 9 (SLURM_ARRAY_TASK_ID) is shard 8 counted from 0, but there are 3 shards (0 to 2)")
+        }
     }
 
     @Test func shardsAreChosenByName() {

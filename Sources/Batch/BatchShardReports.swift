@@ -370,7 +370,14 @@ package enum BatchShardReports {
             let which = combinedRuns.count > 1 ? " of the run of \(run.manifest)\(Self.optionsShown(run))" : ""
             line += "; no report from \(run.missing.count == 1 ? "shard" : "shards") \(run.missing.map { "\($0)/\(run.count)" }.joined(separator: ", "))\(which): it has not finished (rerun it)"
         }
-        if !interrupted.isEmpty { line += "; \(interrupted.count) interrupted (\(Set(interrupted).sorted().joined(separator: ", ")))" }
+        // Which shards were interrupted, by what: each must be run again to read the rest of the
+        // manifest (its records not yet read are in no report, so not in these counts).
+        let interruptedShards = combinedRuns.flatMap { run in
+            run.reports.sorted { $0.key < $1.key }.compactMap { shard, report in report.interrupted.map { "shard \(shard)/\(run.count) by \($0)" } }
+        }
+        if !interruptedShards.isEmpty {
+            line += "; interrupted, the rest of the manifest not read: \(interruptedShards.joined(separator: ", ")) (rerun \(interruptedShards.count == 1 ? "it" : "them"))"
+        }
         if !otherContent.isEmpty {
             line += "; left out \(BatchSummary.count(otherContent.count, "report")) of another content of the manifest, which changed after \(otherContent.count == 1 ? "it was" : "they were") written (\(otherContent.sorted().prefix(8).joined(separator: ", "))\(otherContent.count > 8 ? " and \(otherContent.count - 8) more" : "")): rerun \(otherContent.count == 1 ? "that shard" : "those shards")"
         }
@@ -412,6 +419,7 @@ package enum BatchShardReports {
                     .object([
                         ("manifest", .string(run.manifest)), ("shards", .number(Double(run.count))),
                         ("missingShards", .array(run.missing.map { .number(Double($0)) })),
+                        ("interruptedShards", .array(run.reports.filter { $0.value.interrupted != nil }.keys.sorted().map { .number(Double($0)) })),
                         ("options", .object((run.reports.values.first?.options ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
                     ])
                 })

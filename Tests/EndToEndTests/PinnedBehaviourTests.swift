@@ -56,7 +56,13 @@ import BreakdownTestSupport
         let report = try BinaryRunner.run(["report", output.path])
         #expect(report.status == 1, "\(report.stdout)\(report.stderr)")
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
-        #expect(report.stdout.contains("1 interrupted (\(name))"), "\(report.stdout)")
+        // It names the shard to run again, and what stopped it.
+        #expect(report.stdout.contains("; interrupted, the rest of the manifest not read: shard 0/2 by \(name) (rerun it)"), "\(report.stdout)")
+        let combined = folder.appendingPathComponent("combined.json")
+        _ = try BinaryRunner.run(["report", output.path, "--report", combined.path])
+        let json = try JSONSerialization.jsonObject(with: try Data(contentsOf: combined)) as? [String: Any]
+        let runs = try #require(json?["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["interruptedShards"] as? [Int] } == [[0]], "\(runs)")
     }
 
     @Test func anAndroidDeviceLocaleWithAHyphenIsThatLocale() throws {

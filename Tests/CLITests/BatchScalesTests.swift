@@ -148,6 +148,23 @@ import BreakdownTestSupport
         #expect(try Support.files(output, ext: "html") == ["W1.html"])
     }
 
+    /// Runs at other scales draw the same list of records (docs/batch.md: `--scale 2` after
+    /// `--scale 1,2` is the same list): a product gone from the export since a run at 1x and 2x
+    /// is found by a run at 2x alone, and its files listed.
+    @Test func aRunAtOtherScalesFindsTheSameGoneProduct() throws {
+        let folder = try Support.temporaryFolder("scales-gone-other")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("m.csv")
+        try Support.write(Self.manifest, to: csv)
+        let output = folder.appendingPathComponent("out")
+        let base = ["batch", csv.path, "-o", output.path, "--map", "amount=Price,name=SKU", "--extra-columns", "ignore"]
+        #expect(try Self.run(base + ["--scale", "1,2"], in: folder).status == 0)
+        try Support.write("SKU,Price\nW1,100\n", to: csv)
+        let later = try Self.run(base + ["--scale", "2"], in: folder)
+        #expect(later.status == 0, "\(later.stderr)")
+        #expect(later.stdout.contains("1 record no longer in the manifest still has 2 files an earlier run drew"), "\(later.stdout)")
+    }
+
     @Test func scaleListsAndTemplatesRefuseWhatTheyCannotRead() throws {
         let folder = try Support.temporaryFolder("scales-refused")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -106,7 +106,7 @@ package enum BenchPass {
                 t2 = monotonicSeconds()
                 let surface = try renderer.paintImage(layout, settings: settings)
                 t3 = monotonicSeconds()
-                data = try renderer.encodePNG(surface)
+                data = try renderer.encodePNG(surface, bands: BreakdownRenderer.bands(layout, scale: settings.scale.factor))
             } else {
                 data = try renderer.render(breakdown, settings: settings, format: format).bytes
                 t2 = monotonicSeconds()

@@ -315,6 +315,7 @@ void pango_layout_get_extents(PangoLayout *layout, PangoRectangle *ink_rect, Pan
 void pango_layout_get_pixel_size(PangoLayout *layout, int *width, int *height);
 int pango_layout_get_unknown_glyphs_count(PangoLayout *layout);
 PangoLayoutLine *pango_layout_get_line_readonly(PangoLayout *layout, int line);
+void pango_layout_index_to_pos(PangoLayout *layout, int index_, PangoRectangle *pos);
 
 // Walking a layout's lines and runs.
 PangoLayoutIter *pango_layout_get_iter(PangoLayout *layout);

@@ -39,6 +39,11 @@ public struct PriceBreakdown: Sendable, Hashable {
     /// The logo's colours when they are not its palette's (the Android view's tinted layers);
     /// nil: the palette's.
     package var ownLogoColors: LogoColors?
+    /// Where the instalment (e.g. `$25.00`) is in `text`, in UTF-8 bytes; nil when the sentence
+    /// has none or it cannot be told apart. Everything else in an in-range sentence is the same
+    /// for every amount of one configuration, which the PNG encoder uses (`PNGEncoder.encode`'s
+    /// bands).
+    package var instalmentRange: Range<Int>?
 
     package init(
         text: String, logoPlacement: LogoPlacement, isHidden: Bool, hiddenReason: String?, brand: Brand,

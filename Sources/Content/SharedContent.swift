@@ -144,6 +144,8 @@ struct SharedContent: Sendable {
         var breakdown = inRange
         if let ends = inRangeEnds {
             breakdown.text = ends.prefix + instalment + ends.suffix
+            let start = ends.prefix.utf8.count
+            breakdown.instalmentRange = start..<(start + instalment.utf8.count)
         } else {
             breakdown.text = strings.inRange(
                 intro: intro, count: PriceBreakdown.instalmentCount, interestFree: interestFree, instalment: instalment, with: with

@@ -110,14 +110,22 @@ public final class PNGEncoder {
     /// `argb32` that may hold non-zero bytes: every byte outside them is zero (the rows' transparent
     /// ends, and whole transparent rows). A caller that reuses the pixel memory clears only those
     /// before the next image (`PixelMemory.keepOnly`).
-    package func encode(width: Int, height: Int, stride: Int, argb32: UnsafeRawPointer, nonZero: inout [Range<Int>]) throws -> [UInt8] {
+    ///
+    /// `bands` are ranges of columns (pixels) that often hold the same pixels from image to image,
+    /// top to bottom: a breakdown's columns either side of its instalment. Each is compressed on
+    /// its own (`PNGBand`), and its tokens kept for the next image holding the same bytes there.
+    /// The bytes depend only on the pixels and the bands, never on the images before.
+    package func encode(
+        width: Int, height: Int, stride: Int, argb32: UnsafeRawPointer, nonZero: inout [Range<Int>], bands: [Range<Int>] = []
+    ) throws -> [UInt8] {
         guard stride >= width * 4 else { throw PNGEncodingError.invalidStride(stride: stride, width: width) }
         var ranges: [Range<Int>] = []
         // The bytes between a row's pixels and the next row (the stride's padding) are not read:
         // with any, every row is counted whole.
         let padded = stride != width * 4
+        let bandBytes = bands.map { ($0.lowerBound == 0 ? 0 : 1 + 4 * $0.lowerBound)..<(1 + 4 * $0.upperBound) }
         let bytes = try Unpremultiply.table.withUnsafeBufferPointer { table in
-            try encode(width: width, height: height) { y, row in
+            try encode(width: width, height: height, bands: bandBytes) { y, row in
                 let kept = Unpremultiply.convertRow(from: argb32 + y * stride, to: row, width: width, table: table, kernels: kernels)
                 let range = padded ? (y * stride)..<(y * stride + stride) : (y * stride + kept.lowerBound)..<(y * stride + kept.upperBound)
                 if !range.isEmpty {
@@ -148,8 +156,9 @@ public final class PNGEncoder {
 
     /// Writes the PNG for an image whose row `y` of RGBA bytes `writeRow(y, destination)` writes;
     /// it returns the part of the row that may hold non-zero bytes (the rest is known to be zero).
+    /// `bands` are byte ranges of each scanline (filter byte included) compressed on their own.
     private func encode(
-        width: Int, height: Int, writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Range<Int>
+        width: Int, height: Int, bands: [Range<Int>] = [], writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Range<Int>
     ) throws -> [UInt8] {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw PNGEncodingError.invalidSize(width: width, height: height)
@@ -183,7 +192,7 @@ public final class PNGEncoder {
         if scanlineBytes - zeroStart >= Self.minimumZeroSpan { zeroSpans.append(zeroStart..<scanlineBytes) }
         var runLengthSize: Int?
         if method == .runLength || (method == .automatic && scanlineBytes <= Self.runLengthLimit) {
-            let size = runLength.analyze(rows, byteCount: scanlineBytes, rowBytes: rowBytes, zeroSpans: zeroSpans)
+            let size = runLength.analyze(rows, byteCount: scanlineBytes, rowBytes: rowBytes, zeroSpans: zeroSpans, bands: bands)
             if method == .runLength || Double(size) <= Self.fallbackFraction * Double(scanlineBytes) {
                 return try writeRunLength(width: width, height: height, size: size)
             }

@@ -59,6 +59,8 @@ final class PNGRunLengthCompressor {
     private var adler: UInt32 = 1
     private let plan = BlockPlan()
     private var planned = false
+    /// The bands of earlier images, kept for the next (`PNGBand`).
+    let bandCache = PNGBandCache()
 
     init() {}
 
@@ -75,28 +77,122 @@ final class PNGRunLengthCompressor {
     /// of the bytes 4 back is known to run to the end of the span without comparing them, so a
     /// transparent area is looked at once, by the unpremultiplier, not again here. The tokens are
     /// the same as without them.
-    func analyze(_ scanlines: UnsafeRawPointer, byteCount: Int, rowBytes: Int, zeroSpans: [Range<Int>] = []) -> Int {
+    func analyze(
+        _ scanlines: UnsafeRawPointer, byteCount: Int, rowBytes: Int, zeroSpans: [Range<Int>] = [], bands: [Range<Int>] = []
+    ) -> Int {
         let tokens = tokenMemory.reserve(byteCount * 4).bindMemory(to: Token.self, capacity: byteCount)
         tokenStart = tokens
         memset(counts, 0, (512 + 30) * MemoryLayout<Int>.stride)
         memset(hashTable, 0, (1 << Self.hashBits) * MemoryLayout<Int32>.stride)
         let rowDistance = rowBytes + 1
+        var cursor = Cursor(nextRow: rowDistance, zeroSpans: zeroSpans)
+        let usable = Self.usableBands(bands, rowDistance: rowDistance, byteCount: byteCount)
+        if usable.isEmpty {
+            tokenize(scanlines, from: 0, to: byteCount, rowDistance: rowDistance, zeroSpans: zeroSpans, tokens: tokens, cursor: &cursor)
+        } else {
+            // Each row: the tokens of the columns between bands, and each band's own, in order.
+            let height = byteCount / rowDistance
+            let kept = usable.map { bandCache.band(scanlines, rowDistance: rowDistance, height: height, range: $0, zeroSpans: zeroSpans) }
+            let bits = kept.map { $0.tokenBits(rowDistance: rowDistance, counting: counts) }
+            for y in 0..<height {
+                let row = y * rowDistance
+                var at = row
+                for (index, range) in usable.enumerated() {
+                    if at < row + range.lowerBound {
+                        tokenize(
+                            scanlines, from: at, to: row + range.lowerBound, rowDistance: rowDistance, zeroSpans: zeroSpans, tokens: tokens,
+                            cursor: &cursor)
+                    }
+                    let band = kept[index]
+                    band.tokens.withUnsafeBufferPointer { bandTokens in
+                        bits[index].withUnsafeBufferPointer { bits in
+                            var count = cursor.count
+                            for token in bandTokens[(y == 0 ? 0 : band.rowEnds[y - 1])..<band.rowEnds[y]] {
+                                tokens[count] = token & 0x1FF | bits[Int(truncatingIfNeeded: token &>> 9)]
+                                count &+= 1
+                            }
+                            cursor.count = count
+                        }
+                    }
+                    at = row + range.upperBound
+                }
+                if at < row + rowDistance {
+                    tokenize(
+                        scanlines, from: at, to: row + rowDistance, rowDistance: rowDistance, zeroSpans: zeroSpans, tokens: tokens,
+                        cursor: &cursor)
+                }
+            }
+        }
+        tokenCount = cursor.count
+        adler = Self.adler32(scanlines, byteCount: byteCount, zeroSpans: zeroSpans)
+        planned = true
+        return plan.make(counts: counts)
+    }
+
+    /// The bands of `bands` (byte ranges of each scanline) this image can use (`PNGBand`): in
+    /// order, apart, within a row, each from a row's start or a pixel's first byte to a pixel's
+    /// end, at least `PNGBand.minimumWidth` wide; none when a copy from the row above a band
+    /// would be out of reach (`PNGBand.rows(for:)`) or the image is over `maximumBandedBytes`.
+    static func usableBands(_ bands: [Range<Int>], rowDistance: Int, byteCount: Int) -> [Range<Int>] {
+        guard !bands.isEmpty, PNGBand.rows(for: rowDistance) >= 1, byteCount <= maximumBandedBytes,
+            byteCount >= rowDistance, byteCount % rowDistance == 0
+        else { return [] }
+        var usable: [Range<Int>] = []
+        for band in bands
+        where band.lowerBound >= (usable.last?.upperBound ?? 0) && band.upperBound <= rowDistance
+            && band.count >= PNGBand.minimumWidth && (band.lowerBound == 0 || (band.lowerBound - 1) % 4 == 0)
+            && (band.upperBound - 1) % 4 == 0
+        {
+            usable.append(band)
+        }
+        return usable
+    }
+
+    /// The largest image (bytes of scanlines) whose bands are kept: 2 MiB, above any breakdown image.
+    static let maximumBandedBytes = 2 << 20
+
+    /// Where tokenizing has reached, kept between the stretches `tokenize` is given (in order).
+    private struct Cursor {
+        /// Tokens so far.
+        var count = 0
+        /// Where the row after the position's begins, and where the position's row's pixels begin
+        /// (its filter byte + 1): a byte's place in its pixel is (position − pixelStart) mod 4.
+        var nextRow: Int, pixelStart = 1
+        /// The next zero span that ends after the position, and its bounds (Int.max past the last).
+        var span = 0, spanStart: Int, spanEnd: Int
+
+        init(nextRow: Int, zeroSpans: [Range<Int>]) {
+            self.nextRow = nextRow
+            spanStart = zeroSpans.first?.lowerBound ?? Int.max
+            spanEnd = zeroSpans.first?.upperBound ?? Int.max
+        }
+    }
+
+    /// Tokenizes the scanlines from `start` to `end`: no copy runs past `end`, though copies may
+    /// come from anywhere before.
+    private func tokenize(
+        _ scanlines: UnsafeRawPointer, from start: Int, to end: Int, rowDistance: Int, zeroSpans: [Range<Int>],
+        tokens: UnsafeMutablePointer<Token>, cursor: inout Cursor
+    ) {
         let rowCopies = rowDistance <= Self.maximumDistance
         let rowDistanceCode = BlockPlan.distanceCode(min(rowDistance, Self.maximumDistance))
         let rowDistanceExtra = min(rowDistance, Self.maximumDistance) - BlockPlan.distanceBaseOf(rowDistanceCode)
-        var count = 0, position = 0
-        // Where the row after `position`'s begins, and where `position`'s row's pixels begin
-        // (its filter byte + 1): a byte's place in its pixel is (position − pixelStart) mod 4.
-        var nextRow = rowDistance, pixelStart = 1
-        var span = 0
+        var count = cursor.count, position = start
+        var nextRow = cursor.nextRow, pixelStart = cursor.pixelStart
+        var span = cursor.span, spanStart = cursor.spanStart, spanEnd = cursor.spanEnd
         let spanCount = zeroSpans.count
-        // Past the last span: no span ends after any position.
-        var spanStart = spanCount > 0 ? zeroSpans[0].lowerBound : Int.max
-        var spanEnd = spanCount > 0 ? zeroSpans[0].upperBound : Int.max
+        defer {
+            cursor.count = count
+            cursor.nextRow = nextRow
+            cursor.pixelStart = pixelStart
+            cursor.span = span
+            cursor.spanStart = spanStart
+            cursor.spanEnd = spanEnd
+        }
         // Where a copy may run its full length and every candidate can be tried: one row in, and
         // at least `maximumMatch` bytes from the end.
-        let interiorEnd = rowCopies ? byteCount &- Self.maximumMatch : 0
-        while position < byteCount {
+        let interiorEnd = rowCopies ? end &- Self.maximumMatch : 0
+        while position < end {
             if position >= rowDistance, position < interiorEnd {
                 // The same decisions as below, without the bounds that cannot fail here.
                 while position < interiorEnd {
@@ -153,7 +249,7 @@ final class PNGRunLengthCompressor {
                 }
                 continue
             }
-            let limit = min(Self.maximumMatch, byteCount &- position)
+            let limit = min(Self.maximumMatch, end &- position)
             var length = 0, distance = 4, distanceCode = 3, extra = 0
             while position >= spanEnd {
                 span &+= 1
@@ -210,10 +306,6 @@ final class PNGRunLengthCompressor {
             count &+= 1
             position &+= length >= Self.minimumPixelMatch ? length : 1
         }
-        tokenCount = count
-        adler = Self.adler32(scanlines, byteCount: byteCount, zeroSpans: zeroSpans)
-        planned = true
-        return plan.make(counts: counts)
     }
 
     /// Whether the hashed candidate is looked up (and the position entered in the table) for

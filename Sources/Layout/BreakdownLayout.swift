@@ -33,13 +33,18 @@ public struct BreakdownLayout {
     /// Where drawing stops, when the view clips what it draws to its bounds (the Android view's
     /// parent clips it); nil: nothing is clipped.
     public let clip: Rect?
+    /// Where the instalment's text (`PriceBreakdown.instalmentRange`) is drawn across, in points
+    /// from the image's left edge, when the sentence is one line; nil otherwise. The PNG encoder
+    /// treats the columns either side as the same for every amount (`PNGEncoder.encode`'s bands).
+    package let instalmentSpan: ClosedRange<Double>?
     package let pango: PangoLayoutHandle
 
     package init(
         breakdown: PriceBreakdown, style: LayoutStyle, metrics: FontMetrics, size: Size, baselines: [Double],
         elements: [LayoutElement], logoFrame: Rect?, linkFrame: Rect?, logoArtwork: LogoArtwork? = nil, unknownGlyphCount: Int,
-        pango: PangoLayoutHandle, warnings: [String] = [], clip: Rect? = nil
+        pango: PangoLayoutHandle, warnings: [String] = [], clip: Rect? = nil, instalmentSpan: ClosedRange<Double>? = nil
     ) {
+        self.instalmentSpan = instalmentSpan
         self.warnings = warnings
         self.clip = clip
         self.breakdown = breakdown

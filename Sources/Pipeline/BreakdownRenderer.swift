@@ -266,7 +266,7 @@ public final class BreakdownRenderer {
         switch format {
         case .png:
             // The pixel memory is cleared next time only where this image drew (PixelMemory).
-            bytes = try encodePNG(try paintImage(layout, settings: settings), clearing: pixelMemory)
+            bytes = try encodePNG(try paintImage(layout, settings: settings), clearing: pixelMemory, bands: Self.bands(layout, scale: settings.scale.factor))
         case .svg:
             let surface = try Self.painting { () throws(PaintError) in try CairoSurface.svg(width: layout.size.width, height: layout.size.height) }
             try Self.painting { () throws(PaintError) in
@@ -332,18 +332,40 @@ extension BreakdownRenderer {
     /// The PNG path's encoding stage: the surface's premultiplied pixels, straight into the PNG
     /// encoder. With `memory` (the pixel memory the surface was drawn in), it is told which
     /// pixels the image left non-zero, the only ones the next image's clear has to reach.
-    package func encodePNG(_ surface: CairoSurface, clearing memory: PixelMemory? = nil) throws(BreakdownError) -> Data {
+    package func encodePNG(_ surface: CairoSurface, clearing memory: PixelMemory? = nil, bands: [Range<Int>] = []) throws(BreakdownError) -> Data {
         let layout = surface.imageLayout
         guard let pixels = surface.imageData else { throw BreakdownError.renderingFailed("the image surface has no pixels") }
         do {
             var nonZero: [Range<Int>] = []
-            let bytes = try png.encode(width: layout.width, height: layout.height, stride: layout.stride, argb32: pixels, nonZero: &nonZero)
+            let bytes = try png.encode(
+                width: layout.width, height: layout.height, stride: layout.stride, argb32: pixels, nonZero: &nonZero, bands: bands)
             memory?.keepOnly(nonZero: nonZero, at: pixels)
             return Data(bytes)
         } catch {
             throw BreakdownError.renderingFailed("cannot encode PNG: \(error)")
         }
     }
+}
+
+extension BreakdownRenderer {
+    /// The columns of `layout`'s PNG at `scale` that are the same for every amount of its
+    /// configuration, as the encoder's bands (`PNGEncoder.encode`): those before the instalment and
+    /// those after it, each `bandMargin` pixels clear of its text. None for a sentence of more than
+    /// one line, or without an instalment.
+    package static func bands(_ layout: BreakdownLayout, scale: Double) -> [Range<Int>] {
+        guard let span = layout.instalmentSpan else { return [] }
+        let width = RenderMetadata.pixels(layout.size, scale: scale).width
+        let before = Int((span.lowerBound * scale).rounded(.down)) - bandMargin
+        let after = Int((span.upperBound * scale).rounded(.up)) + bandMargin
+        var bands: [Range<Int>] = []
+        if before > 0, before <= width { bands.append(0..<before) }
+        if after < width, after >= 0, after >= max(before, 0) { bands.append(after..<width) }
+        return bands
+    }
+
+    /// How far each band keeps from the instalment's text, in pixels: a glyph's ink may reach past
+    /// its advance.
+    static let bandMargin = 3
 }
 
 private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {

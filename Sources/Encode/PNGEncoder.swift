@@ -67,6 +67,10 @@ public final class PNGEncoder {
     /// Shorter zero spans are left to the compressor's comparisons.
     static let minimumZeroSpan = 64
 
+    /// How many bands (see `encode(width:height:stride:argb32:nonZero:bands:)`) were found kept
+    /// from an earlier image, and how many were tokenized anew.
+    package var bandCounts: (hits: Int, misses: Int) { (runLength.bandCache.hits, runLength.bandCache.misses) }
+
     /// Which version of the C kernels (Sources/CPNGKernels) runs: the CPU's best unless a test asks.
     package let kernels: PNGKernelSet
 

@@ -348,6 +348,9 @@ extension BreakdownRenderer {
 }
 
 extension BreakdownRenderer {
+    /// The PNG encoder's bands kept from an earlier image, and made anew (`PNGEncoder.bandCounts`).
+    package var pngBandCounts: (hits: Int, misses: Int) { png.bandCounts }
+
     /// The columns of `layout`'s PNG at `scale` that are the same for every amount of its
     /// configuration, as the encoder's bands (`PNGEncoder.encode`): those before the instalment and
     /// those after it, each `bandMargin` pixels clear of its text. None for a sentence of more than

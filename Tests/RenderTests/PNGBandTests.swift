@@ -1,0 +1,217 @@
+@testable import BreakdownEncode
+import BreakdownContent
+import BreakdownDiff
+import BreakdownLayout
+import BreakdownPipeline
+import CDeflate
+import Foundation
+import Testing
+import BreakdownTestSupport
+@testable import RenderTestSupport
+
+/// Bands: columns the encoder tokenizes on their own and reuses from image to image (`PNGBand`).
+/// Every image is read back by libdeflate's own decompressor (which checks each distance against
+/// the window and the Adler-32) and compared with its scanlines worked out here; and the bytes of
+/// an image must be those a new encoder makes, whatever the encoder kept from earlier images.
+@Suite("PNG bands", .serialized)
+struct PNGBandTests {
+    /// The scanlines of a PNG's image data, inflated by libdeflate; nil when it will not inflate.
+    static func scanlines(of png: [UInt8], count: Int) -> [UInt8]? {
+        var data: [UInt8] = []
+        var at = 8
+        while at + 12 <= png.count {
+            let length = png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            if png[at + 4..<at + 8].elementsEqual("IDAT".utf8) { data += png[at + 8..<at + 8 + length] }
+            at += 12 + length
+        }
+        guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
+        defer { libdeflate_free_decompressor(decompressor) }
+        var output = [UInt8](repeating: 0, count: count)
+        var written = 0
+        let result = data.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, $0.baseAddress, count, &written) }
+        }
+        return result == LIBDEFLATE_SUCCESS && written == count ? output : nil
+    }
+
+    static func encode(_ image: ARGBImage, bands: [Range<Int>], with encoder: PNGEncoder) throws -> [UInt8] {
+        var nonZero: [Range<Int>] = []
+        return try image.words.withUnsafeBytes {
+            try encoder.encode(width: image.width, height: image.height, stride: image.width * 4, argb32: $0.baseAddress!, nonZero: &nonZero, bands: bands)
+        }
+    }
+
+    /// Encodes `image` with `bands` through `encoder`, and checks that it reads back right and that
+    /// a new encoder gives the same bytes.
+    static func check(_ image: ARGBImage, bands: [Range<Int>], with encoder: PNGEncoder, _ what: String) throws {
+        let bytes = try encode(image, bands: bands, with: encoder)
+        let expected = image.noneFilteredScanlines
+        let read = scanlines(of: bytes, count: expected.count)
+        #expect(read != nil, "\(what): libdeflate cannot read it back")
+        #expect(read == expected, "\(what): other pixels read back")
+        #expect(try encode(image, bands: bands, with: PNGEncoder(method: .runLength)) == bytes, "\(what): a new encoder writes other bytes")
+    }
+
+    /// Antialiased text-like pixels: grey edges of varying alpha around black strokes, from `seed`.
+    static func textLike(_ x: Int, _ y: Int, seed: Int) -> UInt32 {
+        let value = (x * 7 + y * 13 + seed * 31) % 23
+        if y < 3 || y > 20 || value > 15 { return 0 }
+        let alpha = UInt32(value < 8 ? 255 : 40 + value * 11)
+        return alpha << 24
+    }
+
+    @Test("bands read back right and the bytes do not depend on earlier images, at many widths and band shapes")
+    func bandsReadBackAndAreReused() throws {
+        let encoder = try PNGEncoder(method: .runLength)
+        // The same columns before and after a middle whose width and pixels change, as a sentence
+        // whose instalment changes: the bands are found again at every width.
+        for (index, middle) in [40, 41, 57, 80, 40, 63].enumerated() {
+            let width = 120 + middle + 90
+            let image = ARGBImage(name: "sentence-\(index)", width: width, height: 24) { x, y in
+                if x < 120 { return Self.textLike(x, y, seed: 1) }
+                if x < 120 + middle { return Self.textLike(x, y, seed: 2 + index) }
+                return Self.textLike(x - width, y, seed: 3) | (x - width > -30 && y > 8 && y < 16 ? 0xFFB2_FCE4 : 0)
+            }
+            try Self.check(image, bands: [0..<117, (123 + middle)..<width], with: encoder, image.name)
+        }
+        let counts = encoder.bandCounts
+        #expect(counts.misses == 2, "the two bands are made once: \(counts)")
+        #expect(counts.hits == 10, "and used for the five images after: \(counts)")
+        // Other shapes: one band, a band in the middle, bands that touch, a band of a whole row,
+        // an odd number of rows, and bands the encoder cannot use (misaligned, overlapping, too
+        // narrow, past the row).
+        let image = ARGBImage(name: "shapes", width: 97, height: 13) { x, y in Self.textLike(x, y, seed: 5) | (x % 31 == 0 ? 0xFF20_4060 : 0) }
+        for bands in [[0..<40], [20..<60], [0..<30, 30..<97], [0..<97], [50..<97], [0..<3], [10..<40, 30..<60], [0..<120]] {
+            try Self.check(image, bands: bands, with: encoder, "shapes \(bands)")
+        }
+    }
+
+    @Test("which bands an image can use")
+    func usableBands() {
+        let row = 4 * 100 + 1
+        func usable(_ bands: [Range<Int>]) -> [Range<Int>] { PNGRunLengthCompressor.usableBands(bands, rowDistance: row, byteCount: row * 10) }
+        #expect(usable([0..<81, 201..<401]) == [0..<81, 201..<401])
+        #expect(usable([0..<80]) == [], "a band ends at a pixel's end")
+        #expect(usable([3..<201]) == [], "a band starts at a row's start or a pixel's first byte")
+        #expect(usable([0..<201, 101..<401]) == [0..<201], "bands do not overlap")
+        #expect(usable([201..<401, 0..<201]) == [201..<401], "bands come in order")
+        #expect(usable([0..<61]) == [], "at least 64 bytes")
+        #expect(usable([201..<405]) == [], "within a row")
+        #expect(PNGRunLengthCompressor.usableBands([0..<81], rowDistance: row, byteCount: row * 10 + 1) == [])
+        // Rows over 16 KiB leave no room for a copy from the row above within DEFLATE's 32 KiB.
+        #expect(PNGBand.rows(for: 3661) == 7)
+        #expect(PNGBand.rows(for: 8001) == 3)
+        #expect(PNGBand.rows(for: 16384) == 1)
+        #expect(PNGBand.rows(for: 16385) == 0)
+        #expect(PNGRunLengthCompressor.usableBands([0..<81], rowDistance: 16385, byteCount: 16385 * 3) == [])
+    }
+
+    /// Three of a band's rows name its kept tokens; the bytes decide. An image whose band differs
+    /// from the kept one in another row only, or holds zeros where it holds pixels, is tokenized anew.
+    @Test("a kept band is used only when every byte is the same")
+    func keptOnlyWhenEveryByteMatches() throws {
+        let encoder = try PNGEncoder(method: .runLength)
+        let first = ARGBImage(name: "first", width: 60, height: 16) { x, y in Self.textLike(x, y, seed: 7) | (y == 1 && x < 20 ? 0xFF00_0000 : 0) }
+        try Self.check(first, bands: [0..<40], with: encoder, "first")
+        try Self.check(first, bands: [0..<40], with: encoder, "first again")
+        #expect(encoder.bandCounts == (1, 1) as (Int, Int), "\(encoder.bandCounts)")
+        // Rows 4, 8 and 12 (the checksum's) the same; row 1 differs inside the band.
+        let otherRow = ARGBImage(name: "other-row", width: 60, height: 16) { x, y in
+            Self.textLike(x, y, seed: 7) | (y == 1 && x < 20 ? 0xFF00_0000 : 0) | (y == 1 && x == 5 ? 0xFF10_0000 : 0)
+        }
+        try Self.check(otherRow, bands: [0..<40], with: encoder, "other row")
+        #expect(encoder.bandCounts == (1, 2) as (Int, Int), "\(encoder.bandCounts)")
+        // Row 1 transparent from end to end (a span the encoder knows is zero) where the kept band has pixels.
+        let zeroRow = ARGBImage(name: "zero-row", width: 60, height: 16) { x, y in Self.textLike(x, y, seed: 7) }
+        try Self.check(zeroRow, bands: [0..<40], with: encoder, "zero row")
+        #expect(encoder.bandCounts == (1, 3) as (Int, Int), "\(encoder.bandCounts)")
+        try Self.check(zeroRow, bands: [0..<40], with: encoder, "zero row again")
+        #expect(encoder.bandCounts == (2, 3) as (Int, Int), "\(encoder.bandCounts)")
+    }
+
+    /// A copy in a band comes only from the band: not from the bytes after the band's end in an
+    /// earlier row (which another image need not share), nor from further back than the window.
+    @Test("a band's copies stay inside the band and within the window, at any row length")
+    func copiesStayInside() throws {
+        let encoder = try PNGEncoder(method: .runLength)
+        // Pixels of a pattern P: P[0..<10] ends row 2 of the band, P[10..<20] starts row 3, and
+        // P[0..<20] runs in row 3 up to the band's end. In the band's own rows, the copy for row 3
+        // from the end of row 2 could run on into row 3's start; in the image, what follows row 2's
+        // band is the image's own: P[10..<20] in the first image, other pixels in the second.
+        func pattern(_ i: Int) -> UInt32 { UInt32(0x30 + i * 9) << 24 | UInt32(i * 3) << 8 }
+        for (index, outside) in [UInt32?.none, 0xFF77_2211].enumerated() {
+            let image = ARGBImage(name: "outside-\(index)", width: 70, height: 6) { x, y in
+                if y == 2, x >= 40 { return x < 50 ? outside ?? pattern(x - 30) : 0 }
+                if x >= 40 { return 0 }
+                if y == 2, x >= 30 { return pattern(x - 30) }
+                if y == 3, x < 10 { return pattern(x + 10) }
+                if y == 3, x >= 20 { return pattern(x - 20) }
+                return 0
+            }
+            try Self.check(image, bands: [0..<40], with: encoder, image.name)
+        }
+        // A band from column 20 whose row 2 starts with a black pixel, as row 1 of the band ends:
+        // the pixel before it in the image (column 19) is another colour, and no copy may use it.
+        let midRow = ARGBImage(name: "mid-row", width: 50, height: 4) { x, y in
+            if y == 1, x == 39 { return 0xFF00_0000 }
+            if y == 2, x == 20 { return 0xFF00_0000 }
+            if y == 2, x == 19 { return 0xFFAA_BBCC }
+            return x == 45 ? 0x8000_0000 : 0
+        }
+        try Self.check(midRow, bands: [20..<40], with: encoder, "mid-row")
+        // Rows of 8,001 bytes: a band's copy may come from at most 3 rows back. The same 64 bytes
+        // 4 rows back and far to the left would be out of the 32 KiB window.
+        var random = TestRandom(state: 99)
+        let unique = (0..<16).map { _ in random.premultipliedWord() | 0xFF00_0000 }
+        let wide = ARGBImage(name: "wide", width: 2000, height: 9) { x, y in
+            if y == 1, x >= 10, x < 26 { return unique[x - 10] }
+            if y == 5, x >= 1900, x < 1916 { return unique[x - 1900] }
+            return x % 97 == 0 ? 0x80_0000 : 0
+        }
+        try Self.check(wide, bands: [0..<2000], with: encoder, "wide")
+        try Self.check(wide, bands: [0..<1950], with: encoder, "wide, band short of the end")
+    }
+
+    /// The renderer gives the columns either side of the instalment as bands; for the amounts of one
+    /// configuration those columns hold the same pixels, so the band before the instalment is made
+    /// once and found again for every other amount, and the images read back right.
+    @Test("a catalogue's sentences share the band before the instalment", arguments: ["en_AU", "en_GB", "fr_CA", "en_US"])
+    func catalogueSharesBands(locale: String) throws {
+        let renderer = try Fixtures.renderer()
+        let configuration = try Configuration(minimumAmount: "1.00", maximumAmount: "2000.00", locale: locale)
+        let amounts = ["10.00", "25.00", "133.61", "1999.99", "47.30", "250.04", "99.99", "12.34"]
+        for scale in [RenderScale.x1, .x2, .x3] {
+            let settings = RenderSettings(scale: scale)
+            let before = renderer.pngBandCounts
+            var widths: Set<Int> = []
+            var sides: Set<[String]> = [], instalments: Set<String> = []
+            for amount in amounts {
+                let breakdown = PriceBreakdown(configuration: configuration, deviceLocale: locale, amount: try Amount(amount))
+                let layout = try renderer.layout(breakdown, style: settings.style, scale: scale)
+                let bands = BreakdownRenderer.bands(layout, scale: scale.factor)
+                #expect(bands.count == 2 && bands[0].lowerBound == 0, "\(locale) \(amount) \(scale): \(bands)")
+                let png = [UInt8](try renderer.render(breakdown, settings: settings, format: .png).bytes)
+                let image = try PNGDecoder.decode(png)
+                widths.insert(image.width)
+                #expect(bands.last?.upperBound == image.width, "\(locale) \(amount) \(scale)")
+                // The text either side of the instalment is the same for every amount.
+                let range = try #require(breakdown.instalmentRange)
+                let bytes = Array(breakdown.text.utf8)
+                sides.insert([String(decoding: bytes[..<range.lowerBound], as: UTF8.self), String(decoding: bytes[range.upperBound...], as: UTF8.self)])
+                let instalment = String(decoding: bytes[range], as: UTF8.self)
+                instalments.insert(instalment)
+                // The whole instalment, and nothing else: words either side end and start with a space.
+                #expect(instalment.first?.isWhitespace == false && instalment.last?.isWhitespace == false, "'\(instalment)'")
+                #expect(instalment.contains { $0.isNumber } && !instalment.contains(" "), "'\(instalment)'")
+                #expect(bytes[range.lowerBound - 1] == 0x20 && bytes[range.upperBound] == 0x20, "\(breakdown.text)")
+            }
+            #expect(sides.count == 1 && instalments.count == amounts.count, "\(sides) \(instalments)")
+            let counts = renderer.pngBandCounts
+            let made = counts.misses - before.misses, found = counts.hits - before.hits
+            #expect(made + found == 2 * amounts.count)
+            // The band before the instalment is made once and found for every other amount.
+            #expect(found >= amounts.count - 1, "\(locale) \(scale): made \(made), found \(found)")
+            #expect(widths.count > 1, "the amounts give images of different widths")
+        }
+    }
+}

@@ -174,6 +174,9 @@ final class PNGBand {
                                 let value = 256 + here.length - 3
                                 valueCounts[value] += 1
                                 tokens.append(UInt32(value) | UInt32(index + 1) << 9)
+                                // The places inside a long copy (a run, a repeated row) are not
+                                // entered: a copy from them is found from the run's start or the row.
+                                if here.length >= Self.enteredBelow { inserted = max(inserted, position + here.length) }
                                 at += here.length
                             } else {
                                 let byte = band.load(fromByteOffset: position, as: UInt8.self)
@@ -198,6 +201,8 @@ final class PNGBand {
     static let chainDepth = 32
     /// The shortest copy from an earlier place (not the pixel before or the row above) that is taken.
     static let minimumChainMatch = 4
+    /// The places inside a copy this long or longer are not entered in the chains.
+    static let enteredBelow = Int(getenv("BAND_ENTERED").map { String(cString: $0) } ?? "32")!
     /// A copy shorter than this is put off when the next byte starts a longer one.
     static let lazyBelow = 258
     static let hashBits = 15

@@ -202,7 +202,7 @@ final class PNGBand {
     /// The shortest copy from an earlier place (not the pixel before or the row above) that is taken.
     static let minimumChainMatch = 4
     /// The places inside a copy this long or longer are not entered in the chains.
-    static let enteredBelow = Int(getenv("BAND_ENTERED").map { String(cString: $0) } ?? "32")!
+    static let enteredBelow = 32
     /// A copy shorter than this is put off when the next byte starts a longer one.
     static let lazyBelow = 258
     static let hashBits = 15

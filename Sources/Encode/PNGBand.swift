@@ -54,7 +54,7 @@ final class PNGBand {
 
     /// What the band keeps in memory, roughly, for `PNGBandCache`'s budget.
     var footprint: Int {
-        bytes.count * 2 + tokens.count * 4 + rowEnds.count * 8 + distances.count * 32 + 512 * 8
+        bytes.count + zeroRows.count + tokens.count * 4 + rowEnds.count * 8 + distances.count * 32 + 512 * 8
             + Self.rowDistancesKept * ((distances.count + 1) * 4 + 30 * 8 + 64)
     }
 

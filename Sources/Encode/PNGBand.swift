@@ -7,17 +7,18 @@ import CDeflate
 #endif
 
 /// The tokens of one band of an image: the same bytes of every scanline (a range of columns, top
-/// to bottom), tokenized as if nothing else existed. A copy inside a band starts and ends in it and
-/// copies only from it: the pixel before (distance 4) when that is in the band, the row above, or
-/// an earlier place in the band's last `maximumRows` rows found by a hash of 6 bytes. So the
-/// tokens are a function of the band's bytes alone, and any image holding the same bytes as a
-/// band, wherever its other columns and however wide it is, has the same tokens there: the
-/// compressor keeps them (`PNGBandCache`) and tokenizes only the rest of the next image.
+/// to bottom), tokenized with copies only from the band itself and from the bands before it in
+/// the row (`earlier`): the pixel before (distance 4) when that is in the band, the row above, or
+/// an earlier place in those bands in the last `rows` rows. No copy runs out of its band's row,
+/// at either end. So the tokens are a function of those bands' bytes alone, and any image holding
+/// the same bytes there, wherever its other columns and however wide it is, has the same tokens:
+/// the compressor keeps them (`PNGBandCache`) and tokenizes only the rest of the next image.
 ///
 /// A breakdown's sentence is the same for every amount of one configuration but for the
 /// instalment: the columns before it, and after it (the same pixels at one of a few sub-pixel
-/// offsets), are such bands. Distances are kept as rows and bytes back, since an image's row
-/// length (and so a copy's distance in the stream) changes with the amount's width.
+/// offsets), are such bands; the words after it copy letters from those before. Distances are
+/// kept as rows and bytes back and the band copied from, since an image's row length and where
+/// its bands start (and so a copy's distance in the stream) change with the amount's width.
 final class PNGBand {
     /// The most rows back a copy in a band may come from (fewer when rows are long: see `rows(for:)`).
     static let maximumRows = 7
@@ -30,6 +31,13 @@ final class PNGBand {
         max(0, min(maximumRows, PNGRunLengthCompressor.maximumDistance / rowDistance - 1))
     }
 
+    /// A copy's distance: `rows` back, from the band `band` (an index into `earlier`, or
+    /// `earlier.count` for this band), `bytes` further left in its band's row than this byte is
+    /// in this band's (negative: further right).
+    struct Back: Hashable {
+        let rows: Int, bytes: Int, band: Int
+    }
+
     /// Whether the band starts with each scanline's filter byte (else with a pixel's first byte).
     let startsRow: Bool
     /// The most rows back a copy comes from.
@@ -40,13 +48,16 @@ final class PNGBand {
     let bytes: [UInt8]
     /// Whether each row of the band is all zeros.
     let zeroRows: [Bool]
+    /// The bands before this one in the row, in order, whose bytes its copies may come from: the
+    /// tokens hold for an image whose bands before this one are these.
+    let earlier: [PNGBand]
     /// Row after row: the value (a literal byte, or 256 + length − 3) in the low 9 bits, then 0 for
     /// a literal or 1 + the index of the copy's distance in `distances`.
     let tokens: [UInt32]
     /// Where each row's tokens end in `tokens`.
     let rowEnds: [Int]
-    /// The copies' distances, as rows back and bytes back (negative: further right in a row above).
-    let distances: [(rows: Int, bytes: Int)]
+    /// The copies' distances.
+    let distances: [Back]
     /// How many tokens use each distance in `distances`.
     let uses: [Int]
     /// How many tokens have each value, 0..<512.
@@ -54,23 +65,25 @@ final class PNGBand {
 
     /// What the band keeps in memory, roughly, for `PNGBandCache`'s budget.
     var footprint: Int {
-        bytes.count + zeroRows.count + tokens.count * 4 + rowEnds.count * 8 + distances.count * 32 + 512 * 8
+        bytes.count + zeroRows.count + tokens.count * 4 + rowEnds.count * 8 + distances.count * 40 + 512 * 8
             + Self.rowDistancesKept * ((distances.count + 1) * 4 + 30 * 8 + 64)
     }
 
     /// Tokenizes the band of `scanlines` (rows of `rowDistance` bytes, `height` of them) that is
-    /// `range` of each row, with copies from at most `rows` rows back.
+    /// `range` of each row, with copies from at most `rows` rows back, from it and from `earlier`
+    /// (the bands before it in each row, which the image holds).
     ///
     /// A band is tokenized once and its tokens used for every image that holds it, so the search
     /// here is thorough where the compressor's is quick: every earlier place in reach with the same
     /// 4 bytes (up to `chainDepth` of them) is tried, the longest copy wins (the pixel before, then
     /// the row above, then the nearest, on a tie), and a copy is put off by one byte when the next
     /// byte starts a longer one.
-    init(_ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, rows: Int) {
+    init(_ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, rows: Int, earlier: [PNGBand] = []) {
         startsRow = range.lowerBound == 0
         width = range.count
         self.height = height
         self.rows = rows
+        self.earlier = earlier
         let width = range.count
         var bytes = [UInt8](repeating: 0, count: width * height)
         bytes.withUnsafeMutableBytes { band in
@@ -80,60 +93,86 @@ final class PNGBand {
         }
         self.bytes = bytes
         zeroRows = (0..<height).map { y in bytes[(y * width)..<(y * width + width)].allSatisfy { $0 == 0 } }
+
+        // The search runs over the bands' rows side by side: row y of each earlier band, then
+        // this band's, `across` bytes a row; `owner` says whose each byte of such a row is.
+        let widths = earlier.map(\.width) + [width]
+        let offsets = widths.indices.map { widths[..<$0].reduce(0, +) }
+        let across = widths.reduce(0, +), own = offsets.last!
+        var owner = [UInt8](repeating: 0, count: across)
+        for (index, offset) in offsets.enumerated() {
+            for column in offset..<(offset + widths[index]) { owner[column] = UInt8(index) }
+        }
+        var joined = [UInt8](repeating: 0, count: across * height)
+        for (index, source) in (earlier.map(\.bytes) + [bytes]).enumerated() {
+            for y in 0..<height {
+                joined.replaceSubrange((y * across + offsets[index])..<(y * across + offsets[index] + widths[index]),
+                    with: source[(y * widths[index])..<((y + 1) * widths[index])])
+            }
+        }
+
         var tokens: [UInt32] = []
         var rowEnds: [Int] = []
-        var distances: [(rows: Int, bytes: Int)] = []
-        var distanceIndex: [Int: Int] = [:]
+        var distances: [Back] = []
+        var distanceIndex: [Back: Int] = [:]
         var uses: [Int] = []
         var valueCounts = [Int](repeating: 0, count: 512)
-        // Per hash of 4 bytes, the last band position (row × width + byte) that started them; and
-        // per position, the one before it with the same hash: -1 for none.
+        // Per hash of 4 bytes, the last position (row × across + column) that started them; and per
+        // position, the one before it with the same hash: -1 for none.
         var heads = [Int32](repeating: -1, count: 1 << Self.hashBits)
-        var chain = [Int32](repeating: -1, count: width * height)
+        var chain = [Int32](repeating: -1, count: across * height)
         var inserted = 0
-        bytes.withUnsafeBytes { raw in
+        joined.withUnsafeBytes { raw in
             let band = raw.baseAddress!
             heads.withUnsafeMutableBufferPointer { heads in
                 chain.withUnsafeMutableBufferPointer { chain in
-                    // Enters every position before `end` in the chains (those with 4 bytes left in their row).
-                    func insert(upTo end: Int) {
-                        while inserted < end {
-                            if inserted % width + 4 <= width {
-                                let hash = Self.hash(band, at: inserted)
-                                chain[inserted] = heads[hash]
-                                heads[hash] = Int32(inserted)
-                            }
+                    // Enters a position in the chains.
+                    @inline(__always) func enter(_ position: Int) {
+                        let hash = Self.hash(band, at: position)
+                        chain[position] = heads[hash]
+                        heads[hash] = Int32(position)
+                    }
+                    // Enters this band's positions in row `y` before byte `end` (those with 4 bytes left in the row).
+                    func insert(row y: Int, upTo end: Int) {
+                        let last = min(end, width - 3)
+                        while inserted < last {
+                            enter(y * across + own + inserted)
                             inserted += 1
                         }
                     }
-                    // The longest copy for `position` (row `y`, byte `at` of it).
-                    func longest(_ position: Int, y: Int, at: Int) -> (length: Int, back: (rows: Int, bytes: Int)) {
+                    // The longest copy for `position` (row `y`, byte `at` of this band's row).
+                    func longest(_ position: Int, y: Int, at: Int) -> (length: Int, back: Back) {
                         let limit = min(PNGRunLengthCompressor.maximumMatch, width - at)
-                        var best = (length: 0, back: (rows: 0, bytes: 4))
+                        let ownBand = earlier.count
+                        var best = (length: 0, back: Back(rows: 0, bytes: 4, band: ownBand))
                         guard limit >= PNGRunLengthCompressor.minimumPixelMatch else { return best }
                         if at >= 4 {
                             let length = Self.matchLength(band, at: position, distance: 4, limit: limit)
-                            if length >= PNGRunLengthCompressor.minimumPixelMatch { best = (length, (0, 4)) }
+                            if length >= PNGRunLengthCompressor.minimumPixelMatch { best = (length, Back(rows: 0, bytes: 4, band: ownBand)) }
                         }
                         if y >= 1 {
-                            let length = Self.matchLength(band, at: position, distance: width, limit: limit)
-                            if length > best.length, length >= 4 { best = (length, (1, 0)) }
+                            let length = Self.matchLength(band, at: position, distance: across, limit: limit)
+                            if length > best.length, length >= 4 { best = (length, Back(rows: 1, bytes: 0, band: ownBand)) }
                         }
                         guard limit >= 4, best.length < limit else { return best }
                         var candidate = Int(heads[Self.hash(band, at: position)])
                         var depth = 0
-                        while candidate >= 0, depth < Self.chainDepth {
-                            let candidateRow = candidate / width
-                            if y - candidateRow > rows { break }
-                            let candidateAt = candidate - candidateRow * width
-                            let reach = min(limit, width - candidateAt)
-                            if reach > best.length,
-                                band.load(fromByteOffset: candidate + best.length, as: UInt8.self) == band.load(fromByteOffset: position + best.length, as: UInt8.self)
-                            {
-                                let length = Self.matchLength(band, at: position, distance: position - candidate, limit: reach)
-                                if length > best.length, length >= Self.minimumChainMatch {
-                                    best = (length, (y - candidateRow, at - candidateAt))
-                                    if length == limit { break }
+                        // The first position of the oldest row a copy may come from.
+                        let oldest = max(0, (y - rows) * across)
+                        while candidate >= oldest, depth < Self.chainDepth {
+                            if band.load(fromByteOffset: candidate + best.length, as: UInt8.self) == band.load(fromByteOffset: position + best.length, as: UInt8.self) {
+                                let candidateRow = Int(UInt32(truncatingIfNeeded: candidate) / UInt32(truncatingIfNeeded: across))
+                                let column = candidate - candidateRow * across
+                                let source = Int(owner[column])
+                                let candidateAt = column - offsets[source]
+                                // The copy stays in its source's row of its band.
+                                let reach = min(limit, widths[source] - candidateAt)
+                                if reach > best.length {
+                                    let length = Self.matchLength(band, at: position, distance: position - candidate, limit: reach)
+                                    if length > best.length, length >= Self.minimumChainMatch {
+                                        best = (length, Back(rows: y - candidateRow, bytes: at - candidateAt, band: source))
+                                        if length == limit { break }
+                                    }
                                 }
                             }
                             candidate = Int(chain[candidate])
@@ -142,16 +181,20 @@ final class PNGBand {
                         return best
                     }
                     for y in 0..<height {
-                        let row = y * width
+                        // The earlier bands' row first: it comes before this band's in the image.
+                        for (index, offset) in offsets.dropLast().enumerated() where widths[index] >= 4 {
+                            for column in 0...(widths[index] - 4) { enter(y * across + offset + column) }
+                        }
+                        inserted = 0
                         var at = 0
-                        var pending: (length: Int, back: (rows: Int, bytes: Int))?
+                        var pending: (length: Int, back: Back)?
                         while at < width {
-                            let position = row + at
-                            insert(upTo: position)
+                            let position = y * across + own + at
+                            insert(row: y, upTo: at)
                             var here = pending ?? longest(position, y: y, at: at)
                             pending = nil
                             if here.length >= PNGRunLengthCompressor.minimumPixelMatch, here.length < Self.lazyBelow, at + 1 < width {
-                                insert(upTo: position + 1)
+                                insert(row: y, upTo: at + 1)
                                 let next = longest(position + 1, y: y, at: at + 1)
                                 if next.length > here.length {
                                     // A literal now, and the longer copy from the next byte.
@@ -160,13 +203,12 @@ final class PNGBand {
                                 }
                             }
                             if here.length >= PNGRunLengthCompressor.minimumPixelMatch {
-                                let key = here.back.rows << 32 | (here.back.bytes + (1 << 31))
                                 let index: Int
-                                if let known = distanceIndex[key] {
+                                if let known = distanceIndex[here.back] {
                                     index = known
                                 } else {
                                     index = distances.count
-                                    distanceIndex[key] = index
+                                    distanceIndex[here.back] = index
                                     distances.append(here.back)
                                     uses.append(0)
                                 }
@@ -176,7 +218,7 @@ final class PNGBand {
                                 tokens.append(UInt32(value) | UInt32(index + 1) << 9)
                                 // The places inside a long copy (a run, a repeated row) are not
                                 // entered: a copy from them is found from the run's start or the row.
-                                if here.length >= Self.enteredBelow { inserted = max(inserted, position + here.length) }
+                                if here.length >= Self.enteredBelow { inserted = max(inserted, at + here.length) }
                                 at += here.length
                             } else {
                                 let byte = band.load(fromByteOffset: position, as: UInt8.self)
@@ -231,34 +273,37 @@ final class PNGBand {
         }
     }
 
-    /// Each distance's token bits (code in bits 9–13, extra bits from 14) in images whose rows are
-    /// `rowDistance` bytes apart, after the literals' (`BlockPlan.literalDistance`) at index 0;
-    /// and each distance's uses counted in `counts` (512 + code), with the values'.
-    func tokenBits(rowDistance: Int, counting counts: UnsafeMutablePointer<Int>) -> [UInt32] {
+    /// Each distance's token bits (code in bits 9–13, extra bits from 14) in an image whose rows are
+    /// `rowDistance` bytes apart and whose bands (`earlier`, then this one) start at `starts` in
+    /// each row, after the literals' (`BlockPlan.literalDistance`) at index 0; and each distance's
+    /// uses counted in `counts` (512 + code), with the values'.
+    func tokenBits(rowDistance: Int, starts: [Int], counting counts: UnsafeMutablePointer<Int>) -> [UInt32] {
+        let key = [rowDistance] + starts.map { starts.last! - $0 }
         let made: (bits: [UInt32], distanceCounts: [Int])
-        if let known = bitsByRowDistance[rowDistance] {
+        if let known = bitsByPlace[key] {
             made = known
         } else {
             var bits = [UInt32](repeating: 0, count: distances.count + 1)
             var distanceCounts = [Int](repeating: 0, count: 30)
             bits[0] = BlockPlan.literalDistance
             for (index, back) in distances.enumerated() {
-                let distance = back.rows * rowDistance + back.bytes
+                let distance = back.rows * rowDistance + starts.last! - starts[back.band] + back.bytes
                 let code = BlockPlan.distanceCode(distance)
                 bits[index + 1] = UInt32(code) << 9 | UInt32(distance - BlockPlan.distanceBaseOf(code)) << 14
                 distanceCounts[code] += uses[index]
             }
             made = (bits, distanceCounts)
-            if bitsByRowDistance.count >= Self.rowDistancesKept { bitsByRowDistance.removeAll(keepingCapacity: true) }
-            bitsByRowDistance[rowDistance] = made
+            if bitsByPlace.count >= Self.rowDistancesKept { bitsByPlace.removeAll(keepingCapacity: true) }
+            bitsByPlace[key] = made
         }
         for code in 0..<30 { counts[512 + code] += made.distanceCounts[code] }
         for value in 0..<512 { counts[value] += valueCounts[value] }
         return made.bits
     }
 
-    /// `tokenBits` by row length, made once each (a catalogue's images come in a few dozen widths, most in a few).
-    private var bitsByRowDistance: [Int: (bits: [UInt32], distanceCounts: [Int])] = [:]
+    /// `tokenBits` by row length and where the bands start, made once each (a catalogue's images
+    /// come in a few dozen widths, most in a few).
+    private var bitsByPlace: [[Int]: (bits: [UInt32], distanceCounts: [Int])] = [:]
     /// How many row lengths' bits are kept; past it, they are made again.
     static let rowDistancesKept = 16
 
@@ -290,6 +335,8 @@ final class PNGBandCache {
         let startsRow: Bool
         let width: Int, height: Int, rows: Int
         let checksum: UInt32
+        /// The bands before it in the row (kept by the band, so never another's).
+        let earlier: [ObjectIdentifier]
     }
 
     /// The most memory the bands may keep, in bytes.
@@ -306,20 +353,25 @@ final class PNGBandCache {
     }
 
     /// The tokens of `range` of each of the `height` rows of `scanlines`: kept ones when their bytes
-    /// are the same, else made now (and kept). `zeroSpans` are bytes of the scanlines known to be zero.
-    func band(_ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, zeroSpans: [Range<Int>]) -> PNGBand {
+    /// are the same, else made now (and kept). `zeroSpans` are bytes of the scanlines known to be
+    /// zero; `earlier` are the bands before it in the row, found or made for this image.
+    func band(
+        _ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, zeroSpans: [Range<Int>], earlier: [PNGBand] = []
+    ) -> PNGBand {
         let rows = PNGBand.rows(for: rowDistance)
         var checksum: UInt32 = 0
         for y in [height / 4, height / 2, height * 3 / 4] {
             checksum = UInt32(truncatingIfNeeded: libdeflate_crc32(checksum, scanlines + y * rowDistance + range.lowerBound, range.count))
         }
-        let key = Key(startsRow: range.lowerBound == 0, width: range.count, height: height, rows: rows, checksum: checksum)
+        let key = Key(
+            startsRow: range.lowerBound == 0, width: range.count, height: height, rows: rows, checksum: checksum,
+            earlier: earlier.map(ObjectIdentifier.init))
         if let known = bands[key], known.matches(scanlines, rowDistance: rowDistance, range: range, zeroSpans: zeroSpans) {
             hits += 1
             return known
         }
         misses += 1
-        let made = PNGBand(scanlines, rowDistance: rowDistance, height: height, range: range, rows: rows)
+        let made = PNGBand(scanlines, rowDistance: rowDistance, height: height, range: range, rows: rows, earlier: earlier)
         if let replaced = bands.updateValue(made, forKey: key) {
             kept -= replaced.footprint
         } else {

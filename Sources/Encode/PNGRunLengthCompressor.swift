@@ -92,8 +92,13 @@ final class PNGRunLengthCompressor {
         } else {
             // Each row: the tokens of the columns between bands, and each band's own, in order.
             let height = byteCount / rowDistance
-            let kept = usable.map { bandCache.band(scanlines, rowDistance: rowDistance, height: height, range: $0, zeroSpans: zeroSpans) }
-            let bits = kept.map { $0.tokenBits(rowDistance: rowDistance, counting: counts) }
+            var kept: [PNGBand] = []
+            for range in usable {
+                kept.append(bandCache.band(scanlines, rowDistance: rowDistance, height: height, range: range, zeroSpans: zeroSpans, earlier: kept))
+            }
+            let bits = kept.indices.map {
+                kept[$0].tokenBits(rowDistance: rowDistance, starts: usable[...$0].map(\.lowerBound), counting: counts)
+            }
             for y in 0..<height {
                 let row = y * rowDistance
                 var at = row

@@ -30,6 +30,11 @@ package enum PNGEncoderSpeedComparison {
         /// The largest new ÷ old byte ratio of one image.
         package var worstRatio = 0.0
         package var samePixels = true
+        /// The current encoder with each image's bands, as a batch encodes them (each image once,
+        /// in order, the bands kept from image to image): seconds in all and bytes; 0 for a folder
+        /// of PNGs, which has no layouts.
+        package var bandedSeconds = 0.0
+        package var bandedBytes = 0
 
         package var report: String {
             func ms(_ seconds: Double) -> String { String(format: "%.3f", seconds / Double(max(images, 1)) * 1000) }
@@ -56,6 +61,9 @@ package enum PNGEncoderSpeedComparison {
                 try encoders.compare(
                     width: size.width, height: size.height, stride: size.stride, pixels: pixels, repetitions: repetitions,
                     into: &result)
+                try encoders.banded(
+                    width: size.width, height: size.height, stride: size.stride, pixels: pixels,
+                    bands: BreakdownRenderer.bands(layout, scale: BenchWorkload.settings.scale.factor), into: &result)
             }
         } catch let error as CLIError {
             throw error
@@ -131,6 +139,21 @@ package enum PNGEncoderSpeedComparison {
             if runLength != newBytes { result.fallbacks += 1 }
             if try PNGDecoder.decode(oldBytes) != PNGDecoder.decode(newBytes) { result.samePixels = false }
         }
+
+        /// Encodes once with `bands` through an encoder that keeps them from image to image, and
+        /// checks the pixels against libdeflate's file of the same image.
+        func banded(width: Int, height: Int, stride: Int, pixels: UnsafeRawPointer, bands: [Range<Int>], into result: inout Result) throws {
+            guard let old else { return }
+            var nonZero: [Range<Int>] = []
+            let t0 = clock()
+            let bytes = try withBands.encode(width: width, height: height, stride: stride, argb32: pixels, nonZero: &nonZero, bands: bands)
+            result.bandedSeconds += clock() - t0
+            result.bandedBytes += bytes.count
+            let reference = try old.encode(width: width, height: height, stride: stride, argb32: pixels)
+            if try PNGDecoder.decode(reference) != PNGDecoder.decode(bytes) { result.samePixels = false }
+        }
+
+        let withBands = try! PNGEncoder(method: .automatic)
 
         private func clock() -> Double {
             var time = timespec()

@@ -35,6 +35,9 @@ package enum PNGEncoderSpeedComparison {
         /// of PNGs, which has no layouts.
         package var bandedSeconds = 0.0
         package var bandedBytes = 0
+        /// How many images the encoder with bands encoded, and libdeflate level 1's bytes for them.
+        package var bandedImages = 0
+        package var bandedReferenceBytes = 0
 
         package var report: String {
             func ms(_ seconds: Double) -> String { String(format: "%.3f", seconds / Double(max(images, 1)) * 1000) }
@@ -47,23 +50,29 @@ package enum PNGEncoderSpeedComparison {
     }
 
     /// Compares the encoders on the workload's images `0..<count`, each encoded `repetitions` times per encoder.
-    package static func runWorkload(count: Int, repetitions: Int) throws(CLIError) -> Result {
+    /// The encoder with each image's bands encodes the images `0..<bandedCount` once each, in order,
+    /// as a batch does.
+    package static func runWorkload(count: Int, repetitions: Int, bandedCount: Int = 0) throws(CLIError) -> Result {
         var result = Result(name: "bench workload (scale 2)")
         do {
-            let workload = try BenchWorkload(count: count)
+            let workload = try BenchWorkload(count: max(count, bandedCount))
             let renderer = try BreakdownRenderer()
             let encoders = try Encoders()
-            for index in 0..<count {
+            for index in 0..<max(count, bandedCount) {
                 let layout = try renderer.layout(workload.breakdown(index), style: BenchWorkload.settings.style)
                 let surface = try renderer.paintImage(layout, settings: BenchWorkload.settings)
                 guard let pixels = surface.imageData else { throw CLIError.failure("the surface has no pixels") }
                 let size = surface.imageLayout
-                try encoders.compare(
-                    width: size.width, height: size.height, stride: size.stride, pixels: pixels, repetitions: repetitions,
-                    into: &result)
-                try encoders.banded(
-                    width: size.width, height: size.height, stride: size.stride, pixels: pixels,
-                    bands: BreakdownRenderer.bands(layout, scale: BenchWorkload.settings.scale.factor), into: &result)
+                if index < count {
+                    try encoders.compare(
+                        width: size.width, height: size.height, stride: size.stride, pixels: pixels, repetitions: repetitions,
+                        into: &result)
+                }
+                if index < bandedCount {
+                    try encoders.banded(
+                        width: size.width, height: size.height, stride: size.stride, pixels: pixels,
+                        bands: BreakdownRenderer.bands(layout, scale: BenchWorkload.settings.scale.factor), into: &result)
+                }
             }
         } catch let error as CLIError {
             throw error
@@ -150,6 +159,8 @@ package enum PNGEncoderSpeedComparison {
             result.bandedSeconds += clock() - t0
             result.bandedBytes += bytes.count
             let reference = try old.encode(width: width, height: height, stride: stride, argb32: pixels)
+            result.bandedImages += 1
+            result.bandedReferenceBytes += reference.count
             if try PNGDecoder.decode(reference) != PNGDecoder.decode(bytes) { result.samePixels = false }
         }
 

@@ -312,27 +312,32 @@ package final class Typesetter {
             }
         } while pango_layout_iter_next_run(runs) != 0
 
-        // The instalment's columns, when the sentence is one line that starts the paragraph: from
-        // the leftmost to the rightmost edge of its characters (either side of each, in any direction).
-        var instalmentSpan: ClosedRange<Double>?
-        if lineIndex == 1, breakdown.logoPlacement == .end, let range = breakdown.instalmentRange, !range.isEmpty,
-            range.upperBound <= bytes.count
-        {
-            var left = Int32.max, right = Int32.min
-            for index in range where bytes[index] & 0xC0 != 0x80 {
-                var position = PangoRectangle()
-                pango_layout_index_to_pos(layout, Int32(index), &position)
-                left = min(left, position.x, position.x + position.width)
-                right = max(right, position.x, position.x + position.width)
-            }
-            if left <= right { instalmentSpan = (originX + points(left))...(originX + points(right)) }
-        }
+        let instalmentSpan = lineIndex == 1 ? Self.instalmentExtent(layout, bytes: bytes, breakdown: breakdown).map {
+            (originX + points($0.lowerBound))...(originX + points($0.upperBound))
+        } : nil
 
         return BreakdownLayout(
             breakdown: breakdown, style: style, metrics: metrics, size: size, baselines: baselines, elements: elements,
             logoFrame: logoFrame, linkFrame: linkFrame, logoArtwork: logoFrame == nil ? nil : logoArtwork,
             unknownGlyphCount: Int(pango_layout_get_unknown_glyphs_count(layout)), pango: handle, warnings: warnings,
             instalmentSpan: instalmentSpan)
+    }
+
+    /// Where the instalment (`PriceBreakdown.instalmentRange`) is across a one-line layout whose
+    /// paragraph starts with the breakdown's text (`bytes`), in Pango units from the layout's left:
+    /// from the leftmost to the rightmost edge of its characters (either side of each, in any
+    /// direction); nil without an instalment.
+    static func instalmentExtent(_ layout: OpaquePointer, bytes: [UInt8], breakdown: PriceBreakdown) -> ClosedRange<Int32>? {
+        guard breakdown.logoPlacement == .end, let range = breakdown.instalmentRange, !range.isEmpty, range.upperBound <= bytes.count
+        else { return nil }
+        var left = Int32.max, right = Int32.min
+        for index in range where bytes[index] & 0xC0 != 0x80 {
+            var position = PangoRectangle()
+            pango_layout_index_to_pos(layout, Int32(index), &position)
+            left = min(left, position.x, position.x + position.width)
+            right = max(right, position.x, position.x + position.width)
+        }
+        return left <= right ? left...right : nil
     }
 
     // MARK: - Fonts

@@ -254,4 +254,26 @@ struct PNGBandTests {
             #expect(widths.count > 1, "the amounts give images of different widths")
         }
     }
+
+    /// The Android view's sentence gives the same bands: its layout finds the instalment too.
+    @Test("an Android catalogue shares the band before the instalment")
+    func androidCatalogueSharesBands() throws {
+        let renderer = try Fixtures.renderer()
+        let configuration = try AndroidConfiguration(minimumAmount: "1.00", maximumAmount: "2000.00", locale: "en_AU", consumerLocale: "en_AU")
+        let settings = RenderSettings(style: LayoutStyle(fontFamily: "Roboto", fontSize: 14, tracking: .none), scale: .x2)
+        let amounts = ["10.00", "25.00", "133.61", "1999.99", "47.30", "250.04"]
+        for amount in amounts {
+            let view = try BreakdownView(android: AndroidInputs(configuration: configuration, deviceLocale: "en_AU", amount: Decimal(string: amount)!))
+            let range = try #require(view.breakdown.instalmentRange, "\(view.breakdown.text)")
+            let bytes = Array(view.breakdown.text.utf8)
+            #expect(String(decoding: bytes[range], as: UTF8.self).hasPrefix("$"), "\(view.breakdown.text)")
+            let layout = try renderer.layout(view, style: settings.style, scale: .x2)
+            #expect(BreakdownRenderer.bands(layout, scale: 2).count == 2, "\(view.breakdown.text)")
+            let png = [UInt8](try renderer.render(view, settings: settings, format: .png).bytes)
+            let expected = try renderer.render(view, settings: settings, format: .png)
+            #expect([UInt8](expected.bytes) == png, "the same bytes a second time")
+        }
+        let counts = renderer.pngBandCounts
+        #expect(counts.hits >= 2 * amounts.count - 1 + amounts.count, "\(counts)")
+    }
 }

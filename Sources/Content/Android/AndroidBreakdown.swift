@@ -81,6 +81,9 @@ public enum AndroidBreakdownError: Error, Sendable, Hashable, CustomStringConver
 public struct AndroidBreakdown: Sendable, Hashable {
     /// The sentence without the logo and link.
     public var text: String
+    /// Where the instalment is in `text`, in UTF-8 bytes; nil when the sentence has none (or has
+    /// it twice). The PNG encoder uses it (`PriceBreakdown.instalmentRange`).
+    package var instalmentRange: Range<Int>?
     /// The logo after the sentence (in range, no configuration) or before it (outside limits).
     public var logoPlacement: LogoPlacement
     /// `GONE`: not enabled, or a Cash App scheme with a logo type other than LOCKUP.
@@ -148,6 +151,7 @@ public struct AndroidBreakdown: Sendable, Hashable {
         let text: String
         let description: String
         let placement: LogoPlacement
+        var instalment: String?
         if let configuration {
             let withWord = options.showWithText ? strings.with + " " : ""
             if let currency = configuration.knownCurrency {
@@ -164,6 +168,7 @@ public struct AndroidBreakdown: Sendable, Hashable {
                     }
                     text = sentence(withWord)
                     description = sentence(withWord + spoken)
+                    instalment = formatter.instalment(of: inputs.amount)
                     placement = .end
                 } else {
                     let minimum = configuration.minimumAmount.map(formatter.limit) ?? "1"
@@ -204,6 +209,15 @@ public struct AndroidBreakdown: Sendable, Hashable {
         }
 
         self.text = text
+        // The instalment's bytes in the text, when it is there once.
+        if let instalment, !instalment.isEmpty, let found = text.range(of: instalment),
+            text[found.upperBound...].range(of: instalment) == nil
+        {
+            let start = text.utf8.distance(from: text.startIndex, to: found.lowerBound)
+            instalmentRange = start..<(start + instalment.utf8.count)
+        } else {
+            instalmentRange = nil
+        }
         self.logoPlacement = placement
         self.isHidden = !enabled || cashAppNonLockup || numbering != nil
         self.hiddenReason = isHidden ? reason : nil

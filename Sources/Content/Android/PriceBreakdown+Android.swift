@@ -14,6 +14,7 @@ extension PriceBreakdown {
             brand: view.brand, language: view.language, accessibilityLabel: view.contentDescription, logo: logo, link: view.link,
             appearance: view.appearance, textColor: view.textColor, linkColor: view.linkColor)
         ownLogoColors = view.logo.colors
+        instalmentRange = view.instalmentRange
     }
 }
 

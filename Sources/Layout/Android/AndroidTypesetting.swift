@@ -216,7 +216,10 @@ extension Typesetter {
             // An Android view draws nothing outside its bounds (its parent clips it): a compact
             // badge's fixed-size mark wider or taller than the view is cut at its edge, not drawn
             // into the padding around it.
-            clip: Rect(x: padding, y: padding, width: size.width - 2 * padding, height: size.height - 2 * padding))
+            clip: Rect(x: padding, y: padding, width: size.width - 2 * padding, height: size.height - 2 * padding),
+            instalmentSpan: lines.count == 1
+                ? Self.instalmentExtent(layout, bytes: bytes, breakdown: breakdown).map { (padding + points($0.lowerBound))...(padding + points($0.upperBound)) }
+                : nil)
     }
 
     /// The logo's layers, bottom to top (android.md 5.1): each fills the logo box, except a

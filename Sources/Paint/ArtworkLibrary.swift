@@ -22,6 +22,9 @@ public final class ArtworkLibrary {
     /// result is a folder (two `stat`s an image).
     private let sourcePrefix: String
     private let iconPrefix: String
+    /// The source's folder, standardized (no `.` or `..`), with a final `/`: what `drawables(of:)`
+    /// takes off the front of a drawable's path. Worked out once: the folder never changes.
+    private let standardizedRoot: String
     private var parsed: [ParsedKey: ParsedArtwork] = [:]
     private var logoFiles: [LogoFileKey: LogoArtwork] = [:]
     private var recordings: [RecordingKey: CairoSurface] = [:]
@@ -76,6 +79,7 @@ public final class ArtworkLibrary {
         iconDirectory = source.kind == .projectArtwork ? source.directory : ProjectResources.logoAssetsDirectory
         sourcePrefix = Self.prefix(source.directory)
         iconPrefix = Self.prefix(iconDirectory)
+        standardizedRoot = source.directory.standardizedFileURL.path + "/"
     }
 
     private static func prefix(_ folder: URL) -> String {
@@ -238,7 +242,7 @@ public final class ArtworkLibrary {
     /// for the metadata; nil when it draws none (the iOS view). A drawable whose file cannot be
     /// told fails to draw.
     public func drawables(of layout: BreakdownLayout) -> [(name: String, file: String)]? {
-        let root = source.directory.standardizedFileURL.path + "/"
+        let root = standardizedRoot
         let records = layout.elements.compactMap { element -> (name: String, file: String)? in
             guard case .drawable(let name, _, _) = element, let path = try? androidDrawablePath(name) else { return nil }
             let full = URL(fileURLWithPath: path).standardizedFileURL.path

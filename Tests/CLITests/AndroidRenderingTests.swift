@@ -104,6 +104,9 @@ import Testing
         for record in given ?? [] {
             #expect(FileManager.default.fileExists(atPath: res.appendingPathComponent(record.file).path), "\(record.file)")
         }
+        // The same folder named through `..` and `.`: the files are still named inside it.
+        let roundabout = res.path + "/drawable/../."
+        #expect(try AndroidView.render(amount + ["--logo-assets", roundabout]).metadata.drawables == given)
         // The project's look-alikes, named inside LogoAssets (not where the project lives).
         let own = try AndroidView.render(amount).metadata.drawables
         #expect(own?.map(\.file) == ["android/drawable/afterpay_badge_bg.xml", "android/drawable/afterpay_badge_fg.xml"])

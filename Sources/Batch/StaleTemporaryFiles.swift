@@ -10,10 +10,15 @@ enum StaleTemporaryFiles {
     private static let prefix = "tmp-"
     private static let counter = Counter()
 
+    /// This process's temporary names without their number, `tmp-MACHINE-PID-START-`, made once.
+    private static let ownPrefix: String = {
+        let me = ProcessIdentity.current
+        return "\(prefix)\(me.machine)-\(me.pid)-\(me.start)-"
+    }()
+
     /// A new temporary name for this process.
     static func newName() -> String {
-        let me = ProcessIdentity.current
-        return "\(prefix)\(me.machine)-\(me.pid)-\(me.start)-\(counter.next())"
+        ownPrefix + String(counter.next())
     }
 
     /// The writer of a temporary name, or nil when the name is not one of ours.

@@ -40,6 +40,22 @@ import BreakdownTestSupport
         }
     }
 
+    /// This process's temporary names: `tmp-MACHINE-PID-START-N`, a new N each, read back as
+    /// this process's own.
+    @Test func newNamesAreThisProcesssOwn() throws {
+        let me = ProcessIdentity.current
+        let names = (0..<3).map { _ in StaleTemporaryFiles.newName() }
+        #expect(Set(names).count == 3)
+        var numbers: [UInt64] = []
+        for name in names {
+            #expect(StaleTemporaryFiles.owner(of: name) == me, "\(name)")
+            let stem = "tmp-\(me.machine)-\(me.pid)-\(me.start)-"
+            #expect(name.hasPrefix(stem), "\(name)")
+            numbers.append(try #require(UInt64(name.dropFirst(stem.count)), "\(name)"))
+        }
+        #expect(numbers == numbers.sorted() && numbers[2] - numbers[0] >= 2)
+    }
+
     /// The images' temporary files are written in spool folders inside `.breakdown-batch`
     /// (`tmp-MACHINE-PID-START-N`), one a worker, and renamed from there into the output folder;
     /// on ext4, `.breakdown-batch` carries the top-folder flag (`lsattr` shows `T`) that spreads the

@@ -54,12 +54,76 @@ package enum RendererVersion {
         return hash.hex
     }
 
-    /// The running executable, hashed once (streamed, at most `hashedBytes` besides its identity).
-    private static let executableHash: String = {
+    /// The running executable, identified once (`executableIdentity`).
+    private static let executableHash: String = executableIdentity("/proc/self/exe")
+
+    /// An executable's identity: its size, modification time, device and inode, and then its GNU
+    /// build ID when the linker wrote one (`buildID`: a digest of the whole linked file, made by
+    /// the linker, so read in a few hundred bytes), else a digest of all of its bytes (streamed:
+    /// about 15 MB, a tenth of a process's start). Rebuilding writes a new file (new time and
+    /// inode), so both change with every build; the build ID stands for the bytes against an
+    /// edit in place that keeps the size and puts the old time back.
+    package static func executableIdentity(_ path: String) -> String {
         var hash = Fingerprint()
-        addFile("/proc/self/exe", to: &hash, limit: Int.max)
+        if let found = buildID(path) {
+            let identity = found.identity, id = found.id
+            hash.add("\(identity.size) \(identity.modified) \(identity.device) \(identity.inode)")
+            hash.add("build-id " + id.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+        } else {
+            addFile(path, to: &hash, limit: Int.max)
+        }
         return hash.hex
-    }()
+    }
+
+    /// The GNU build ID (`NT_GNU_BUILD_ID` in a `PT_NOTE` segment) of a 64-bit little-endian ELF
+    /// file, with the file's identity; nil for anything else, for a file that cannot be read, or
+    /// for an ID shorter than 8 bytes (the linker's own are 8 to 20 bytes: a hash of the file or
+    /// a random UUID; a shorter one is a value given by hand and identifies nothing).
+    package static func buildID(_ path: String) -> (identity: RegularFile.Identity, id: [UInt8])? {
+        guard let (descriptor, identity) = try? RegularFile.open(path) else { return nil }
+        defer { close(descriptor) }
+        func read(_ offset: Int, _ count: Int) -> [UInt8]? {
+            guard offset >= 0, count > 0, count <= 1 << 16, offset <= identity.size - count else { return nil }
+            var bytes = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { return nil }
+                done += got
+            }
+            return bytes
+        }
+        func number(_ bytes: [UInt8], _ at: Int, _ width: Int) -> Int {
+            var value: UInt64 = 0
+            for index in (at..<(at + width)).reversed() { value = value << 8 | UInt64(bytes[index]) }
+            return Int(clamping: value)
+        }
+        // The ELF header: magic, 64-bit (class 2), little-endian (data 1); the program headers' place.
+        guard let header = read(0, 64), header[0..<4] == [0x7F, 0x45, 0x4C, 0x46], header[4] == 2, header[5] == 1 else { return nil }
+        let tableOffset = number(header, 0x20, 8), entrySize = number(header, 0x36, 2), entries = number(header, 0x38, 2)
+        guard entrySize >= 56, (1...512).contains(entries), let table = read(tableOffset, entrySize * entries) else { return nil }
+        for entry in 0..<entries {
+            let base = entry * entrySize
+            guard number(table, base, 4) == 4 else { continue }  // PT_NOTE
+            // In an 8-aligned segment a note's description and the next note start at multiples
+            // of 8 from the segment's start, else of 4.
+            let align = number(table, base + 48, 8) == 8 ? 8 : 4
+            func padded(_ offset: Int) -> Int { (offset + align - 1) / align * align }
+            guard let notes = read(number(table, base + 8, 8), number(table, base + 32, 8)) else { continue }
+            var at = 0
+            while at + 12 <= notes.count {
+                let nameSize = number(notes, at, 4), idSize = number(notes, at + 4, 4), type = number(notes, at + 8, 4)
+                let name = at + 12, id = padded(name + nameSize)
+                guard id <= notes.count, idSize <= notes.count - id else { break }
+                if type == 3, nameSize == 4, notes[name..<(name + 4)] == [0x47, 0x4E, 0x55, 0], idSize >= 8 {  // NT_GNU_BUILD_ID, "GNU"
+                    return (identity, Array(notes[id..<(id + idSize)]))
+                }
+                at = padded(id + idSize)
+            }
+        }
+        return nil
+    }
 
     /// Every file under the folder (an asset catalog nests its images), by relative path and bytes.
     private static func addFolder(_ folder: URL, to hash: inout Fingerprint, depth: Int = 0) {

@@ -70,32 +70,46 @@ final class BatchReportWriter {
         write("{\n" + header.map { "  " + JSONValue.quoted($0.key) + ": " + $0.value.compact + ",\n" }.joined() + "  \"records\": [")
     }
 
+    /// One record's entry: a compact JSON object (`JSONValue.compact`'s text), its members
+    /// written straight into the line (no `JSONValue` tree a record).
     func add(_ outcome: BatchOutcome) {
-        var members: [(key: String, value: JSONValue)] = [
-            ("record", .number(Double(outcome.record))), ("index", .number(Double(outcome.index))),
-            ("line", .number(Double(outcome.line))),
-            ("status", .string(outcome.status.rawValue)),
-        ]
-        if let name = outcome.name { members.append(("name", .string(name))) }
-        if let earlier = outcome.earlier { members.append(("earlier", .string(earlier))) }
-        if outcome.replacedChanged { members.append(("replacedChanged", .bool(true))) }
+        var line = entries == 0 ? "\n    {" : ",\n    {"
+        var first = true
+        func member(_ key: String, _ text: String) {
+            line += first ? "\"" : ", \""
+            line += key
+            line += "\": "
+            line += text
+            first = false
+        }
+        func list(_ items: [String]) -> String {
+            "[" + items.map(JSONValue.quoted).joined(separator: ", ") + "]"
+        }
+        member("record", JSONValue.number(Double(outcome.record)))
+        member("index", JSONValue.number(Double(outcome.index)))
+        member("line", JSONValue.number(Double(outcome.line)))
+        member("status", JSONValue.quoted(outcome.status.rawValue))
+        if let name = outcome.name { member("name", JSONValue.quoted(name)) }
+        if let earlier = outcome.earlier { member("earlier", JSONValue.quoted(earlier)) }
+        if outcome.replacedChanged { member("replacedChanged", "true") }
         if let options = outcome.earlierOptions {
-            members.append(("drawnWith", .object(options.keys.sorted().map { ($0, .string(options[$0]!)) })))
+            member("drawnWith", JSONValue.object(options.keys.sorted().map { ($0, .string(options[$0]!)) }).compact)
         }
-        if !outcome.files.isEmpty { members.append(("files", .array(outcome.files.map { .string($0) }))) }
+        if !outcome.files.isEmpty { member("files", list(outcome.files)) }
         if outcome.status == .failed {
-            members.append(("field", .string(outcome.field)))
-            members.append(("cause", .string((outcome.cause ?? .of(field: outcome.field)).key)))
+            member("field", JSONValue.string(outcome.field).compact)
+            member("cause", JSONValue.quoted((outcome.cause ?? .of(field: outcome.field)).key))
         }
-        if !outcome.removedFiles.isEmpty { members.append(("removed", .array(outcome.removedFiles.map { .string($0) }))) }
-        if !outcome.removedLeftovers.isEmpty { members.append(("removedLeftovers", .array(outcome.removedLeftovers.map { .string($0) }))) }
-        if !outcome.keptFiles.isEmpty { members.append(("keptStale", .array(outcome.keptFiles.map { .string($0) }))) }
-        if !outcome.foreignFiles.isEmpty { members.append(("leftUnknown", .array(outcome.foreignFiles.map { .string($0) }))) }
-        if !outcome.replacedUnknown.isEmpty { members.append(("replacedUnknown", .array(outcome.replacedUnknown.map { .string($0) }))) }
+        if !outcome.removedFiles.isEmpty { member("removed", list(outcome.removedFiles)) }
+        if !outcome.removedLeftovers.isEmpty { member("removedLeftovers", list(outcome.removedLeftovers)) }
+        if !outcome.keptFiles.isEmpty { member("keptStale", list(outcome.keptFiles)) }
+        if !outcome.foreignFiles.isEmpty { member("leftUnknown", list(outcome.foreignFiles)) }
+        if !outcome.replacedUnknown.isEmpty { member("replacedUnknown", list(outcome.replacedUnknown)) }
         if let message = outcome.message {
-            members.append((outcome.status == .failed ? "error" : "reason", .string(message)))
+            member(outcome.status == .failed ? "error" : "reason", JSONValue.quoted(message))
         }
-        write((entries == 0 ? "\n" : ",\n") + "    " + JSONValue.object(members).compact)
+        line += "}"
+        write(line)
         entries += 1
     }
 

@@ -37,7 +37,7 @@ endef
 
 PREFIX ?= /usr/local
 # Where `make install` builds the static binary: a folder of its own, so installing never
-# replaces .build/release/breakdown (whose bytes are part of the batch's renderer identity).
+# replaces .build/release/breakdown (whose file is part of the batch's renderer identity).
 INSTALL_BUILD ?= .build/install
 
 .PHONY: deps deps-runtime build gallery test bench install check-install image check-image mutants sanitize fuzz

@@ -12,6 +12,9 @@ package enum OutputName {
         if name.hasPrefix("-") {
             return "starts with '-', which a shell command reads as an option ('rm \(name).png'); start it with a letter, digit or '_'"
         }
+        // A name without '.' is its own stem and has no extension: of more than 4 scalars it is no
+        // device name (uppercasing never makes a name shorter), so nothing else is to check.
+        if name.unicodeScalars.count > 4, !name.utf8.contains(UInt8(ascii: ".")) { return nil }
         let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
         if windowsDevices.contains(stem.uppercased()) {
             return "is a device name on Windows (CON, PRN, AUX, NUL, COM0–COM9, LPT0–LPT9, with any extension), which a Windows share cannot hold; add to it (\(stem)-1)"

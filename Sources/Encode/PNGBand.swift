@@ -66,7 +66,7 @@ final class PNGBand {
     /// What the band keeps in memory, roughly, for `PNGBandCache`'s budget.
     var footprint: Int {
         bytes.count + zeroRows.count + tokens.count * 4 + rowEnds.count * 8 + distances.count * 40 + 512 * 8
-            + Self.rowDistancesKept * ((distances.count + 1) * 4 + 30 * 8 + 64)
+            + Self.placesKept * (tokens.count * 4 + 30 * 8 + 64)
     }
 
     /// Tokenizes the band of `scanlines` (rows of `rowDistance` bytes, `height` of them) that is
@@ -273,14 +273,14 @@ final class PNGBand {
         }
     }
 
-    /// Each distance's token bits (code in bits 9–13, extra bits from 14) in an image whose rows are
-    /// `rowDistance` bytes apart and whose bands (`earlier`, then this one) start at `starts` in
-    /// each row, after the literals' (`BlockPlan.literalDistance`) at index 0; and each distance's
-    /// uses counted in `counts` (512 + code), with the values'.
-    func tokenBits(rowDistance: Int, starts: [Int], counting counts: UnsafeMutablePointer<Int>) -> [UInt32] {
+    /// The band's tokens as the compressor writes them (`PNGRunLengthCompressor.Token`: each copy's
+    /// distance code in bits 9–13 and extra bits from 14) in an image whose rows are `rowDistance`
+    /// bytes apart and whose bands (`earlier`, then this one) start at `starts` in each row; and
+    /// the tokens counted in `counts` (values, then 512 + each distance code).
+    func imageTokens(rowDistance: Int, starts: [Int], counting counts: UnsafeMutablePointer<Int>) -> [UInt32] {
         let key = [rowDistance] + starts.map { starts.last! - $0 }
-        let made: (bits: [UInt32], distanceCounts: [Int])
-        if let known = bitsByPlace[key] {
+        let made: (tokens: [UInt32], distanceCounts: [Int])
+        if let known = tokensByPlace[key] {
             made = known
         } else {
             var bits = [UInt32](repeating: 0, count: distances.count + 1)
@@ -292,20 +292,33 @@ final class PNGBand {
                 bits[index + 1] = UInt32(code) << 9 | UInt32(distance - BlockPlan.distanceBaseOf(code)) << 14
                 distanceCounts[code] += uses[index]
             }
-            made = (bits, distanceCounts)
-            if bitsByPlace.count >= Self.rowDistancesKept { bitsByPlace.removeAll(keepingCapacity: true) }
-            bitsByPlace[key] = made
+            let translated = [UInt32](unsafeUninitializedCapacity: tokens.count) { output, count in
+                tokens.withUnsafeBufferPointer { tokens in
+                    bits.withUnsafeBufferPointer { bits in
+                        var index = 0
+                        while index < tokens.count {
+                            let token = tokens[index]
+                            output[index] = token & 0x1FF | bits[Int(truncatingIfNeeded: token &>> 9)]
+                            index &+= 1
+                        }
+                    }
+                }
+                count = tokens.count
+            }
+            made = (translated, distanceCounts)
+            if tokensByPlace.count >= Self.placesKept { tokensByPlace.removeAll(keepingCapacity: true) }
+            tokensByPlace[key] = made
         }
         for code in 0..<30 { counts[512 + code] += made.distanceCounts[code] }
         for value in 0..<512 { counts[value] += valueCounts[value] }
-        return made.bits
+        return made.tokens
     }
 
-    /// `tokenBits` by row length and where the bands start, made once each (a catalogue's images
-    /// come in a few dozen widths, most in a few).
-    private var bitsByPlace: [[Int]: (bits: [UInt32], distanceCounts: [Int])] = [:]
-    /// How many row lengths' bits are kept; past it, they are made again.
-    static let rowDistancesKept = 16
+    /// `imageTokens` by row length and where the bands start, made once each (a catalogue's
+    /// images come in a few dozen widths, most in a few).
+    private var tokensByPlace: [[Int]: (tokens: [UInt32], distanceCounts: [Int])] = [:]
+    /// How many places' tokens are kept; past it, they are made again.
+    static let placesKept = 8
 
     /// How many bytes from `position` on (at most `limit`) equal those `distance` bytes before.
     @inline(__always)

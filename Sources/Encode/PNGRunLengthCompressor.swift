@@ -96,8 +96,8 @@ final class PNGRunLengthCompressor {
             for range in usable {
                 kept.append(bandCache.band(scanlines, rowDistance: rowDistance, height: height, range: range, zeroSpans: zeroSpans, earlier: kept))
             }
-            let bits = kept.indices.map {
-                kept[$0].tokenBits(rowDistance: rowDistance, starts: usable[...$0].map(\.lowerBound), counting: counts)
+            let bandTokens = kept.indices.map {
+                kept[$0].imageTokens(rowDistance: rowDistance, starts: usable[...$0].map(\.lowerBound), counting: counts)
             }
             for y in 0..<height {
                 let row = y * rowDistance
@@ -108,17 +108,11 @@ final class PNGRunLengthCompressor {
                             scanlines, from: at, to: row + range.lowerBound, rowDistance: rowDistance, zeroSpans: zeroSpans, tokens: tokens,
                             cursor: &cursor)
                     }
-                    let band = kept[index]
-                    band.tokens.withUnsafeBufferPointer { bandTokens in
-                        bits[index].withUnsafeBufferPointer { bits in
-                            var count = cursor.count
-                            for token in bandTokens[(y == 0 ? 0 : band.rowEnds[y - 1])..<band.rowEnds[y]] {
-                                tokens[count] = token & 0x1FF | bits[Int(truncatingIfNeeded: token &>> 9)]
-                                count &+= 1
-                            }
-                            cursor.count = count
-                        }
+                    let from = y == 0 ? 0 : kept[index].rowEnds[y - 1], to = kept[index].rowEnds[y]
+                    bandTokens[index].withUnsafeBufferPointer { source in
+                        (tokens + cursor.count).update(from: source.baseAddress! + from, count: to - from)
                     }
+                    cursor.count += to - from
                     at = row + range.upperBound
                 }
                 if at < row + rowDistance {

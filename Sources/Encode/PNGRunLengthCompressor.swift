@@ -113,6 +113,11 @@ final class PNGRunLengthCompressor {
                         (tokens + cursor.count).update(from: source.baseAddress! + from, count: to - from)
                     }
                     cursor.count += to - from
+                    // The band's places in the hash table, for copies of its letters further on.
+                    let start = row + range.lowerBound
+                    for entry in kept[index].entries[(y == 0 ? 0 : kept[index].entryEnds[y - 1])..<kept[index].entryEnds[y]] {
+                        hashTable[Int(entry & (1 << Self.hashBits - 1))] = Int32(truncatingIfNeeded: start + Int(entry >> UInt32(Self.hashBits)) + 1)
+                    }
                     at = row + range.upperBound
                 }
                 if at < row + rowDistance {

@@ -276,4 +276,39 @@ struct PNGBandTests {
         let counts = renderer.pngBandCounts
         #expect(counts == (2 * amounts.count - 1, 1) as (Int, Int), "\(counts)")
     }
+
+    /// The columns after a band copy letters from it as they would without the band: the band's
+    /// literals at a red or alpha byte are entered in the compressor's hash table row by row.
+    @Test("the columns after a band copy a letter from it")
+    func laterColumnsCopyFromTheBand() throws {
+        var random = TestRandom(state: 777)
+        let letter = (0..<12).map { _ in random.premultipliedWord() | 0xFF00_0000 }
+        let image = ARGBImage(name: "letter-twice", width: 100, height: 8) { x, y in
+            if y == 3, x >= 5, x < 17 { return letter[x - 5] }
+            if y == 3, x >= 60, x < 72 { return letter[x - 60] }
+            return 0
+        }
+        try Self.check(image, bands: [0..<40], with: PNGEncoder(method: .runLength), "letter twice")
+        let scanlines = image.noneFilteredScanlines
+        let row = image.width * 4 + 1
+        let compressor = PNGRunLengthCompressor()
+        _ = scanlines.withUnsafeBytes { compressor.analyze($0.baseAddress!, byteCount: scanlines.count, rowBytes: row - 1, bands: [0..<161]) }
+        // Each copy's start and source, read back from the tokens.
+        var position = 0
+        var sources: [(start: Int, source: Int)] = []
+        for token in compressor.tokens {
+            let value = Int(token & 0x1FF)
+            if value < 256 {
+                position += 1
+                continue
+            }
+            let code = Int((token >> 9) & 0x1F)
+            let distance = BlockPlan.distanceBaseOf(code) + Int(token >> 14)
+            sources.append((position, position - distance))
+            position += value - 256 + 3
+        }
+        #expect(position == scanlines.count)
+        let second = 3 * row + 1 + 60 * 4, first = 3 * row + 1 + 5 * 4
+        #expect(sources.contains { $0.start <= second + 4 && $0.start >= second && $0.source - ($0.start - second) == first }, "\(sources.filter { $0.start >= 3 * row && $0.start < 4 * row })")
+    }
 }

@@ -7,18 +7,17 @@ import CDeflate
 #endif
 
 /// The tokens of one band of an image: the same bytes of every scanline (a range of columns, top
-/// to bottom), tokenized with copies only from the band itself and from the bands before it in
-/// the row (`earlier`): the pixel before (distance 4) when that is in the band, the row above, or
-/// an earlier place in those bands in the last `rows` rows. No copy runs out of its band's row,
-/// at either end. So the tokens are a function of those bands' bytes alone, and any image holding
-/// the same bytes there, wherever its other columns and however wide it is, has the same tokens:
-/// the compressor keeps them (`PNGBandCache`) and tokenizes only the rest of the next image.
+/// to bottom), tokenized with copies only from the band itself: the pixel before (distance 4) when
+/// that is in the band, the row above, or an earlier place in the band's last `rows` rows. No copy
+/// runs out of its band's row, at either end. So the tokens are a function of the band's bytes
+/// alone, and any image holding the same bytes there, wherever its other columns and however wide
+/// it is, has the same tokens: the compressor keeps them (`PNGBandCache`) and tokenizes only the
+/// rest of the next image.
 ///
 /// A breakdown's sentence is the same for every amount of one configuration but for the
-/// instalment: the columns before it, and after it (the same pixels at one of a few sub-pixel
-/// offsets), are such bands; the words after it copy letters from those before. Distances are
-/// kept as rows and bytes back and the band copied from, since an image's row length and where
-/// its bands start (and so a copy's distance in the stream) change with the amount's width.
+/// instalment: the columns before it are such a band. Distances are kept as rows and bytes back,
+/// since an image's row length (and so a copy's distance in the stream) changes with the amount's
+/// width.
 final class PNGBand {
     /// The most rows back a copy in a band may come from (fewer when rows are long: see `rows(for:)`).
     static let maximumRows = 7
@@ -31,11 +30,10 @@ final class PNGBand {
         max(0, min(maximumRows, PNGRunLengthCompressor.maximumDistance / rowDistance - 1))
     }
 
-    /// A copy's distance: `rows` back, from the band `band` (an index into `earlier`, or
-    /// `earlier.count` for this band), `bytes` further left in its band's row than this byte is
-    /// in this band's (negative: further right).
+    /// A copy's distance: `rows` back, `bytes` further left in the band's row (negative: further
+    /// right).
     struct Back: Hashable {
-        let rows: Int, bytes: Int, band: Int
+        let rows: Int, bytes: Int
     }
 
     /// Whether the band starts with each scanline's filter byte (else with a pixel's first byte).
@@ -48,9 +46,6 @@ final class PNGBand {
     let bytes: [UInt8]
     /// Whether each row of the band is all zeros.
     let zeroRows: [Bool]
-    /// The bands before this one in the row, in order, whose bytes its copies may come from: the
-    /// tokens hold for an image whose bands before this one are these.
-    let earlier: [PNGBand]
     /// Row after row: the value (a literal byte, or 256 + length − 3) in the low 9 bits, then 0 for
     /// a literal or 1 + the index of the copy's distance in `distances`.
     let tokens: [UInt32]
@@ -77,20 +72,18 @@ final class PNGBand {
     }
 
     /// Tokenizes the band of `scanlines` (rows of `rowDistance` bytes, `height` of them) that is
-    /// `range` of each row, with copies from at most `rows` rows back, from it and from `earlier`
-    /// (the bands before it in each row, which the image holds).
+    /// `range` of each row, with copies from at most `rows` rows back.
     ///
     /// A band is tokenized once and its tokens used for every image that holds it, so the search
     /// here is thorough where the compressor's is quick: every earlier place in reach with the same
     /// 4 bytes (up to `chainDepth` of them) is tried, the longest copy wins (the pixel before, then
     /// the row above, then the nearest, on a tie), and a copy is put off by one byte when the next
     /// byte starts a longer one.
-    init(_ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, rows: Int, earlier: [PNGBand] = []) {
+    init(_ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, rows: Int) {
         startsRow = range.lowerBound == 0
         width = range.count
         self.height = height
         self.rows = rows
-        self.earlier = earlier
         let width = range.count
         var bytes = [UInt8](repeating: 0, count: width * height)
         bytes.withUnsafeMutableBytes { band in
@@ -101,23 +94,6 @@ final class PNGBand {
         self.bytes = bytes
         zeroRows = (0..<height).map { y in bytes[(y * width)..<(y * width + width)].allSatisfy { $0 == 0 } }
 
-        // The search runs over the bands' rows side by side: row y of each earlier band, then
-        // this band's, `across` bytes a row; `owner` says whose each byte of such a row is.
-        let widths = earlier.map(\.width) + [width]
-        let offsets = widths.indices.map { widths[..<$0].reduce(0, +) }
-        let across = widths.reduce(0, +), own = offsets.last!
-        var owner = [UInt8](repeating: 0, count: across)
-        for (index, offset) in offsets.enumerated() {
-            for column in offset..<(offset + widths[index]) { owner[column] = UInt8(index) }
-        }
-        var joined = [UInt8](repeating: 0, count: across * height)
-        for (index, source) in (earlier.map(\.bytes) + [bytes]).enumerated() {
-            for y in 0..<height {
-                joined.replaceSubrange((y * across + offsets[index])..<(y * across + offsets[index] + widths[index]),
-                    with: source[(y * widths[index])..<((y + 1) * widths[index])])
-            }
-        }
-
         var tokens: [UInt32] = []
         var rowEnds: [Int] = []
         var entries: [UInt32] = []
@@ -127,12 +103,12 @@ final class PNGBand {
         var distanceIndex: [Back: Int] = [:]
         var uses: [Int] = []
         var valueCounts = [Int](repeating: 0, count: 512)
-        // Per hash of 4 bytes, the last position (row × across + column) that started them; and per
+        // Per hash of 4 bytes, the last position (row × width + byte) that started them; and per
         // position, the one before it with the same hash: -1 for none.
         var heads = [Int32](repeating: -1, count: 1 << Self.hashBits)
-        var chain = [Int32](repeating: -1, count: across * height)
+        var chain = [Int32](repeating: -1, count: width * height)
         var inserted = 0
-        joined.withUnsafeBytes { raw in
+        bytes.withUnsafeBytes { raw in
             let band = raw.baseAddress!
             heads.withUnsafeMutableBufferPointer { heads in
                 chain.withUnsafeMutableBufferPointer { chain in
@@ -146,41 +122,38 @@ final class PNGBand {
                     func insert(row y: Int, upTo end: Int) {
                         let last = min(end, width - 3)
                         while inserted < last {
-                            enter(y * across + own + inserted)
+                            enter(y * width + inserted)
                             inserted += 1
                         }
                     }
                     // The longest copy for `position` (row `y`, byte `at` of this band's row).
                     func longest(_ position: Int, y: Int, at: Int) -> (length: Int, back: Back) {
                         let limit = min(PNGRunLengthCompressor.maximumMatch, width - at)
-                        let ownBand = earlier.count
-                        var best = (length: 0, back: Back(rows: 0, bytes: 4, band: ownBand))
+                        var best = (length: 0, back: Back(rows: 0, bytes: 4))
                         guard limit >= PNGRunLengthCompressor.minimumPixelMatch else { return best }
                         if at >= 4 {
                             let length = Self.matchLength(band, at: position, distance: 4, limit: limit)
-                            if length >= PNGRunLengthCompressor.minimumPixelMatch { best = (length, Back(rows: 0, bytes: 4, band: ownBand)) }
+                            if length >= PNGRunLengthCompressor.minimumPixelMatch { best = (length, Back(rows: 0, bytes: 4)) }
                         }
                         if y >= 1 {
-                            let length = Self.matchLength(band, at: position, distance: across, limit: limit)
-                            if length > best.length, length >= 4 { best = (length, Back(rows: 1, bytes: 0, band: ownBand)) }
+                            let length = Self.matchLength(band, at: position, distance: width, limit: limit)
+                            if length > best.length, length >= 4 { best = (length, Back(rows: 1, bytes: 0)) }
                         }
                         guard limit >= 4, best.length < limit else { return best }
                         var candidate = Int(heads[Self.hash(band, at: position)])
                         var depth = 0
                         // The first position of the oldest row a copy may come from.
-                        let oldest = max(0, (y - rows) * across)
+                        let oldest = max(0, (y - rows) * width)
                         while candidate >= oldest, depth < Self.chainDepth {
                             if band.load(fromByteOffset: candidate + best.length, as: UInt8.self) == band.load(fromByteOffset: position + best.length, as: UInt8.self) {
-                                let candidateRow = Int(UInt32(truncatingIfNeeded: candidate) / UInt32(truncatingIfNeeded: across))
-                                let column = candidate - candidateRow * across
-                                let source = Int(owner[column])
-                                let candidateAt = column - offsets[source]
-                                // The copy stays in its source's row of its band.
-                                let reach = min(limit, widths[source] - candidateAt)
+                                let candidateRow = Int(UInt32(truncatingIfNeeded: candidate) / UInt32(truncatingIfNeeded: width))
+                                let candidateAt = candidate - candidateRow * width
+                                // The copy stays in its source's row of the band.
+                                let reach = min(limit, width - candidateAt)
                                 if reach > best.length {
                                     let length = Self.matchLength(band, at: position, distance: position - candidate, limit: reach)
                                     if length > best.length, length >= Self.minimumChainMatch {
-                                        best = (length, Back(rows: y - candidateRow, bytes: at - candidateAt, band: source))
+                                        best = (length, Back(rows: y - candidateRow, bytes: at - candidateAt))
                                         if length == limit { break }
                                     }
                                 }
@@ -191,15 +164,11 @@ final class PNGBand {
                         return best
                     }
                     for y in 0..<height {
-                        // The earlier bands' row first: it comes before this band's in the image.
-                        for (index, offset) in offsets.dropLast().enumerated() where widths[index] >= 4 {
-                            for column in 0...(widths[index] - 4) { enter(y * across + offset + column) }
-                        }
                         inserted = 0
                         var at = 0
                         var pending: (length: Int, back: Back)?
                         while at < width {
-                            let position = y * across + own + at
+                            let position = y * width + at
                             insert(row: y, upTo: at)
                             var here = pending ?? longest(position, y: y, at: at)
                             pending = nil
@@ -299,19 +268,17 @@ final class PNGBand {
 
     /// The band's tokens as the compressor writes them (`PNGRunLengthCompressor.Token`: each copy's
     /// distance code in bits 9–13 and extra bits from 14) in an image whose rows are `rowDistance`
-    /// bytes apart and whose bands (`earlier`, then this one) start at `starts` in each row; and
-    /// the tokens counted in `counts` (values, then 512 + each distance code).
-    func imageTokens(rowDistance: Int, starts: [Int], counting counts: UnsafeMutablePointer<Int>) -> [UInt32] {
-        let key = [rowDistance] + starts.map { starts.last! - $0 }
+    /// bytes apart; and the tokens counted in `counts` (values, then 512 + each distance code).
+    func imageTokens(rowDistance: Int, counting counts: UnsafeMutablePointer<Int>) -> [UInt32] {
         let made: (tokens: [UInt32], distanceCounts: [Int])
-        if let known = tokensByPlace[key] {
+        if let known = tokensByPlace[rowDistance] {
             made = known
         } else {
             var bits = [UInt32](repeating: 0, count: distances.count + 1)
             var distanceCounts = [Int](repeating: 0, count: 30)
             bits[0] = BlockPlan.literalDistance
             for (index, back) in distances.enumerated() {
-                let distance = back.rows * rowDistance + starts.last! - starts[back.band] + back.bytes
+                let distance = back.rows * rowDistance + back.bytes
                 let code = BlockPlan.distanceCode(distance)
                 bits[index + 1] = UInt32(code) << 9 | UInt32(distance - BlockPlan.distanceBaseOf(code)) << 14
                 distanceCounts[code] += uses[index]
@@ -331,17 +298,17 @@ final class PNGBand {
             }
             made = (translated, distanceCounts)
             if tokensByPlace.count >= Self.placesKept { tokensByPlace.removeAll(keepingCapacity: true) }
-            tokensByPlace[key] = made
+            tokensByPlace[rowDistance] = made
         }
         for code in 0..<30 { counts[512 + code] += made.distanceCounts[code] }
         for value in 0..<512 { counts[value] += valueCounts[value] }
         return made.tokens
     }
 
-    /// `imageTokens` by row length and where the bands start, made once each (a catalogue's
-    /// images come in a few dozen widths, most in a few).
-    private var tokensByPlace: [[Int]: (tokens: [UInt32], distanceCounts: [Int])] = [:]
-    /// How many places' tokens are kept; past it, they are made again.
+    /// `imageTokens` by row length, made once each (a catalogue's images come in a few dozen
+    /// widths, most in a few).
+    private var tokensByPlace: [Int: (tokens: [UInt32], distanceCounts: [Int])] = [:]
+    /// How many row lengths' tokens are kept; past it, they are made again.
     static let placesKept = 8
 
     /// How many bytes from `position` on (at most `limit`) equal those `distance` bytes before.
@@ -372,8 +339,6 @@ final class PNGBandCache {
         let startsRow: Bool
         let width: Int, height: Int, rows: Int
         let checksum: UInt32
-        /// The bands before it in the row (kept by the band, so never another's).
-        let earlier: [ObjectIdentifier]
     }
 
     /// The most memory the bands may keep, in bytes.
@@ -391,24 +356,20 @@ final class PNGBandCache {
 
     /// The tokens of `range` of each of the `height` rows of `scanlines`: kept ones when their bytes
     /// are the same, else made now (and kept). `zeroSpans` are bytes of the scanlines known to be
-    /// zero; `earlier` are the bands before it in the row, found or made for this image.
-    func band(
-        _ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, zeroSpans: [Range<Int>], earlier: [PNGBand] = []
-    ) -> PNGBand {
+    /// zero.
+    func band(_ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, zeroSpans: [Range<Int>]) -> PNGBand {
         let rows = PNGBand.rows(for: rowDistance)
         var checksum: UInt32 = 0
         for y in [height / 4, height / 2, height * 3 / 4] {
             checksum = UInt32(truncatingIfNeeded: libdeflate_crc32(checksum, scanlines + y * rowDistance + range.lowerBound, range.count))
         }
-        let key = Key(
-            startsRow: range.lowerBound == 0, width: range.count, height: height, rows: rows, checksum: checksum,
-            earlier: earlier.map(ObjectIdentifier.init))
+        let key = Key(startsRow: range.lowerBound == 0, width: range.count, height: height, rows: rows, checksum: checksum)
         if let known = bands[key], known.matches(scanlines, rowDistance: rowDistance, range: range, zeroSpans: zeroSpans) {
             hits += 1
             return known
         }
         misses += 1
-        let made = PNGBand(scanlines, rowDistance: rowDistance, height: height, range: range, rows: rows, earlier: earlier)
+        let made = PNGBand(scanlines, rowDistance: rowDistance, height: height, range: range, rows: rows)
         if let replaced = bands.updateValue(made, forKey: key) {
             kept -= replaced.footprint
         } else {

@@ -92,13 +92,8 @@ final class PNGRunLengthCompressor {
         } else {
             // Each row: the tokens of the columns between bands, and each band's own, in order.
             let height = byteCount / rowDistance
-            var kept: [PNGBand] = []
-            for range in usable {
-                kept.append(bandCache.band(scanlines, rowDistance: rowDistance, height: height, range: range, zeroSpans: zeroSpans, earlier: kept))
-            }
-            let bandTokens = kept.indices.map {
-                kept[$0].imageTokens(rowDistance: rowDistance, starts: usable[...$0].map(\.lowerBound), counting: counts)
-            }
+            let kept = usable.map { bandCache.band(scanlines, rowDistance: rowDistance, height: height, range: $0, zeroSpans: zeroSpans) }
+            let bandTokens = kept.map { $0.imageTokens(rowDistance: rowDistance, counting: counts) }
             for y in 0..<height {
                 let row = y * rowDistance
                 var at = row

@@ -172,46 +172,6 @@ struct PNGBandTests {
         try Self.check(wide, bands: [0..<1950], with: encoder, "wide, band short of the end")
     }
 
-    /// A band copies from the bands before it in the row (the words after an instalment repeat
-    /// letters of those before): the distance depends on where each band starts in this image, and
-    /// the kept tokens hold only for an image whose earlier bands are the same.
-    @Test("a band copies from an earlier band, wherever the bands start, and only with that band before it")
-    func laterBandsCopyFromEarlierOnes() throws {
-        var random = TestRandom(state: 4242)
-        let letter = (0..<12).map { _ in random.premultipliedWord() | 0xFF00_0000 }
-        let other = (0..<12).map { _ in random.premultipliedWord() | 0xFF00_0000 }
-        // The letter at columns 5..<17 of row 3 before the instalment (or another one), and at 10..<22
-        // of the band after it, rows 3 and 4.
-        func image(_ name: String, middle: Int, first: [UInt32]) -> ARGBImage {
-            let width = 40 + middle + 40
-            return ARGBImage(name: name, width: width, height: 8) { x, y in
-                if y == 3, x >= 5, x < 17 { return first[x - 5] }
-                let after = x - (40 + middle)
-                if y == 3 || y == 4, after >= 10, after < 22 { return letter[after - 10] }
-                return x >= 40 && after < 0 && y == 5 ? 0x7F00_0000 : 0
-            }
-        }
-        func bands(_ image: ARGBImage) -> [Range<Int>] { [0..<40, (image.width - 40)..<image.width] }
-        let encoder = try PNGEncoder(method: .runLength)
-        let first = image("first", middle: 30, first: letter)
-        try Self.check(first, bands: bands(first), with: encoder, "first")
-        let wider = image("wider", middle: 47, first: letter)
-        try Self.check(wider, bands: bands(wider), with: encoder, "wider")
-        #expect(encoder.bandCounts == (2, 2) as (Int, Int), "both bands found again at another width: \(encoder.bandCounts)")
-        let otherLetter = image("other-letter", middle: 30, first: other)
-        try Self.check(otherLetter, bands: bands(otherLetter), with: encoder, "other letter")
-        #expect(encoder.bandCounts == (2, 4) as (Int, Int), "the band after is made again after another band before: \(encoder.bandCounts)")
-        // The band after does copy the letter from the band before.
-        let scanlines = first.noneFilteredScanlines
-        let row = first.width * 4 + 1
-        try scanlines.withUnsafeBytes { raw in
-            let before = PNGBand(raw.baseAddress!, rowDistance: row, height: 8, range: 0..<161, rows: PNGBand.rows(for: row))
-            let after = PNGBand(raw.baseAddress!, rowDistance: row, height: 8, range: (row - 160)..<row, rows: PNGBand.rows(for: row), earlier: [before])
-            let fromBefore = after.distances.indices.filter { after.distances[$0].band == 0 }
-            #expect(!fromBefore.isEmpty && fromBefore.map { after.uses[$0] }.reduce(0, +) >= 1, "\(after.distances)")
-        }
-    }
-
     /// The renderer gives the columns before the instalment as a band; for the amounts of one
     /// configuration those columns hold the same pixels, so the band is made once and found again
     /// for every other amount, and the images read back right.

@@ -79,8 +79,11 @@ final class PNGBand {
     /// 4 bytes (up to `chainDepth` of them) is tried, the longest copy wins (the pixel before, then
     /// the row above, then the nearest, on a tie), and a copy is put off by one byte when the next
     /// byte starts a longer one.
-    init(_ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, rows: Int) {
-        startsRow = range.lowerBound == 0
+    init(
+        _ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, rows: Int, scratch: PNGBandScratch = PNGBandScratch()
+    ) {
+        let startsRow = range.lowerBound == 0
+        self.startsRow = startsRow
         width = range.count
         self.height = height
         self.rows = rows
@@ -93,141 +96,167 @@ final class PNGBand {
         }
         self.bytes = bytes
         zeroRows = (0..<height).map { y in bytes[(y * width)..<(y * width + width)].allSatisfy { $0 == 0 } }
+        let made = bytes.withUnsafeBytes { raw in
+            Self.tokenize(raw.baseAddress!, width: width, height: height, rows: rows, startsRow: startsRow, scratch: scratch)
+        }
+        tokens = made.tokens
+        rowEnds = made.rowEnds
+        entries = made.entries
+        entryEnds = made.entryEnds
+        distances = made.distances
+        uses = made.uses
+        valueCounts = made.valueCounts
+    }
 
-        var tokens: [UInt32] = []
-        var rowEnds: [Int] = []
-        var entries: [UInt32] = []
-        var entryEnds: [Int] = []
-        let ownFirst = startsRow ? 1 : 0
+    /// The band's tokens (see `init`), made in `scratch`'s memory: the chains, the distances'
+    /// numbers and the output are flat buffers kept from band to band (a batch of more
+    /// configurations than the cache holds makes a band for every image).
+    private static func tokenize(
+        _ band: UnsafeRawPointer, width: Int, height: Int, rows: Int, startsRow: Bool, scratch: PNGBandScratch
+    ) -> (tokens: [UInt32], rowEnds: [Int], entries: [UInt32], entryEnds: [Int], distances: [Back], uses: [Int], valueCounts: [Int]) {
+        let slotsPerRow = 2 * width + 1
+        scratch.reserve(positions: width * height, slots: (rows + 1) * slotsPerRow)
+        let heads = scratch.heads, chain = scratch.chain, out = scratch.tokens, entryOut = scratch.entries, slots = scratch.slots
+        heads.update(repeating: -1, count: 1 << hashBits)
+        var rowEnds = [Int](repeating: 0, count: height)
+        var entryEnds = [Int](repeating: 0, count: height)
         var distances: [Back] = []
-        var distanceIndex: [Back: Int] = [:]
         var uses: [Int] = []
         var valueCounts = [Int](repeating: 0, count: 512)
-        // Per hash of 4 bytes, the last position (row × width + byte) that started them; and per
-        // position, the one before it with the same hash: -1 for none.
-        var heads = [Int32](repeating: -1, count: 1 << Self.hashBits)
-        var chain = [Int32](repeating: -1, count: width * height)
-        var inserted = 0
-        bytes.withUnsafeBytes { raw in
-            let band = raw.baseAddress!
-            heads.withUnsafeMutableBufferPointer { heads in
-                chain.withUnsafeMutableBufferPointer { chain in
-                    // Enters a position in the chains.
-                    @inline(__always) func enter(_ position: Int) {
-                        let hash = Self.hash(band, at: position)
-                        chain[position] = heads[hash]
-                        heads[hash] = Int32(position)
+        var tokenCount = 0, entryCount = 0
+        let ownFirst = startsRow ? 1 : 0
+        let minimum = PNGRunLengthCompressor.minimumPixelMatch
+        valueCounts.withUnsafeMutableBufferPointer { valueCounts in
+            for y in 0..<height {
+                let rowStart = y * width
+                // The first position of the oldest row a copy may come from.
+                let oldest = max(0, (y - rows) * width)
+                // This row's positions before `inserted` are in the chains.
+                var inserted = 0
+                // Enters this row's positions before `end` (those with 4 bytes left in the row).
+                @inline(__always) func insert(upTo end: Int) {
+                    let last = min(end, width - 3)
+                    while inserted < last {
+                        let place = rowStart + inserted
+                        let hash = Self.hash(band, at: place)
+                        chain[place] = heads[hash]
+                        heads[hash] = Int32(truncatingIfNeeded: place)
+                        inserted += 1
                     }
-                    // Enters this band's positions in row `y` before byte `end` (those with 4 bytes left in the row).
-                    func insert(row y: Int, upTo end: Int) {
-                        let last = min(end, width - 3)
-                        while inserted < last {
-                            enter(y * width + inserted)
-                            inserted += 1
+                }
+                var at = 0
+                var pending: (length: Int, rows: Int, bytes: Int)?
+                while at < width {
+                    let position = rowStart + at
+                    insert(upTo: at)
+                    var here = pending ?? longest(band, position, y: y, at: at, width: width, oldest: oldest, heads: heads, chain: chain)
+                    pending = nil
+                    if here.length >= minimum, here.length < Self.lazyBelow, at + 1 < width {
+                        insert(upTo: at + 1)
+                        let next = longest(band, position + 1, y: y, at: at + 1, width: width, oldest: oldest, heads: heads, chain: chain)
+                        if next.length > here.length {
+                            // A literal now, and the longer copy from the next byte.
+                            here.length = 0
+                            pending = next
                         }
                     }
-                    // The longest copy for `position` (row `y`, byte `at` of this band's row).
-                    func longest(_ position: Int, y: Int, at: Int) -> (length: Int, back: Back) {
-                        let limit = min(PNGRunLengthCompressor.maximumMatch, width - at)
-                        var best = (length: 0, back: Back(rows: 0, bytes: 4))
-                        guard limit >= PNGRunLengthCompressor.minimumPixelMatch else { return best }
-                        if at >= 4 {
-                            let length = Self.matchLength(band, at: position, distance: 4, limit: limit)
-                            if length >= PNGRunLengthCompressor.minimumPixelMatch { best = (length, Back(rows: 0, bytes: 4)) }
+                    if here.length >= minimum {
+                        let slot = here.rows * slotsPerRow + here.bytes + width
+                        var index = Int(slots[slot])
+                        if index < 0 {
+                            index = distances.count
+                            slots[slot] = Int32(truncatingIfNeeded: index)
+                            distances.append(Back(rows: here.rows, bytes: here.bytes))
+                            uses.append(0)
                         }
-                        if y >= 1 {
-                            let length = Self.matchLength(band, at: position, distance: width, limit: limit)
-                            if length > best.length, length >= 4 { best = (length, Back(rows: 1, bytes: 0)) }
+                        uses[index] += 1
+                        let value = 256 + here.length - 3
+                        valueCounts[value] += 1
+                        out[tokenCount] = UInt32(truncatingIfNeeded: value) | UInt32(truncatingIfNeeded: index + 1) << 9
+                        tokenCount += 1
+                        // The places inside a long copy (a run, a repeated row) are not entered: a
+                        // copy from them is found from the run's start or the row.
+                        if here.length >= Self.enteredBelow { inserted = max(inserted, at + here.length) }
+                        at += here.length
+                    } else {
+                        let byte = band.load(fromByteOffset: position, as: UInt8.self)
+                        valueCounts[Int(byte)] += 1
+                        out[tokenCount] = UInt32(byte)
+                        tokenCount += 1
+                        // Where the compressor's own search would have looked this byte up and
+                        // entered it (a literal at a red or alpha byte, not zero).
+                        if byte != 0, (at - ownFirst) & 3 == 0 || (at - ownFirst) & 3 == 3, at + 6 <= width {
+                            let low = UInt64(UInt32(littleEndian: band.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+                            let high = UInt64(UInt16(littleEndian: band.loadUnaligned(fromByteOffset: position + 4, as: UInt16.self)))
+                            let next = (low | high << 32) << 16
+                            let hash = (next &* PNGRunLengthCompressor.hashMultiplier) &>> UInt64(64 - PNGRunLengthCompressor.hashBits)
+                            entryOut[entryCount] = UInt32(at) << UInt32(PNGRunLengthCompressor.hashBits) | UInt32(truncatingIfNeeded: hash)
+                            entryCount += 1
                         }
-                        guard limit >= 4, best.length < limit else { return best }
-                        var candidate = Int(heads[Self.hash(band, at: position)])
-                        var depth = 0
-                        // The first position of the oldest row a copy may come from.
-                        let oldest = max(0, (y - rows) * width)
-                        while candidate >= oldest, depth < Self.chainDepth {
-                            if band.load(fromByteOffset: candidate + best.length, as: UInt8.self) == band.load(fromByteOffset: position + best.length, as: UInt8.self) {
-                                let candidateRow = Int(UInt32(truncatingIfNeeded: candidate) / UInt32(truncatingIfNeeded: width))
-                                let candidateAt = candidate - candidateRow * width
-                                // The copy stays in its source's row of the band.
-                                let reach = min(limit, width - candidateAt)
-                                if reach > best.length {
-                                    let length = Self.matchLength(band, at: position, distance: position - candidate, limit: reach)
-                                    if length > best.length, length >= Self.minimumChainMatch {
-                                        best = (length, Back(rows: y - candidateRow, bytes: at - candidateAt))
-                                        if length == limit { break }
-                                    }
-                                }
-                            }
-                            candidate = Int(chain[candidate])
-                            depth += 1
-                        }
-                        return best
+                        at += 1
                     }
-                    for y in 0..<height {
-                        inserted = 0
-                        var at = 0
-                        var pending: (length: Int, back: Back)?
-                        while at < width {
-                            let position = y * width + at
-                            insert(row: y, upTo: at)
-                            var here = pending ?? longest(position, y: y, at: at)
-                            pending = nil
-                            if here.length >= PNGRunLengthCompressor.minimumPixelMatch, here.length < Self.lazyBelow, at + 1 < width {
-                                insert(row: y, upTo: at + 1)
-                                let next = longest(position + 1, y: y, at: at + 1)
-                                if next.length > here.length {
-                                    // A literal now, and the longer copy from the next byte.
-                                    here.length = 0
-                                    pending = next
-                                }
-                            }
-                            if here.length >= PNGRunLengthCompressor.minimumPixelMatch {
-                                let index: Int
-                                if let known = distanceIndex[here.back] {
-                                    index = known
-                                } else {
-                                    index = distances.count
-                                    distanceIndex[here.back] = index
-                                    distances.append(here.back)
-                                    uses.append(0)
-                                }
-                                uses[index] += 1
-                                let value = 256 + here.length - 3
-                                valueCounts[value] += 1
-                                tokens.append(UInt32(value) | UInt32(index + 1) << 9)
-                                // The places inside a long copy (a run, a repeated row) are not
-                                // entered: a copy from them is found from the run's start or the row.
-                                if here.length >= Self.enteredBelow { inserted = max(inserted, at + here.length) }
-                                at += here.length
-                            } else {
-                                let byte = band.load(fromByteOffset: position, as: UInt8.self)
-                                valueCounts[Int(byte)] += 1
-                                tokens.append(UInt32(byte))
-                                // Where the compressor's own search would have looked this byte up
-                                // and entered it (a literal at a red or alpha byte, not zero).
-                                if byte != 0, (at - ownFirst) & 3 == 0 || (at - ownFirst) & 3 == 3, at + 6 <= width {
-                                    let low = UInt64(UInt32(littleEndian: band.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
-                                    let high = UInt64(UInt16(littleEndian: band.loadUnaligned(fromByteOffset: position + 4, as: UInt16.self)))
-                                    let next = (low | high << 32) << 16
-                                    let hash = (next &* PNGRunLengthCompressor.hashMultiplier) &>> UInt64(64 - PNGRunLengthCompressor.hashBits)
-                                    entries.append(UInt32(at) << UInt32(PNGRunLengthCompressor.hashBits) | UInt32(truncatingIfNeeded: hash))
-                                }
-                                at += 1
-                            }
-                        }
-                        rowEnds.append(tokens.count)
-                        entryEnds.append(entries.count)
+                }
+                rowEnds[y] = tokenCount
+                entryEnds[y] = entryCount
+            }
+        }
+        // Leave the distance slots empty for the next band.
+        for back in distances { slots[back.rows * slotsPerRow + back.bytes + width] = -1 }
+        return (
+            Array(UnsafeBufferPointer(start: out, count: tokenCount)), rowEnds, Array(UnsafeBufferPointer(start: entryOut, count: entryCount)),
+            entryEnds, distances, uses, valueCounts
+        )
+    }
+
+    /// The longest copy for `position` (row `y`, byte `at` of the band's row): the pixel before,
+    /// then the row above, then earlier places with the same 4 bytes from `oldest` on, up to
+    /// `chainDepth` of them, nearest first; the first of the longest wins. Returns its length (0
+    /// for none) and how far back it is, in rows and bytes.
+    @inline(__always)
+    private static func longest(
+        _ band: UnsafeRawPointer, _ position: Int, y: Int, at: Int, width: Int, oldest: Int, heads: UnsafeMutablePointer<Int32>,
+        chain: UnsafeMutablePointer<Int32>
+    ) -> (length: Int, rows: Int, bytes: Int) {
+        let limit = min(PNGRunLengthCompressor.maximumMatch, width - at)
+        var best = (length: 0, rows: 0, bytes: 4)
+        guard limit >= PNGRunLengthCompressor.minimumPixelMatch else { return best }
+        // A first compare of 3 (or 4) bytes rules out the copies too short to take.
+        if at >= 4, limit >= 4,
+            (band.loadUnaligned(fromByteOffset: position, as: UInt32.self) ^ band.loadUnaligned(fromByteOffset: position &- 4, as: UInt32.self))
+                & UInt32(littleEndian: 0xFF_FFFF) == 0
+        {
+            best = (matchLength(band, at: position &+ 3, distance: 4, limit: limit &- 3) &+ 3, 0, 4)
+        } else if at >= 4, limit < 4 {
+            let length = matchLength(band, at: position, distance: 4, limit: limit)
+            if length >= PNGRunLengthCompressor.minimumPixelMatch { best = (length, 0, 4) }
+        }
+        if y >= 1, limit >= 4, best.length < limit,
+            band.loadUnaligned(fromByteOffset: position, as: UInt32.self) == band.loadUnaligned(fromByteOffset: position &- width, as: UInt32.self)
+        {
+            let length = matchLength(band, at: position &+ 4, distance: width, limit: limit &- 4) &+ 4
+            if length > best.length { best = (length, 1, 0) }
+        }
+        guard limit >= 4, best.length < limit else { return best }
+        var candidate = Int(heads[hash(band, at: position)])
+        var depth = 0
+        while candidate >= oldest, depth < chainDepth {
+            if band.load(fromByteOffset: candidate + best.length, as: UInt8.self) == band.load(fromByteOffset: position + best.length, as: UInt8.self) {
+                let candidateRow = Int(UInt32(truncatingIfNeeded: candidate) / UInt32(truncatingIfNeeded: width))
+                let candidateAt = candidate - candidateRow * width
+                // The copy stays in its source's row of the band.
+                let reach = min(limit, width - candidateAt)
+                if reach > best.length {
+                    let length = matchLength(band, at: position, distance: position - candidate, limit: reach)
+                    if length > best.length, length >= minimumChainMatch {
+                        best = (length, y - candidateRow, at - candidateAt)
+                        if length == limit { break }
                     }
                 }
             }
+            candidate = Int(chain[candidate])
+            depth += 1
         }
-        self.tokens = tokens
-        self.rowEnds = rowEnds
-        self.entries = entries
-        self.entryEnds = entryEnds
-        self.distances = distances
-        self.uses = uses
-        self.valueCounts = valueCounts
+        return best
     }
 
     /// How many earlier places with the same 4 bytes a position tries, nearest first.
@@ -347,6 +376,8 @@ final class PNGBandCache {
     /// The keys in the order they came, oldest first.
     private var order: [Key] = []
     private var kept = 0
+    /// Where bands are made.
+    private let scratch = PNGBandScratch()
     /// Bands used as they were kept, and tokenized anew.
     private(set) var hits = 0, misses = 0
 
@@ -369,7 +400,7 @@ final class PNGBandCache {
             return known
         }
         misses += 1
-        let made = PNGBand(scanlines, rowDistance: rowDistance, height: height, range: range, rows: rows)
+        let made = PNGBand(scanlines, rowDistance: rowDistance, height: height, range: range, rows: rows, scratch: scratch)
         if let replaced = bands.updateValue(made, forKey: key) {
             kept -= replaced.footprint
         } else {
@@ -385,4 +416,48 @@ final class PNGBandCache {
 
     /// How many bands are kept.
     var count: Int { bands.count }
+}
+
+/// The memory a cache's bands are made in, reused from band to band (so making one allocates
+/// only what it keeps): the hash chains' heads and links, the tokens and places as they are
+/// found, and each distance's number. Not thread-safe, as its cache.
+final class PNGBandScratch {
+    private(set) var heads = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << PNGBand.hashBits)
+    private(set) var chain = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    private(set) var entries = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    /// For each distance (rows back × (2 × width + 1) + bytes back + width) its number, or -1.
+    private(set) var slots = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private var positions = 1, slotCount = 1
+
+    init() {
+        slots.initialize(to: -1)
+    }
+
+    /// Room for a band of `positions` bytes, with `count` distance slots (all -1 when made).
+    func reserve(positions: Int, slots count: Int) {
+        if positions > self.positions {
+            chain.deallocate()
+            tokens.deallocate()
+            entries.deallocate()
+            self.positions = positions
+            chain = .allocate(capacity: positions)
+            tokens = .allocate(capacity: positions)
+            entries = .allocate(capacity: positions)
+        }
+        if count > slotCount {
+            slots.deallocate()
+            slotCount = count
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: -1, count: count)
+        }
+    }
+
+    deinit {
+        heads.deallocate()
+        chain.deallocate()
+        tokens.deallocate()
+        entries.deallocate()
+        slots.deallocate()
+    }
 }

@@ -86,6 +86,37 @@ struct PNGBandTests {
         }
     }
 
+    /// A cache makes its bands in memory it keeps from band to band (`PNGBandScratch`): chains,
+    /// distance numbers and output. A band made there after others, wider, narrower, taller or of
+    /// other pixels, has the tokens, places and distances of the same band made in new memory.
+    @Test("a band made in memory used for other bands is the band made alone")
+    func bandsMadeInReusedMemory() throws {
+        let scratch = PNGBandScratch()
+        var random = TestRandom(state: 17)
+        let letters = (0..<12).map { _ in random.premultipliedWord() | 0x8000_0000 }
+        for (index, shape) in [(97, 13), (300, 24), (41, 9), (300, 24), (160, 40), (97, 13)].enumerated() {
+            let (width, height) = shape
+            let image = ARGBImage(name: "scratch-\(index)", width: width, height: height) { x, y in
+                Self.textLike(x, y, seed: index % 3) | (x % 29 < 12 && y % 5 == 2 ? letters[(x + index) % 12] : 0)
+            }
+            let scanlines = image.noneFilteredScanlines
+            let rowDistance = width * 4 + 1
+            for range in [0..<(rowDistance - 8), 1..<(1 + 4 * (width / 2))] {
+                let rows = PNGBand.rows(for: rowDistance)
+                let (reused, alone) = scanlines.withUnsafeBytes { raw in
+                    (
+                        PNGBand(raw.baseAddress!, rowDistance: rowDistance, height: height, range: range, rows: rows, scratch: scratch),
+                        PNGBand(raw.baseAddress!, rowDistance: rowDistance, height: height, range: range, rows: rows)
+                    )
+                }
+                #expect(reused.tokens == alone.tokens, "\(image.name) \(range): other tokens")
+                #expect(reused.rowEnds == alone.rowEnds && reused.entries == alone.entries && reused.entryEnds == alone.entryEnds, "\(image.name) \(range)")
+                #expect(reused.distances == alone.distances && reused.uses == alone.uses && reused.valueCounts == alone.valueCounts, "\(image.name) \(range)")
+                #expect(alone.distances.count > 2, "\(image.name) \(range): the band has copies of several distances")
+            }
+        }
+    }
+
     @Test("which bands an image can use")
     func usableBands() {
         let row = 4 * 100 + 1

@@ -276,7 +276,11 @@ package enum BatchShardReports {
             var latestDigest: String?
             for file in files.filter({ $0.shard.count == count }).reversed() {
                 guard let report = read(own + "/" + file.name) else {
-                    throw .failure("cannot read the report \(own)/\(file.name): it is not a report this tool wrote")
+                    // Cut short (a copy from a node that stopped) or not one this tool wrote: the
+                    // shard is as good as unfinished, and said as such with the file's name; the
+                    // other shards are still combined.
+                    run.unreadable[file.shard.index] = own + "/" + file.name
+                    continue
                 }
                 if file.name == files.last!.name { latestDigest = report.manifestDigest }
                 if let digest = report.manifestDigest, let latestDigest, digest != latestDigest {
@@ -368,7 +372,14 @@ package enum BatchShardReports {
         }
         for run in combinedRuns where !run.missing.isEmpty {
             let which = combinedRuns.count > 1 ? " of the run of \(run.manifest)\(Self.optionsShown(run))" : ""
-            line += "; no report from \(run.missing.count == 1 ? "shard" : "shards") \(run.missing.map { "\($0)/\(run.count)" }.joined(separator: ", "))\(which): it has not finished (rerun it)"
+            let unfinished = run.missing.filter { run.unreadable[$0] == nil }
+            if !unfinished.isEmpty {
+                line += "; no report from \(unfinished.count == 1 ? "shard" : "shards") \(unfinished.map { "\($0)/\(run.count)" }.joined(separator: ", "))\(which): \(unfinished.count == 1 ? "it has" : "they have") not finished (rerun \(unfinished.count == 1 ? "it" : "them"))"
+            }
+            for shard in run.missing {
+                guard let path = run.unreadable[shard] else { continue }
+                line += "; the report of shard \(shard)/\(run.count)\(which) is cut short or not one this tool wrote (\(path)): its records are not counted (rerun the shard)"
+            }
         }
         // Which shards were interrupted, by what: each must be run again to read the rest of the
         // manifest (its records not yet read are in no report, so not in these counts).
@@ -448,6 +459,9 @@ package enum BatchShardReports {
         /// When each shard's report was written.
         var modified: [Int: Date] = [:]
         var missing: [Int] = []
+        /// The shards whose report could not be read (cut short, or not one this tool wrote), by
+        /// the report's path; among `missing`.
+        var unreadable: [Int: String] = [:]
         var manifest: String { reports.values.first?.manifest ?? "" }
         /// Which manifest it read (`manifestIdentity` of its latest report).
         var identity = ""

@@ -212,6 +212,47 @@ import BreakdownTestSupport
         #expect(try Self.run(["report", folder.path], in: folder).status == 2, "not a batch's folder")
     }
 
+    /// A shard's report cut short (a copy from a node that stopped half way, a disk that filled)
+    /// does not stop `report`: the shard is named with the file, as one not finished, and the
+    /// other shards are combined; rerunning it completes the folder's report.
+    @Test(.timeLimit(.minutes(15))) func aShardReportCutShortIsNamedAndTheOthersCombined() throws {
+        let folder = try Support.temporaryFolder("catalogue-shard-cut")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.csv")
+        try Support.write(Self.shardManifest(), to: manifest)
+        let output = folder.appendingPathComponent("out")
+        func shard(_ index: Int) throws -> BinaryRunner.Result {
+            try Self.run(["batch", manifest.path, "-o", output.path, "--shard", "\(index)/3", "--jobs", "1", "--quiet"], in: folder)
+        }
+        for index in 0..<3 { _ = try shard(index) }
+        let complete = try Self.run(["report", output.path], in: folder)
+        let own = output.appendingPathComponent(".breakdown-batch")
+        let reports = try FileManager.default.contentsOfDirectory(atPath: own.path).filter { $0.hasPrefix("report-") }.sorted()
+        #expect(reports.count == 3, "\(reports)")
+        // The records the other two shards' reports hold: one line each.
+        func recordLines(_ name: String) throws -> Int {
+            try String(contentsOf: own.appendingPathComponent(name), encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("    {") }.count
+        }
+        let others = try reports.filter { !$0.hasSuffix("-1-of-3.json") }.map(recordLines).reduce(0, +)
+        let cut = try #require(reports.first { $0.hasSuffix("-1-of-3.json") })
+        let whole = try Data(contentsOf: own.appendingPathComponent(cut))
+        for kept in [whole.count / 2, 0] {
+            try whole.prefix(kept).write(to: own.appendingPathComponent(cut))
+            let result = try Self.run(["report", output.path], in: folder)
+            #expect(result.status == 1, "\(kept) bytes: \(result.stdout) \(result.stderr)")
+            #expect(result.stdout.contains("the report of shard 1/3 is cut short or not one this tool wrote"), "\(result.stdout)")
+            #expect(result.stdout.contains(cut), "names the file: \(result.stdout)")
+            #expect(result.stdout.contains("(\(others) records in 3 shards)"), "the other shards' \(others) records: \(result.stdout)")
+            #expect(!result.stdout.contains("no report from shard"), "\(result.stdout)")
+        }
+        _ = try shard(1)
+        let again = try Self.run(["report", output.path], in: folder)
+        // The same counts as before the cut (the rerun's own images were up to date: it says so).
+        let counts = try #require(complete.stdout.split(separator: "\n").first)
+        #expect(again.status == complete.status && again.stdout.hasPrefix(counts), "\(again.stdout) against \(counts)")
+        #expect(counts.hasSuffix("(32 records in 3 shards)"), "\(counts)")
+    }
+
     @Test(.timeLimit(.minutes(15))) func shardAutoTakesTheTaskFromTheEnvironment() throws {
         let folder = try Support.temporaryFolder("catalogue-shard-auto")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -430,6 +430,8 @@ package enum BatchShardReports {
                     .object([
                         ("manifest", .string(run.manifest)), ("shards", .number(Double(run.count))),
                         ("missingShards", .array(run.missing.map { .number(Double($0)) })),
+                        // Among the missing: those whose report is there but cut short (its path).
+                        ("unreadableReports", .array(run.unreadable.sorted { $0.key < $1.key }.map { .string($0.value) })),
                         ("interruptedShards", .array(run.reports.filter { $0.value.interrupted != nil }.keys.sorted().map { .number(Double($0)) })),
                         ("options", .object((run.reports.values.first?.options ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
                     ])

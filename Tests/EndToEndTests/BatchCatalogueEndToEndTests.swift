@@ -244,6 +244,12 @@ import BreakdownTestSupport
             #expect(result.stdout.contains(cut), "names the file: \(result.stdout)")
             #expect(result.stdout.contains("(\(others) records in 3 shards)"), "the other shards' \(others) records: \(result.stdout)")
             #expect(!result.stdout.contains("no report from shard"), "\(result.stdout)")
+            // The combined report says it too: the shard missing, its report unreadable.
+            let combined = folder.appendingPathComponent("combined-\(kept).json")
+            #expect(try Self.run(["report", output.path, "--report", combined.path], in: folder).status == 1)
+            let runs = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: combined)) as? [String: Any])?["runs"] as? [[String: Any]])
+            #expect(runs.count == 1 && runs[0]["missingShards"] as? [Int] == [1], "\(runs)")
+            #expect((runs[0]["unreadableReports"] as? [String])?.first?.hasSuffix(cut) == true, "\(runs)")
         }
         _ = try shard(1)
         let again = try Self.run(["report", output.path], in: folder)

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// SIGINT and SIGTERM during a batch: the handler only notes the signal. The manifest reader
+/// SIGINT and SIGTERM during a batch (or a `verify`, which stops between records the same way and
+/// says how far it got): the handler only notes the signal. The manifest reader
 /// stops reading, workers finish the record in hand and leave the rest, the last group is
 /// committed, and the summary and report say what was done; the exit status is 128 + the signal
 /// (130 for SIGINT, 143 for SIGTERM).
@@ -17,7 +18,7 @@ package enum BatchInterrupt {
     package static func takeOverSignals() { takesOverSignals.store(true, ordering: .relaxed) }
 
     /// The signal received since `install`, or nil.
-    static var signal: Int32? {
+    package static var signal: Int32? {
         let value = received.load(ordering: .relaxed)
         return value == 0 ? nil : value
     }
@@ -25,7 +26,7 @@ package enum BatchInterrupt {
     static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
 
     /// The signal's name for messages.
-    static func name(_ signal: Int32) -> String {
+    package static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"
@@ -35,7 +36,7 @@ package enum BatchInterrupt {
 
     /// Installs the handlers; returns a function that puts the previous ones back. Without
     /// `takeOverSignals` it installs nothing and the batch runs to its end.
-    static func install() -> () -> Void {
+    package static func install() -> () -> Void {
         guard takesOverSignals.load(ordering: .relaxed) else { return {} }
         received.store(0, ordering: .relaxed)
         var action = sigaction()

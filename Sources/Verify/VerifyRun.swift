@@ -46,13 +46,22 @@ package enum VerifyRun {
         if let report = settings.reportFolder {
             try checkReportFolder(report, referenceFolder: referenceFolder, manifest: manifest, options: options)
         }
+        // SIGINT and SIGTERM stop it between records: what was verified (or recorded) so far is
+        // reported and summed up, with how far it got; the exit status is 128 + the signal.
+        let restoreSignals = BatchInterrupt.install()
+        defer { restoreSignals() }
         let records = try VerifyManifestReader.read(path: manifest)
         let planned = try plannedRecords(records, commandLine: options, manifest: manifest)
         try prepareReferenceFolder(referenceFolder, recording: recording, options: options)
 
         let cache = RenderersByResources()
         var outcomes: [VerifyOutcome] = []
+        var interrupted: Int32?
         for (record, (request, recordOptions)) in zip(records, planned) {
+            if let signal = BatchInterrupt.signal {
+                interrupted = signal
+                break
+            }
             let image: RenderedImage
             do {
                 image = try cache.renderForCommand(request, format: .png)
@@ -86,7 +95,13 @@ package enum VerifyRun {
             let report = VerifyReport(manifest: manifest, referenceFolder: referenceFolder, comparison: comparison, outcomes: outcomes)
             console.print("report: \(try report.write(to: folder))")
         }
-        console.print(summary(outcomes, recording: recording, referenceFolder: referenceFolder))
+        var line = summary(outcomes, recording: recording, referenceFolder: referenceFolder)
+        if let interrupted {
+            line += "; stopped by \(BatchInterrupt.name(interrupted)) after \(outcomes.count) of \(records.count) records (run it again for the rest)"
+            console.print(line)
+            return 128 + interrupted
+        }
+        console.print(line)
         return failures == 0 ? ExitStatus.success : ExitStatus.failure
     }
 

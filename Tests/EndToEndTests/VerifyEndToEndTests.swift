@@ -10,6 +10,7 @@ import BreakdownEncode
 import Foundation
 import Testing
 import BreakdownTestSupport
+@testable import CLITestSupport
 
 /// `breakdown verify` run as a subprocess: pass, one changed pixel, missing references, --record,
 /// the report, and bad manifests.
@@ -82,6 +83,34 @@ import BreakdownTestSupport
         let html = try String(contentsOfFile: workspace.report + "/index.html", encoding: .utf8)
         #expect(html.contains("all 3 records pass"))
         #expect(html.contains("us-dark — passed"))
+    }
+
+    /// SIGINT or SIGTERM stops `verify` between records, as it stops a batch: every reference
+    /// recorded so far is whole, the summary says how far it got, and the status is 128 + the
+    /// signal. Recording again finishes the rest and finds the first ones unchanged.
+    @Test(.timeLimit(.minutes(15)), arguments: [SIGINT, SIGTERM])
+    func aSignalStopsItBetweenRecordsAndItSaysHowFar(signal: Int32) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let count = 2000
+        let lines = (0..<count).map { #"{"name": "r\#($0)", "amount": "\#(10 + $0).\#($0 % 90 + 10)"}"# }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: workspace.manifest))
+        let running = try BatchProcess.Running(["verify", workspace.manifest, "--reference", workspace.references, "--record"], folder: workspace.root)
+        // The event: three records' lines written.
+        #expect(BatchProcess.wait { ((try? String(contentsOf: running.stdout, encoding: .utf8)) ?? "").split(separator: "\n").count >= 3 })
+        kill(running.process.processIdentifier, signal)
+        let stopped = running.finish()
+        #expect(stopped.status == 128 + signal, "\(stopped.stdout.suffix(300)) \(stopped.stderr)")
+        let done = stopped.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count
+        #expect(done >= 3 && done < count, "\(done)")
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let last = String(stopped.stdout.split(separator: "\n").last ?? "")
+        #expect(last == "recorded \(done) references in \(workspace.references): \(done) new, 0 updated, 0 unchanged; stopped by \(name) after \(done) of \(count) records (run it again for the rest)", "\(last)")
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: workspace.references).filter { $0.hasSuffix(".png") }
+        #expect(pngs.count == done, "every reference it said it recorded, no more: \(pngs.count)")
+        let again = try workspace.run("--record")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("recorded \(count) references in \(workspace.references): \(count - done) new, 0 updated, \(done) unchanged"), "\(again.stdout.suffix(200))")
     }
 
     @Test func onePixelChangedExits1AndTheReportShowsIt() throws {

@@ -48,11 +48,24 @@ package enum GalleryRun {
         } else {
             artwork = "Logo artwork: the project's look-alike LogoAssets/ (for tests and previews; give --logo-assets for the official artwork)."
         }
+        // An Android density (`--scale 1.5`) draws the Android view only: the iOS tiles are left
+        // out, and said so (each of them was a failed record, one line each).
+        let givenScale = options[RenderOptions.scale]
+        let androidDensity = options.isGiven(RenderOptions.scale) && !givenScale.isIOS
+        if androidDensity {
+            guard platforms.contains(.android) else {
+                throw .usage(
+                    "\(options.name(of: RenderOptions.scale)) \(givenScale.text) is an Android density, and this artwork draws the iOS view only, which takes 1, 2 or 3")
+            }
+            platforms = [.android]
+        }
         let variants = GalleryCatalog.variants(drawing: drawing, platforms: platforms)
         let leftOut =
             platforms == [.ios]
             ? " The Android tiles are left out: iOS artwork has no Android drawables (give the Android SDK's res folder as --logo-assets for them)."
-            : platforms == [.android] ? " The iOS tiles are left out: the Android SDK's res folder draws the Android view only." : ""
+            : androidDensity
+                ? " The iOS tiles are left out: \(options.name(of: RenderOptions.scale)) \(givenScale.text) is an Android density (the iOS view takes 1, 2 or 3)."
+                : platforms == [.android] ? " The iOS tiles are left out: the Android SDK's res folder draws the Android view only." : ""
         if !leftOut.isEmpty, !options[GalleryOptions.quiet] { console.print("gallery:" + leftOut) }
         // Each tile's record carries the single-valued options; font files go under every record.
         var fontFiles = ParsedOptions(groups: BatchRecordPlanner.groups)

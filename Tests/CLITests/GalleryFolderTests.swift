@@ -51,4 +51,42 @@ import BreakdownTestSupport
         let images = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
         #expect(!images.isEmpty && !images.contains { $0.contains("android") }, "\(images.filter { $0.contains("android") }.prefix(5))")
     }
+
+    /// `--scale 1.5` (an Android density) draws the Android tiles at 1.5 and leaves the iOS tiles
+    /// out, said once, instead of failing each of them with a line of its own; with artwork that
+    /// draws only the iOS view nothing could be drawn, so it is refused in one line.
+    @Test(.timeLimit(.minutes(5))) func anAndroidDensityDrawsTheAndroidTilesOnly() throws {
+        let folder = try BatchTestSupport.temporaryFolder("gallery-density")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let run = try InProcessCLI.run("gallery", "-o", out.path, "--scale", "1.5")
+        #expect(run.status == 0, "\(run.stderr.prefix(600))")
+        #expect(run.stderr.isEmpty, "\(run.stderr.prefix(600))")
+        #expect(run.stdout.hasPrefix("gallery: The iOS tiles are left out: --scale 1.5 is an Android density (the iOS view takes 1, 2 or 3).\n"), "\(run.stdout.prefix(600))")
+        #expect(run.stdout.contains(", failed 0"), "\(run.stdout.prefix(600))")
+        let images = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
+        #expect(images.count > 20 && images.allSatisfy { $0.hasPrefix("android") }, "\(images.filter { !$0.hasPrefix("android") }.prefix(5))")
+        // Drawn at 1.5: the same bytes as the command the page gives under the tile.
+        let tile = "android-en_AU-in-badge-default"
+        let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        let command = "breakdown render --platform android --locale en_AU --amount 100 --logo badge --palette default --background &#39;#FFFFFF&#39; --padding 8 --scale 1.5 -o \(tile).png"
+        #expect(html.contains(command), "the page's command for \(tile)")
+        let alone = folder.appendingPathComponent("alone.png")
+        let rendered = try InProcessCLI.run(
+            "render", "--platform", "android", "--locale", "en_AU", "--amount", "100", "--logo", "badge", "--palette", "default", "--background", "#FFFFFF",
+            "--padding", "8", "--scale", "1.5", "-o", alone.path)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(try Data(contentsOf: out.appendingPathComponent(tile + ".png")) == Data(contentsOf: alone))
+        // iOS artwork only (the project's file names without android/drawable): nothing to draw.
+        let art = folder.appendingPathComponent("own")
+        try FileManager.default.createDirectory(at: art, withIntermediateDirectories: true)
+        let assets = ProjectFolder.root.appendingPathComponent("LogoAssets")
+        for name in try FileManager.default.contentsOfDirectory(atPath: assets.path) where name.hasSuffix(".svg") {
+            try FileManager.default.copyItem(at: assets.appendingPathComponent(name), to: art.appendingPathComponent(name))
+        }
+        let refused = try InProcessCLI.run("gallery", "-o", folder.appendingPathComponent("none").path, "--scale", "1.5", "--logo-assets", art.path)
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "error: --scale 1.5 is an Android density, and this artwork draws the iOS view only, which takes 1, 2 or 3\n", "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none").path))
+    }
 }

@@ -106,9 +106,17 @@ package enum GalleryRun {
         let page = GalleryPage.html(
             tiles, summary: "\(tiles.count) variants: \(drawn) images, \(tiles.count - drawn) hidden placeholders. \(artwork)\(leftOut)")
         let index = output + "/index.html"
-        try AtomicWriter.write([(Data(page.utf8), index)])
+        // The summary first: what was drawn is said even when the page cannot be written (a full
+        // disk stops the batch, and then the page).
+        if !settings.quiet { console.print("gallery: " + summary.line) }
+        do throws(CLIError) {
+            try AtomicWriter.write([(Data(page.utf8), index)])
+        } catch {
+            console.printError(error.message)
+            // The batch's own status when it already failed (75 for the full disk), else the page's.
+            return summary.exitStatus != ExitStatus.success ? summary.exitStatus : error.exitStatus
+        }
         if !settings.quiet {
-            console.print("gallery: " + summary.line)
             let path = URL(fileURLWithPath: index).standardizedFileURL.path
             // The page's path (not macOS `open`); with xdg-open on the PATH, the command that opens it.
             console.print("index: \(path)")

@@ -53,4 +53,23 @@ struct BatchFullDiskTests {
         #expect(third.stderr == "error: cannot write the report \(disk.path)/r.json: no space left on the device\n", "\(third.stderr)")
         #expect(third.stdout.hasPrefix("rendered 1, skipped 0, hidden 0, failed 0"), "\(third.stdout)")
     }
+
+    /// `gallery` on a disk that fills: its summary line says what was drawn and that the disk
+    /// stopped it, then the page that could not be written is its own line; exit 75.
+    @Test func aGalleryOnAFullDiskStillSumsUp() throws {
+        let folder = try Support.temporaryFolder("full-disk-gallery")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let disk = folder.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        try #require(mount("tmpfs", disk.path, "tmpfs", 0, "size=320k") == 0, "mount: \(String(cString: strerror(errno)))")
+        defer { _ = umount2(disk.path, Int32(MNT_DETACH)) }
+        let output = disk.appendingPathComponent("g")
+        let run = try InProcessCLI.run("gallery", "-o", output.path, "--jobs", "1")
+        #expect(run.status == 75, "\(run.stdout) \(run.stderr)")
+        let summary = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(summary.hasPrefix("gallery: rendered "), "\(run.stdout)")
+        #expect(summary.contains("on a full disk)") && summary.contains("stopped"), "\(summary)")
+        #expect(run.stderr.hasSuffix("error: cannot write \(output.path)/index.html: no space left on the device\n"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+    }
 }

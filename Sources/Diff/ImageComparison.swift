@@ -155,9 +155,16 @@ public struct ImageComparison: Sendable, Equatable {
     /// differs beyond the tolerance in magenta. For images of different sizes the canvas holds
     /// both extents: pixels only the reference has are light blue, pixels only the actual image
     /// has are orange, so the picture shows which way each side moved.
-    public func differenceImage(reference: PixelImage, actual: PixelImage) -> PixelImage {
+    ///
+    /// `dark`: the image is a dark appearance's (light text, meant for a dark page): the canvas
+    /// is black and the reference fades toward black over black, so its white text stays seen
+    /// (over white it faded into the white canvas).
+    public func differenceImage(reference: PixelImage, actual: PixelImage, dark: Bool = false) -> PixelImage {
         let width = max(reference.width, actual.width), height = max(reference.height, actual.height)
         var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        if dark {
+            for offset in stride(from: 0, to: bytes.count, by: 4) { bytes[offset] = 0; bytes[offset + 1] = 0; bytes[offset + 2] = 0 }
+        }
         func paint(_ offset: Int, _ color: SIMD4<UInt8>) {
             for channel in 0..<4 { bytes[offset + channel] = color[channel] }
         }
@@ -177,7 +184,7 @@ public struct ImageComparison: Sendable, Equatable {
                         }
                         let e = (y * reference.width + x) * 4, f = (y * actual.width + x) * 4
                         let expectedPixel = expected.loadUnaligned(fromByteOffset: e, as: UInt32.self)
-                        // An equal pixel never differs; a transparent one fades to the white already there.
+                        // An equal pixel never differs; a transparent one fades to the ground already there.
                         if expectedPixel == found.loadUnaligned(fromByteOffset: f, as: UInt32.self) {
                             if expected[e + 3] == 0 { continue }
                         } else if judge(
@@ -186,7 +193,7 @@ public struct ImageComparison: Sendable, Equatable {
                             paint(offset, changed)
                             continue
                         }
-                        let pale = Self.faded(red: expected[e], green: expected[e + 1], blue: expected[e + 2], alpha: expected[e + 3])
+                        let pale = Self.faded(red: expected[e], green: expected[e + 1], blue: expected[e + 2], alpha: expected[e + 3], dark: dark)
                         bytes[offset] = pale
                         bytes[offset + 1] = pale
                         bytes[offset + 2] = pale
@@ -197,12 +204,13 @@ public struct ImageComparison: Sendable, Equatable {
         return PixelImage(width: width, height: height, rgba: bytes)
     }
 
-    /// The grey of a pixel over white, taken three quarters of the way to white.
-    private static func faded(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> UInt8 {
-        let alpha = Int(alpha)
-        func overWhite(_ channel: UInt8) -> Int { (Int(channel) * alpha + 255 * (255 - alpha) + 127) / 255 }
-        let grey = (overWhite(red) * 299 + overWhite(green) * 587 + overWhite(blue) * 114 + 500) / 1000
-        return UInt8(grey + (255 - grey) * 3 / 4)
+    /// The grey of a pixel over white, taken three quarters of the way to white; `dark`: over
+    /// black, three quarters of the way to black.
+    private static func faded(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8, dark: Bool) -> UInt8 {
+        let alpha = Int(alpha), ground = dark ? 0 : 255
+        func over(_ channel: UInt8) -> Int { (Int(channel) * alpha + ground * (255 - alpha) + 127) / 255 }
+        let grey = (over(red) * 299 + over(green) * 587 + over(blue) * 114 + 500) / 1000
+        return UInt8(grey + (ground - grey) * 3 / 4)
     }
 
     private func identical(pixelCount: Int) -> ImageDiff {

@@ -102,8 +102,9 @@ public enum ReferenceCheck {
         return diff.passed ? .matched(diff) : .different(diff, reference: reference, actual: actual)
     }
 
-    /// The difference image (changed pixels in magenta over the faded reference) as PNG bytes.
-    public static func differencePNG(reference: PixelImage, actual: PixelImage, comparison: ImageComparison) throws -> [UInt8] {
-        try PNGEncoder().encode(comparison.differenceImage(reference: reference, actual: actual))
+    /// The difference image (changed pixels in magenta over the faded reference) as PNG bytes;
+    /// on a black ground for a dark appearance's image (`ImageComparison.differenceImage`).
+    public static func differencePNG(reference: PixelImage, actual: PixelImage, comparison: ImageComparison, dark: Bool = false) throws -> [UInt8] {
+        try PNGEncoder().encode(comparison.differenceImage(reference: reference, actual: actual, dark: dark))
     }
 }

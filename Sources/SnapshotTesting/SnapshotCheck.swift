@@ -98,7 +98,7 @@ struct SnapshotCheck {
                 return SnapshotVerdict()
             case .matched:
                 // The words changed under a tolerance that passes the pixels.
-                return SnapshotVerdict(failure: mismatch + artifactLines(artifacts(png, paths)) + intended)
+                return SnapshotVerdict(failure: mismatch + artifactLines(artifacts(png, paths, dark: request.breakdown.appearance == .dark)) + intended)
             case .missing where mode == .never:
                 return SnapshotVerdict(failure: "\(label): no reference at \(paths.reference), and nothing was recorded because the record mode is never"
                     + " (\(neverReason)). Record it locally (run the test without CI set), look at it and commit it."
@@ -115,9 +115,9 @@ struct SnapshotCheck {
                 return SnapshotVerdict(failure: "\(label): \(words)\(why).\(advice)" + artifactLines([(png, paths.actualArtifact, "actual")]))
             case .differentSize:
                 // Found from the headers; the diff image still shows both sizes (decoding is capped).
-                return SnapshotVerdict(failure: mismatch + artifactLines(artifacts(png, paths)) + intended)
+                return SnapshotVerdict(failure: mismatch + artifactLines(artifacts(png, paths, dark: request.breakdown.appearance == .dark)) + intended)
             case .different:
-                return SnapshotVerdict(failure: mismatch + artifactLines(artifacts(png, paths))
+                return SnapshotVerdict(failure: mismatch + artifactLines(artifacts(png, paths, dark: request.breakdown.appearance == .dark))
                     + "\n" + Self.versionLines(sidecar: paths.versions) + intended)
             }
         } catch {
@@ -126,13 +126,13 @@ struct SnapshotCheck {
     }
 
     /// The actual image and, when both decode, the difference image, for a failure.
-    private func artifacts(_ png: [UInt8], _ paths: SnapshotPaths) -> [(bytes: [UInt8], path: String, label: String)] {
+    private func artifacts(_ png: [UInt8], _ paths: SnapshotPaths, dark: Bool) -> [(bytes: [UInt8], path: String, label: String)] {
         var files = [(png, paths.actualArtifact, "actual")]
         guard let reference = try? PNGDecoder.decode(fileAtPath: paths.reference), let actual = try? PNGDecoder.decode(png) else {
             return files
         }
         do {
-            files.append((try ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison), paths.diffArtifact, "diff"))
+            files.append((try ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison, dark: dark), paths.diffArtifact, "diff"))
         } catch {
             files.append(([], paths.diffArtifact, "diff (cannot encode: \(error))"))
         }

@@ -14,8 +14,9 @@ package enum VerifyComparer {
     /// How a verify user records a reference's words, for the note of a reference without them.
     static let howToRecord = "run verify again with --record"
 
+    /// `dark`: the record is a dark appearance's, its difference image on a black ground.
     package static func compare(
-        _ png: [UInt8], words: ReferenceWords, record: VerifyRecord, referencePath: String, comparison: ImageComparison
+        _ png: [UInt8], words: ReferenceWords, record: VerifyRecord, referencePath: String, comparison: ImageComparison, dark: Bool = false
     ) -> VerifyOutcome {
         var outcome = VerifyOutcome(record: record, status: .passed, detail: "", referencePath: referencePath)
         let result = ReferenceCheck.compare(actualPNG: png, words: words, referencePath: referencePath, comparison: comparison)
@@ -30,7 +31,7 @@ package enum VerifyComparer {
                 // The words changed under a tolerance that passes the pixels: a difference all
                 // the same, with the images for the report.
                 outcome.status = .differed
-                keepImages(&outcome, png: png, referencePath: referencePath, comparison: comparison)
+                keepImages(&outcome, png: png, referencePath: referencePath, comparison: comparison, dark: dark)
             }
         case .missing:
             outcome.status = .missing
@@ -47,7 +48,7 @@ package enum VerifyComparer {
                 + versions.joined(separator: "; ")
             outcome.actualPNG = png
             outcome.referencePNG = try? RegularFile.read(referencePath, limit: PNGDecoder.maximumFileSize)
-            outcome.differencePNG = try? ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison)
+            outcome.differencePNG = try? ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison, dark: dark)
             outcome.differenceBounds = diff.differenceBounds
             outcome.differenceCanvas = PixelSize(width: reference.width, height: reference.height)
         case .differentSize:
@@ -65,13 +66,13 @@ package enum VerifyComparer {
     /// The reference, actual and difference images of a record whose words changed while its
     /// pixels passed, for the report.
     private static func keepImages(
-        _ outcome: inout VerifyOutcome, png: [UInt8], referencePath: String, comparison: ImageComparison
+        _ outcome: inout VerifyOutcome, png: [UInt8], referencePath: String, comparison: ImageComparison, dark: Bool
     ) {
         outcome.actualPNG = png
         guard let referencePNG = try? RegularFile.read(referencePath, limit: PNGDecoder.maximumFileSize) else { return }
         outcome.referencePNG = referencePNG
         if let reference = try? PNGDecoder.decode(referencePNG), let actual = try? PNGDecoder.decode(png) {
-            outcome.differencePNG = try? ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison)
+            outcome.differencePNG = try? ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: comparison, dark: dark)
             outcome.differenceBounds = comparison.compare(reference: reference, actual: actual).differenceBounds
             outcome.differenceCanvas = PixelSize(width: reference.width, height: reference.height)
         }

@@ -78,7 +78,8 @@ package enum VerifyRun {
                 outcome = try VerifyRecorder.record(png, words: ReferenceWords(view: request.view), metadata: metadata, record: record, at: path)
             } else {
                 outcome = VerifyComparer.compare(
-                    png, words: ReferenceWords(view: request.view), record: record, referencePath: path, comparison: comparison)
+                    png, words: ReferenceWords(view: request.view), record: record, referencePath: path, comparison: comparison,
+                    dark: request.breakdown.appearance == .dark)
             }
             if outcome.status.isFailure {
                 // For the report: the command that draws this record alone, on which page colour, at which scale.

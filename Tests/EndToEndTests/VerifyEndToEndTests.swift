@@ -113,6 +113,28 @@ import BreakdownTestSupport
         #expect(again.stdout.contains("recorded \(count) references in \(workspace.references): \(count - done) new, 0 updated, \(done) unchanged"), "\(again.stdout.suffix(200))")
     }
 
+    /// The dark record's difference image is on black: its black page stays black and its white
+    /// text a dark grey (over white both faded to pale greys, the text hardly seen).
+    @Test func aDarkRecordsDifferenceImageIsOnBlack() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.record()
+        let reference = try PNGDecoder.decode(fileAtPath: workspace.reference("us-dark"))
+        var changed = reference
+        changed[7, 9] = [255, 0, 0, 255]
+        try Data(try PNGEncoder().encode(changed)).write(to: URL(fileURLWithPath: workspace.reference("us-dark")))
+        let result = try workspace.run("--report", workspace.report)
+        #expect(result.status == 1, "\(result.stdout)")
+        let diff = try PNGDecoder.decode(fileAtPath: workspace.report + "/us-dark.diff.png")
+        #expect(diff[7, 9] == [255, 0, 255, 255])
+        #expect(diff[0, 0] == [0, 0, 0, 255], "the black page")
+        // A white pixel of its text: a quarter of white.
+        let white = (0..<reference.height).lazy.flatMap { y in (0..<reference.width).lazy.map { x in (x, y) } }
+            .first { reference[$0.0, $0.1] == [255, 255, 255, 255] }
+        let (x, y) = try #require(white, "the dark record has white text")
+        #expect(diff[x, y] == [64, 64, 64, 255], "\(diff[x, y])")
+    }
+
     @Test func onePixelChangedExits1AndTheReportShowsIt() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

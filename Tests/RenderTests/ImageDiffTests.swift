@@ -131,6 +131,28 @@ struct ImageDiffTests {
         #expect(magenta.count == comparison.compare(reference: base, actual: actual).differingPixelCount)
     }
 
+    /// A dark appearance's image: white text on transparent. Over white it would fade into the
+    /// canvas; on a black ground it fades toward black and stays seen.
+    @Test("a dark appearance's difference image is on a black ground, its white text seen")
+    func darkDifferenceImage() {
+        var reference = PixelImage(width: 20, height: 10, filledWith: [0, 0, 0, 0])
+        reference[3, 3] = [255, 255, 255, 255]
+        reference[4, 3] = [255, 255, 255, 128]
+        var actual = reference
+        actual[9, 5] = [255, 255, 255, 255]
+        let light = ImageComparison.exact.differenceImage(reference: reference, actual: actual)
+        #expect(light[3, 3] == light[0, 0], "over white the white text is the canvas")
+        let image = ImageComparison.exact.differenceImage(reference: reference, actual: actual, dark: true)
+        #expect(image[0, 0] == [0, 0, 0, 255])  // transparent: the black ground
+        // White over black is 255; three quarters of the way on to black, 64.
+        #expect(image[3, 3] == [64, 64, 64, 255])
+        // Half-transparent white over black is 128; a quarter of it, 32.
+        #expect(image[4, 3] == [32, 32, 32, 255])
+        #expect(image[9, 5] == ImageComparison.DifferenceColors.changed)
+        let png = try? ReferenceCheck.differencePNG(reference: reference, actual: actual, comparison: .exact, dark: true)
+        #expect(png.flatMap { try? PNGDecoder.decode($0) }?[3, 3] == [64, 64, 64, 255], "the PNG the report and the snapshot library write")
+    }
+
     @Test("a pixel that differs in one channel only is counted and marked, whichever the channel", arguments: 0..<4)
     func oneChannelDiffers(channel: Int) {
         var reference = base, actual = base

@@ -33,6 +33,7 @@ public enum CompletionScript {
         guard case .value(let valueName, let kind, _) = spec.kind else { return nil }
         if case .choice(let values) = kind { return .words(values) }
         if case .choiceList(let values) = kind { return .words(values) }
+        if !spec.suggestions.isEmpty { return .words(spec.suggestions) }
         switch valueName {
         case "path", "file": return .files
         case "dir": return .folders

@@ -20,11 +20,11 @@ public enum ContentOptions {
     /// The merchant locale.
     public static let locale = Option<String>.value(
         "locale", "id", default: "en_AU",
-        help: "The merchant locale: \(merchantLocales.joined(separator: ", ")).")
+        help: "The merchant locale: \(merchantLocales.joined(separator: ", ")).").suggesting(merchantLocales)
     /// The currency (else the locale's).
     public static let currency = Option<String?>.value(
         "currency", "code", defaultHelp: "the locale's",
-        help: "The currency: \(currencies.joined(separator: ", ")).")
+        help: "The currency: \(currencies.joined(separator: ", ")).").suggesting(currencies)
     /// The minimum order amount, as given (Configuration checks it).
     public static let minimum = Option<String>.value("min", "decimal", default: "1.00", help: "The minimum order amount.")
     /// No minimum amount.

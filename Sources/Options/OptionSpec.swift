@@ -61,6 +61,17 @@ public struct OptionSpec: Sendable, Hashable {
         value(name, valueName, .choice(values), default: defaultValue, help: help)
     }
 
+    /// The values shell completion offers for a text option whose values its reader checks
+    /// (`--locale`: the merchant locales), when its kind is not a choice.
+    public private(set) var suggestions: [String] = []
+
+    /// The same option, completed to `values` by the shells (accepted as its kind says).
+    public func suggesting(_ values: [String]) -> OptionSpec {
+        var copy = self
+        copy.suggestions = values
+        return copy
+    }
+
     /// The same option with a one-letter alias (`-o`).
     public func short(_ letter: Character) -> OptionSpec {
         var copy = self

@@ -99,6 +99,8 @@ public struct Option<Value: Sendable>: OptionDeclaration {
 
     /// The same option with a one-letter alias (`-o`).
     public func short(_ letter: Character) -> Option { Option(spec: spec.short(letter), read: read) }
+    /// The same option, completed to `values` by the shells (`OptionSpec.suggesting`).
+    public func suggesting(_ values: [String]) -> Option { Option(spec: spec.suggesting(values), read: read) }
 
     /// The same option, taken by one view only (see `OptionSpec.only(_:otherwise:)`).
     public func only(_ view: Platform, otherwise hint: String) -> Option { Option(spec: spec.only(view, otherwise: hint), read: read) }

@@ -76,6 +76,10 @@ import Testing
         #expect(try Self.complete(script, ["breakdown", "render", "--logo", ""]) == (try Self.helpValues("render", option: "--logo")))
         #expect(try Self.complete(script, ["breakdown", "batch", "--scale", ""]) == ["0.75", "1", "1.5", "2", "2.625", "3", "3.5", "4"])
         #expect(try Self.complete(script, ["breakdown", "completions", "z"]) == ["zsh"])
+        // Text options whose values the content checks: the merchant locales and currencies.
+        #expect(try Self.complete(script, ["breakdown", "render", "--locale", "en_"]) == ["en_AU", "en_NZ", "en_CA", "en_GB", "en_US"])
+        #expect(try Self.complete(script, ["breakdown", "batch", "--currency", ""]) == ["AUD", "CAD", "GBP", "NZD", "USD"])
+        #expect(try Self.complete(script, ["breakdown", "render", "--device-locale", "en_"]) == [], "any locale: nothing offered")
     }
 
     @Test func zshAndFishScriptsNameEveryOption() throws {
@@ -91,6 +95,9 @@ import Testing
                 }
             }
         }
+        let zsh = try BinaryRunner.run("completions", "zsh").stdout, fish = try BinaryRunner.run("completions", "fish").stdout
+        #expect(zsh.contains(":locale:(en_AU en_NZ en_CA fr_CA en_GB en_US)'") && zsh.contains(":currency:(AUD CAD GBP NZD USD)'"))
+        #expect(fish.contains("-l locale -x -a 'en_AU en_NZ en_CA fr_CA en_GB en_US'") && fish.contains("-l currency -x -a 'AUD CAD GBP NZD USD'"))
         let bad = try BinaryRunner.run("completions", "powershell")
         #expect(bad.status == 2)
         #expect(bad.stderr == "error: unknown shell 'powershell'; expected one of bash, zsh, fish\n")

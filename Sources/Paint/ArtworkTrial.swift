@@ -39,9 +39,13 @@ package enum ArtworkTrial {
 
     private struct State {
         var executable: String?
-        var passed: Set<Data> = []
+        /// Files that passed, by their bytes (not tried again). Kept as `[UInt8]`, not `Data`:
+        /// `Data` holds its storage in an enum whose tag shares the reference's bits, which
+        /// LeakSanitizer does not take for a pointer, so every file kept here for the process's
+        /// life was reported as leaked.
+        var passed: Set<[UInt8]> = []
         /// Files refused, with their problem (not tried again).
-        var refused: [Data: PaintError] = [:]
+        var refused: [[UInt8]: PaintError] = [:]
         /// Children running now (killed by `stopChildren`).
         var children: Set<pid_t> = []
     }
@@ -81,12 +85,13 @@ package enum ArtworkTrial {
         var results = [PaintError?](repeating: nil, count: files.count)
         let (executable, passed, refused) = state.withLock { ($0.executable, $0.passed, $0.refused) }
         // Each distinct file once.
-        var seen = Set<Data>()
+        let keys = files.map { [UInt8]($0.data) }
+        var seen = Set<[UInt8]>()
         var pending: [Int] = []
-        for (index, file) in files.enumerated() {
-            if let problem = refused[file.data] {
+        for (index, key) in keys.enumerated() {
+            if let problem = refused[key] {
                 results[index] = problem
-            } else if !passed.contains(file.data), seen.insert(file.data).inserted {
+            } else if !passed.contains(key), seen.insert(key).inserted {
                 pending.append(index)
             }
         }
@@ -106,11 +111,11 @@ package enum ArtworkTrial {
             }
         }
         state.withLock { state in
-            for (index, file) in files.enumerated() {
+            for (index, key) in keys.enumerated() {
                 if let problem = results[index] {
-                    if !problem.isEnvironment { state.refused[file.data] = problem }
+                    if !problem.isEnvironment { state.refused[key] = problem }
                 } else {
-                    state.passed.insert(file.data)
+                    state.passed.insert(key)
                 }
             }
         }

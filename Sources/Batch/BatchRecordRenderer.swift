@@ -92,11 +92,8 @@ final class BatchRecordRenderer {
         var outcome = BatchOutcome(job, .rendered, name: plan.name)
         let files = files(for: plan)
         let request = plan.request
-        // The breakdown is computed once: judged here, drawn below.
-        let breakdown = request.breakdown
-        let viewOutcome = request.view.outcome(of: breakdown)
         // `--fail-on` judges every record, also those already drawn.
-        if !settings.failOn.isEmpty, var failure = failOn(viewOutcome, outcome, amount: plan.options.text(of: ContentOptions.amount.spec) ?? "0") {
+        if !settings.failOn.isEmpty, var failure = failOn(request, outcome, amount: plan.options.text(of: ContentOptions.amount.spec) ?? "0") {
             removeStale(&failure, fingerprint: nil)
             return failure
         }
@@ -107,7 +104,7 @@ final class BatchRecordRenderer {
             // What the image in place shows, from the record itself: the same options and
             // renderer drew it (the fingerprint says so), so its outcome is this record's, known
             // even when the run that drew it left no report (killed by SIGKILL).
-            switch viewOutcome {
+            switch request.view.outcome {
             case .inRange: outcome.earlier = BatchOutcome.Status.rendered.rawValue
             case .outsideLimits: outcome.earlier = BatchOutcome.Status.outsideLimits.rawValue
             case .hidden: break
@@ -134,7 +131,7 @@ final class BatchRecordRenderer {
             }
         }
         do throws(CLIError) {
-            switch viewOutcome {
+            switch request.view.outcome {
             case .hidden(let reason):
                 try cache.checkHiddenRequestForCommand(request)
                 outcome.status = .hidden
@@ -155,11 +152,7 @@ final class BatchRecordRenderer {
             var snippetMetadata: RenderMetadata?
             for (number, variant) in drawn.enumerated() {
                 for format in plan.formats {
-                    // A scale variant shows the record's view: its breakdown is the one judged.
-                    let image =
-                        variant.request.view == request.view
-                        ? try cache.renderForCommand(variant.request, breakdown: breakdown, format: format)
-                        : try cache.renderForCommand(variant.request, format: format)
+                    let image = try cache.renderForCommand(variant.request, format: format)
                     if number == 0, format == plan.formats.first { outcome.warnings = image.metadata.contrast.warnings }
                     let file = "\(variant.name).\(format.rawValue)"
                     writes.append((file, image.bytes))
@@ -256,10 +249,10 @@ final class BatchRecordRenderer {
     }
 
     /// `--fail-on hidden` / `outside-limits`: the failure the outcome becomes, if any.
-    private func failOn(_ viewOutcome: BreakdownView.Outcome, _ outcome: BatchOutcome, amount: String) -> BatchOutcome? {
+    private func failOn(_ request: RenderRequest, _ outcome: BatchOutcome, amount: String) -> BatchOutcome? {
         var failure = outcome
         failure.status = .failed
-        switch viewOutcome {
+        switch request.view.outcome {
         case .hidden(let reason):
             guard settings.failOn.contains(.hidden) else { return nil }
             failure.cause = .hidden

@@ -61,13 +61,10 @@ public enum BreakdownView: Sendable, Hashable {
     }
 
     /// How this view ends, by its own configuration and rules.
-    public var outcome: Outcome { outcome(of: breakdown) }
-
-    /// How this view ends, given `breakdown`, the view's own (`breakdown`), computed once by a
-    /// caller that needs it too (a batch record draws the breakdown it judged).
-    package func outcome(of breakdown: PriceBreakdown) -> Outcome {
+    public var outcome: Outcome {
         switch self {
         case .ios(let inputs):
+            let breakdown = inputs.breakdown
             if breakdown.isHidden { return .hidden(reason: breakdown.hiddenReason ?? "the view hides itself") }
             if let configuration = inputs.configuration, !configuration.isInRange(inputs.amount) { return .outsideLimits }
             return .inRange

@@ -9,12 +9,6 @@ extension RenderersByResources {
         try commanding { () throws(BreakdownError) in try render(request, format: format) }
     }
 
-    /// `renderForCommand(_:format:)` given `breakdown`, the request's own (`request.breakdown`),
-    /// computed once by a caller that needs it too.
-    package func renderForCommand(_ request: RenderRequest, breakdown: PriceBreakdown, format: OutputFormat) throws(CLIError) -> RenderedImage {
-        try commanding { () throws(BreakdownError) in try render(request, breakdown: breakdown, format: format) }
-    }
-
     /// Lays the request's view out without drawing it (`describe`: what it describes can be
     /// drawn, with no character no font has), its error worded as `renderForCommand` words it.
     /// A hidden view is not laid out (it draws nothing).

@@ -242,14 +242,7 @@ public final class BreakdownRenderer {
     /// Renders either view (iOS or Android), shown, as an image in `format`.
     /// - Throws: as `render(_:settings:format:)`.
     public func render(_ view: BreakdownView, settings: RenderSettings, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
-        try render(view, breakdown: view.breakdown, settings: settings, format: format)
-    }
-
-    /// `render(_:settings:format:)` given `breakdown`, the view's own (`view.breakdown`),
-    /// computed once by a caller that needs it too.
-    package func render(_ view: BreakdownView, breakdown: PriceBreakdown, settings: RenderSettings, format: OutputFormat) throws(BreakdownError)
-        -> RenderedImage
-    {
+        let breakdown = view.breakdown
         try Self.check(breakdown, style: settings.style)
         try Self.check(settings.scale, of: view.platform)
         if breakdown.isHidden {

@@ -47,12 +47,6 @@ public final class RenderersByResources {
     public func render(_ request: RenderRequest, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
         try renderer(for: request).render(request.view, settings: request.settings, format: format)
     }
-
-    /// `render(_:format:)` given `breakdown`, the request's own (`request.breakdown`), computed
-    /// once by a caller that needs it too.
-    package func render(_ request: RenderRequest, breakdown: PriceBreakdown, format: OutputFormat) throws(BreakdownError) -> RenderedImage {
-        try renderer(for: request).render(request.view, breakdown: breakdown, settings: request.settings, format: format)
-    }
 }
 
 /// The earlier name of `RenderersByResources`.

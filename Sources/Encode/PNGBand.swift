@@ -15,7 +15,8 @@ import CDeflate
 /// rest of the next image.
 ///
 /// A breakdown's sentence is the same for every amount of one configuration but for the
-/// instalment: the columns before it are such a band. Distances are kept as rows and bytes back,
+/// instalment: the columns before it are such a band, and so are those after it for the amounts
+/// whose instalment ends at the same sub-pixel offset. Distances are kept as rows and bytes back,
 /// since an image's row length (and so a copy's distance in the stream) changes with the amount's
 /// width.
 final class PNGBand {
@@ -79,8 +80,15 @@ final class PNGBand {
     /// 4 bytes (up to `chainDepth` of them) is tried, the longest copy wins (the pixel before, then
     /// the row above, then the nearest, on a tie), and a copy is put off by one byte when the next
     /// byte starts a longer one.
+    ///
+    /// A `quick` band is searched as the compressor searches (`quickTokenize`), in place: bands of
+    /// which a batch may meet a new one at nearly every image (the columns after the instalment)
+    /// cost about what tokenizing those columns with the rest would. Its bytes are copied only when
+    /// it is to be `kept` (a band not kept matches nothing); `zeroSpans` are bytes of the scanlines
+    /// known to be zero.
     init(
-        _ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, rows: Int, scratch: PNGBandScratch = PNGBandScratch()
+        _ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, rows: Int, quick: Bool = false,
+        kept: Bool = true, zeroSpans: [Range<Int>] = [], scratch: PNGBandScratch = PNGBandScratch()
     ) {
         let startsRow = range.lowerBound == 0
         self.startsRow = startsRow
@@ -88,17 +96,25 @@ final class PNGBand {
         self.height = height
         self.rows = rows
         let width = range.count
-        var bytes = [UInt8](repeating: 0, count: width * height)
-        bytes.withUnsafeMutableBytes { band in
-            for y in 0..<height {
-                band.baseAddress!.advanced(by: y * width).copyMemory(from: scanlines + y * rowDistance + range.lowerBound, byteCount: width)
+        var bytes: [UInt8] = []
+        if kept || !quick {
+            bytes = [UInt8](repeating: 0, count: width * height)
+            bytes.withUnsafeMutableBytes { band in
+                for y in 0..<height {
+                    band.baseAddress!.advanced(by: y * width).copyMemory(from: scanlines + y * rowDistance + range.lowerBound, byteCount: width)
+                }
             }
         }
-        self.bytes = bytes
-        zeroRows = (0..<height).map { y in bytes[(y * width)..<(y * width + width)].allSatisfy { $0 == 0 } }
-        let made = bytes.withUnsafeBytes { raw in
-            Self.tokenize(raw.baseAddress!, width: width, height: height, rows: rows, startsRow: startsRow, scratch: scratch)
-        }
+        self.bytes = kept ? bytes : []
+        zeroRows = kept ? bytes.withUnsafeBytes { band in (0..<height).map { Self.isZero(band.baseAddress! + $0 * width, count: width) } } : []
+        let made =
+            quick
+            ? Self.quickTokenize(
+                scanlines, rowDistance: rowDistance, start: range.lowerBound, width: width, height: height, rows: rows, zeroSpans: zeroSpans,
+                scratch: scratch)
+            : bytes.withUnsafeBytes { raw in
+                Self.tokenize(raw.baseAddress!, width: width, height: height, rows: rows, startsRow: startsRow, scratch: scratch)
+            }
         tokens = made.tokens
         rowEnds = made.rowEnds
         entries = made.entries
@@ -208,6 +224,199 @@ final class PNGBand {
         )
     }
 
+    /// Puts down a copy of `length` bytes from `rowsBack` rows and `bytesBack` bytes back, its
+    /// distance numbered in `slots` and `distances` as it is first met.
+    @inline(__always)
+    private static func record(
+        _ length: Int, rowsBack: Int, bytesBack: Int, slots: UnsafeMutablePointer<Int32>, slotsPerRow: Int, width: Int, distances: inout [Back],
+        uses: inout [Int], valueCounts: UnsafeMutableBufferPointer<Int>, out: UnsafeMutablePointer<UInt32>, tokenCount: inout Int
+    ) {
+        let slot = rowsBack &* slotsPerRow &+ bytesBack &+ width
+        var index = Int(slots[slot])
+        if index < 0 {
+            index = distances.count
+            slots[slot] = Int32(truncatingIfNeeded: index)
+            distances.append(Back(rows: rowsBack, bytes: bytesBack))
+            uses.append(0)
+        }
+        uses[index] &+= 1
+        let value = 256 &+ length &- 3
+        valueCounts[value] &+= 1
+        out[tokenCount] = UInt32(truncatingIfNeeded: value) | UInt32(truncatingIfNeeded: index &+ 1) &<< 9
+        tokenCount &+= 1
+    }
+
+    /// Whether `count` bytes from `bytes` are all zero.
+    static func isZero(_ bytes: UnsafeRawPointer, count: Int) -> Bool {
+        var at = 0, bits: UInt64 = 0
+        while at &+ 8 <= count {
+            bits |= bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            at &+= 8
+        }
+        while at < count {
+            bits |= UInt64(bytes.load(fromByteOffset: at, as: UInt8.self))
+            at &+= 1
+        }
+        return bits == 0
+    }
+
+    /// The tokens of the band of `scanlines` at `start` of each row, `width` bytes wide, as
+    /// `PNGRunLengthCompressor` would find them if nothing outside the band were in reach: at each
+    /// place the pixel before (in the band) and the row above are tried first, and, only where
+    /// neither gives 3 bytes and the byte is a red or alpha byte not zero, the last place in the
+    /// band's last `rows` rows whose next 6 bytes hashed the same (one place, as the compressor's
+    /// table keeps). A copy stays in its source's row of the band, so the tokens are a function of
+    /// the band's bytes alone. A row inside one of `zeroSpans` after another (or first) is not
+    /// compared: its tokens are the ones the search would find there.
+    private static func quickTokenize(
+        _ scanlines: UnsafeRawPointer, rowDistance: Int, start: Int, width: Int, height: Int, rows: Int, zeroSpans: [Range<Int>],
+        scratch: PNGBandScratch
+    ) -> (tokens: [UInt32], rowEnds: [Int], entries: [UInt32], entryEnds: [Int], distances: [Back], uses: [Int], valueCounts: [Int]) {
+        let slotsPerRow = 2 * width + 1
+        scratch.reserve(positions: width * height, slots: (rows + 1) * slotsPerRow)
+        // Each hash's last place: its row in the high 16 bits, its byte in the band's row below
+        // (a band is narrower than 16 KiB: `rows(for:)`).
+        let table = scratch.heads, out = scratch.tokens, entryOut = scratch.entries, slots = scratch.slots
+        let hashBits = PNGRunLengthCompressor.hashBits
+        table.update(repeating: -1, count: 1 << hashBits)
+        var rowEnds = [Int](repeating: 0, count: height)
+        var entryEnds = [Int](repeating: 0, count: height)
+        var distances: [Back] = []
+        var uses: [Int] = []
+        var valueCounts = [Int](repeating: 0, count: 512)
+        var tokenCount = 0, entryCount = 0
+        let ownFirst = start == 0 ? 1 : 0
+        let minimum = PNGRunLengthCompressor.minimumPixelMatch, hashed = PNGRunLengthCompressor.minimumHashedMatch
+        var span = 0, aboveZero = false
+        valueCounts.withUnsafeMutableBufferPointer { valueCounts in
+            for y in 0..<height {
+                let rowStart = y &* rowDistance &+ start
+                while span < zeroSpans.count, zeroSpans[span].upperBound <= rowStart { span &+= 1 }
+                let zero = span < zeroSpans.count && zeroSpans[span].lowerBound <= rowStart && zeroSpans[span].upperBound >= rowStart &+ width
+                defer {
+                    aboveZero = zero
+                    rowEnds[y] = tokenCount
+                    entryEnds[y] = entryCount
+                }
+                if zero, y == 0 || aboveZero {
+                    // What the search finds in a zero row under a zero row (or first): the row
+                    // above (else 4 literals), then the pixel before, and the last 1 or 2 bytes
+                    // as literals.
+                    var at = 0
+                    if y == 0 {
+                        valueCounts[0] &+= 4
+                        for _ in 0..<4 {
+                            out[tokenCount] = 0
+                            tokenCount &+= 1
+                        }
+                        at = 4
+                    } else {
+                        at = min(PNGRunLengthCompressor.maximumMatch, width)
+                        Self.record(
+                            at, rowsBack: 1, bytesBack: 0, slots: slots, slotsPerRow: slotsPerRow, width: width, distances: &distances, uses: &uses,
+                            valueCounts: valueCounts, out: out, tokenCount: &tokenCount)
+                    }
+                    while width &- at >= minimum {
+                        let length = min(PNGRunLengthCompressor.maximumMatch, width &- at)
+                        Self.record(
+                            length, rowsBack: 0, bytesBack: 4, slots: slots, slotsPerRow: slotsPerRow, width: width, distances: &distances,
+                            uses: &uses, valueCounts: valueCounts, out: out, tokenCount: &tokenCount)
+                        at &+= length
+                    }
+                    while at < width {
+                        valueCounts[0] &+= 1
+                        out[tokenCount] = 0
+                        tokenCount &+= 1
+                        at &+= 1
+                    }
+                    continue
+                }
+                var at = 0
+                while at < width {
+                    let position = rowStart &+ at
+                    let limit = min(PNGRunLengthCompressor.maximumMatch, width &- at)
+                    var length = 0, rowsBack = 0, bytesBack = 4
+                    while span < zeroSpans.count, zeroSpans[span].upperBound <= position { span &+= 1 }
+                    if at >= 4, span < zeroSpans.count, position &- 4 >= zeroSpans[span].lowerBound {
+                        // In a zero span with 4 zeros before: the copy runs at least to its end.
+                        length = min(limit, zeroSpans[span].upperBound &- position)
+                        if length < limit { length &+= matchLength(scanlines, at: position &+ length, distance: 4, limit: limit &- length) }
+                    } else if at >= 4, limit >= minimum {
+                        if limit >= 4 {
+                            if (scanlines.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+                                ^ scanlines.loadUnaligned(fromByteOffset: position &- 4, as: UInt32.self)) & UInt32(littleEndian: 0xFF_FFFF) == 0
+                            {
+                                length = matchLength(scanlines, at: position &+ 3, distance: 4, limit: limit &- 3) &+ 3
+                            }
+                        } else {
+                            length = matchLength(scanlines, at: position, distance: 4, limit: limit)
+                        }
+                    }
+                    if y >= 1, limit >= 4, length < limit,
+                        scanlines.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+                            == scanlines.loadUnaligned(fromByteOffset: position &- rowDistance, as: UInt32.self)
+                    {
+                        let above = matchLength(scanlines, at: position &+ 4, distance: rowDistance, limit: limit &- 4) &+ 4
+                        if above > length {
+                            length = above
+                            rowsBack = 1
+                            bytesBack = 0
+                        }
+                    }
+                    let byte = scanlines.load(fromByteOffset: position, as: UInt8.self)
+                    let phase = (at &- ownFirst) & 3
+                    let looksUp = byte != 0 && (phase == 0 || phase == 3)
+                    if length < minimum, looksUp, limit >= hashed {
+                        let low = UInt64(UInt32(littleEndian: scanlines.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+                        let high = UInt64(UInt16(littleEndian: scanlines.loadUnaligned(fromByteOffset: position &+ 4, as: UInt16.self)))
+                        let next = (low | high &<< 32) &<< 16
+                        let hash = Int(truncatingIfNeeded: (next &* PNGRunLengthCompressor.hashMultiplier) &>> UInt64(64 &- hashBits))
+                        let previous = Int(table[hash])
+                        table[hash] = Int32(truncatingIfNeeded: y &<< 16 | at)
+                        let previousRow = previous &>> 16, previousAt = previous & 0xFFFF
+                        if previous >= 0, y &- previousRow <= rows {
+                            let reach = min(limit, width &- previousAt)
+                            let back = (y &- previousRow) &* rowDistance &+ at &- previousAt
+                            if reach >= hashed {
+                                let found = matchLength(scanlines, at: position, distance: back, limit: reach)
+                                if found >= hashed {
+                                    length = found
+                                    rowsBack = y &- previousRow
+                                    bytesBack = at &- previousAt
+                                }
+                            }
+                        }
+                    }
+                    if length >= minimum {
+                        Self.record(
+                            length, rowsBack: rowsBack, bytesBack: bytesBack, slots: slots, slotsPerRow: slotsPerRow, width: width,
+                            distances: &distances, uses: &uses, valueCounts: valueCounts, out: out, tokenCount: &tokenCount)
+                        at &+= length
+                    } else {
+                        valueCounts[Int(byte)] &+= 1
+                        out[tokenCount] = UInt32(byte)
+                        tokenCount &+= 1
+                        if looksUp, at &+ 6 <= width {
+                            let low = UInt64(UInt32(littleEndian: scanlines.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+                            let high = UInt64(UInt16(littleEndian: scanlines.loadUnaligned(fromByteOffset: position &+ 4, as: UInt16.self)))
+                            let next = (low | high &<< 32) &<< 16
+                            let hash = (next &* PNGRunLengthCompressor.hashMultiplier) &>> UInt64(64 &- hashBits)
+                            entryOut[entryCount] = UInt32(at) << UInt32(hashBits) | UInt32(truncatingIfNeeded: hash)
+                            entryCount &+= 1
+                        }
+                        at &+= 1
+                    }
+                }
+            }
+        }
+        // Leave the distance slots empty for the next band.
+        for back in distances { slots[back.rows &* slotsPerRow &+ back.bytes &+ width] = -1 }
+        return (
+            Array(UnsafeBufferPointer(start: out, count: tokenCount)), rowEnds, Array(UnsafeBufferPointer(start: entryOut, count: entryCount)),
+            entryEnds, distances, uses, valueCounts
+        )
+    }
+
     /// The longest copy for `position` (row `y`, byte `at` of the band's row): the pixel before,
     /// then the row above, then earlier places with the same 4 bytes from `oldest` on, up to
     /// `chainDepth` of them, nearest first; the first of the longest wins. Returns its length (0
@@ -280,6 +489,7 @@ final class PNGBand {
     /// Whether row after row of `range` in `scanlines` holds the band's bytes. A row inside one of
     /// `zeroSpans` (bytes known to be zero) is the band's when the band's row is all zeros.
     func matches(_ scanlines: UnsafeRawPointer, rowDistance: Int, range: Range<Int>, zeroSpans: [Range<Int>]) -> Bool {
+        guard bytes.count == width * height else { return false }
         var span = 0
         return bytes.withUnsafeBytes { band in
             for y in 0..<height {
@@ -361,8 +571,15 @@ final class PNGBand {
 }
 
 /// The bands a compressor tokenized lately, found by their shape and a checksum of three of their
-/// rows, and used only when every byte matches. Bounded by what they keep in memory: past
-/// `budget` bytes the oldest go first.
+/// rows, and used only when every byte matches. Bounded by what they keep in memory: past its
+/// share of `budget` bytes the oldest of a kind go first.
+///
+/// Two kinds, each with its own share: bands that start a row (the columns before the instalment,
+/// one a configuration, searched thoroughly) keep `budget`; others (the columns after it, which
+/// come in a few dozen sub-pixel variants a configuration, searched quickly) half of it, and
+/// one is kept only when it is met a second time, so a batch of many configurations, which meets
+/// a new one at nearly every image, neither fills memory with them nor pushes out the first kind.
+/// Whether a band was kept never changes its tokens: they are a function of its bytes.
 final class PNGBandCache {
     struct Key: Hashable {
         let startsRow: Bool
@@ -370,46 +587,67 @@ final class PNGBandCache {
         let checksum: UInt32
     }
 
-    /// The most memory the bands may keep, in bytes.
+    /// The most memory the bands that start a row may keep, in bytes (the others: half of it).
     let budget: Int
     private var bands: [Key: PNGBand] = [:]
-    /// The keys in the order they came, oldest first.
-    private var order: [Key] = []
-    private var kept = 0
+    /// The keys of each kind (0: starting a row) in the order they came, oldest first, and what
+    /// they keep.
+    private var order: [[Key]] = [[], []]
+    private var kept = [0, 0]
+    /// Bands of the second kind met once and not kept, with nothing else known of them.
+    private var metOnce: Set<Key> = []
     /// Where bands are made.
     private let scratch = PNGBandScratch()
+    /// Bands used as they were kept, and tokenized anew, of each kind (0: starting a row).
+    private(set) var kindHits = [0, 0], kindMisses = [0, 0]
     /// Bands used as they were kept, and tokenized anew.
-    private(set) var hits = 0, misses = 0
+    var hits: Int { kindHits[0] + kindHits[1] }
+    var misses: Int { kindMisses[0] + kindMisses[1] }
 
     init(budget: Int = 24 << 20) {
         self.budget = budget
     }
+    deinit { if getenv("BAND_DEBUG") != nil { debugWrite("bands hits \(hits) misses \(misses) kept \(bands.count) \(kept)\n") } }
+
+    /// How many bands not starting a row are remembered as met once before the memory is cleared.
+    static let metOnceLimit = 4096
 
     /// The tokens of `range` of each of the `height` rows of `scanlines`: kept ones when their bytes
-    /// are the same, else made now (and kept). `zeroSpans` are bytes of the scanlines known to be
-    /// zero.
+    /// are the same, else made now (and kept, for a band not starting a row only the second time
+    /// it is met). `zeroSpans` are bytes of the scanlines known to be zero.
     func band(_ scanlines: UnsafeRawPointer, rowDistance: Int, height: Int, range: Range<Int>, zeroSpans: [Range<Int>]) -> PNGBand {
         let rows = PNGBand.rows(for: rowDistance)
         var checksum: UInt32 = 0
         for y in [height / 4, height / 2, height * 3 / 4] {
             checksum = UInt32(truncatingIfNeeded: libdeflate_crc32(checksum, scanlines + y * rowDistance + range.lowerBound, range.count))
         }
-        let key = Key(startsRow: range.lowerBound == 0, width: range.count, height: height, rows: rows, checksum: checksum)
+        let startsRow = range.lowerBound == 0
+        let key = Key(startsRow: startsRow, width: range.count, height: height, rows: rows, checksum: checksum)
+        let kind = startsRow ? 0 : 1
         if let known = bands[key], known.matches(scanlines, rowDistance: rowDistance, range: range, zeroSpans: zeroSpans) {
-            hits += 1
+            kindHits[kind] += 1
             return known
         }
-        misses += 1
-        let made = PNGBand(scanlines, rowDistance: rowDistance, height: height, range: range, rows: rows, scratch: scratch)
-        if let replaced = bands.updateValue(made, forKey: key) {
-            kept -= replaced.footprint
-        } else {
-            order.append(key)
+        kindMisses[kind] += 1
+        let keep = startsRow || metOnce.remove(key) != nil
+        let made = PNGBand(
+            scanlines, rowDistance: rowDistance, height: height, range: range, rows: rows, quick: !startsRow, kept: keep, zeroSpans: zeroSpans,
+            scratch: scratch)
+        if !keep {
+            if metOnce.count >= Self.metOnceLimit { metOnce.removeAll(keepingCapacity: true) }
+            metOnce.insert(key)
+            return made
         }
-        kept += made.footprint
-        while kept > budget, order.count > 1 {
-            let oldest = order.removeFirst()
-            if let gone = bands.removeValue(forKey: oldest) { kept -= gone.footprint }
+        let share = startsRow ? budget : budget / 2
+        if let replaced = bands.updateValue(made, forKey: key) {
+            kept[kind] -= replaced.footprint
+        } else {
+            order[kind].append(key)
+        }
+        kept[kind] += made.footprint
+        while kept[kind] > share, order[kind].count > 1 {
+            let oldest = order[kind].removeFirst()
+            if let gone = bands.removeValue(forKey: oldest) { kept[kind] -= gone.footprint }
         }
         return made
     }
@@ -461,3 +699,5 @@ final class PNGBandScratch {
         slots.deallocate()
     }
 }
+
+func debugWrite(_ s: String) { var s = s; s.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) } }

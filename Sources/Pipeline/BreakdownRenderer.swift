@@ -350,22 +350,29 @@ extension BreakdownRenderer {
 extension BreakdownRenderer {
     /// The PNG encoder's bands kept from an earlier image, and made anew (`PNGEncoder.bandCounts`).
     package var pngBandCounts: (hits: Int, misses: Int) { png.bandCounts }
+    /// `pngBandCounts` of the band before the instalment alone.
+    package var pngRowStartBandCounts: (hits: Int, misses: Int) { png.rowStartBandCounts }
 
-    /// The columns of `layout`'s PNG at `scale` that are the same for every amount of its
-    /// configuration, as the encoder's band (`PNGEncoder.encode`): those before the instalment,
-    /// `bandMargin` pixels clear of its text. None for a sentence of more than one line, or without
-    /// an instalment.
+    /// The columns of `layout`'s PNG at `scale` that are the same for many amounts of its
+    /// configuration, as the encoder's bands (`PNGEncoder.encode`): those before the instalment and
+    /// those after it, each `bandMargin` pixels clear of its text. None for a sentence of more than
+    /// one line, or without an instalment.
     ///
-    /// The columns after the instalment are not given: they hold the same pixels only at the same
-    /// sub-pixel offset, which a catalogue's amounts spread over a few dozen (37 over the bench's
-    /// 2,000 images), so a batch of many configurations met a new one at nearly every image and
-    /// paid for tokenizing it as a band (measured: twice the CPU of a batch of 42 configurations).
-    /// The columns before it are one band a configuration.
+    /// The columns before the instalment are one band a configuration, searched thoroughly once.
+    /// Those after it hold the same pixels only at the same sub-pixel offset, which a catalogue's
+    /// amounts spread over a few dozen (37 over the bench's 2,000 images): the encoder searches
+    /// them as quickly as it would the rest, and keeps them only when met twice, so a batch of many
+    /// configurations, which meets a new one at nearly every image, pays little for them
+    /// (`PNGBandCache`).
     package static func bands(_ layout: BreakdownLayout, scale: Double) -> [Range<Int>] {
         guard let span = layout.instalmentSpan else { return [] }
         let width = RenderMetadata.pixels(layout.size, scale: scale).width
         let before = Int((span.lowerBound * scale).rounded(.down)) - bandMargin
-        return before > 0 && before <= width ? [0..<before] : []
+        let after = Int((span.upperBound * scale).rounded(.up)) + bandMargin
+        var bands: [Range<Int>] = []
+        if before > 0, before <= width { bands.append(0..<before) }
+        if after < width, after >= 0, after >= max(before, 0) { bands.append(after..<width) }
+        return bands
     }
 
     /// How far each band keeps from the instalment's text, in pixels: a glyph's ink may reach past

@@ -75,8 +75,11 @@ struct PNGBandTests {
             try Self.check(image, bands: [0..<117, (123 + middle)..<width], with: encoder, image.name)
         }
         let counts = encoder.bandCounts
-        #expect(counts.misses == 2, "the two bands are made once: \(counts)")
-        #expect(counts.hits == 10, "and used for the five images after: \(counts)")
+        // The band that starts the row is made once and kept; the other is kept the second time
+        // it is met (made twice), and then used for the four images after.
+        #expect(counts.misses == 3, "the first band made once, the second twice: \(counts)")
+        #expect(counts.hits == 9, "the first used for the five images after, the second for four: \(counts)")
+        #expect(encoder.rowStartBandCounts == (5, 1) as (Int, Int), "\(encoder.rowStartBandCounts)")
         // Other shapes: one band, a band in the middle, bands that touch, a band of a whole row,
         // an odd number of rows, and bands the encoder cannot use (misaligned, overlapping, too
         // narrow, past the row).
@@ -201,29 +204,41 @@ struct PNGBandTests {
         }
         try Self.check(wide, bands: [0..<2000], with: encoder, "wide")
         try Self.check(wide, bands: [0..<1950], with: encoder, "wide, band short of the end")
+        try Self.check(wide, bands: [5..<2000], with: encoder, "wide, a band searched quickly")
     }
 
-    /// The renderer gives the columns before the instalment as a band; for the amounts of one
-    /// configuration those columns hold the same pixels, so the band is made once and found again
-    /// for every other amount, and the images read back right.
-    @Test("a catalogue's sentences share the band before the instalment", arguments: ["en_AU", "en_GB", "fr_CA", "en_US"])
+    /// The renderer gives the columns before the instalment and those after it as bands; for the
+    /// amounts of one configuration the columns before hold the same pixels, so that band is made
+    /// once and found again for every other amount; the columns after are kept when met twice.
+    @Test("a catalogue's sentences share the bands either side of the instalment", arguments: ["en_AU", "en_GB", "fr_CA", "en_US"])
     func catalogueSharesBands(locale: String) throws {
         let renderer = try Fixtures.renderer()
         let configuration = try Configuration(minimumAmount: "1.00", maximumAmount: "2000.00", locale: locale)
         let amounts = ["10.00", "25.00", "133.61", "1999.99", "47.30", "250.04", "99.99", "12.34"]
         for scale in [RenderScale.x1, .x2, .x3] {
             let settings = RenderSettings(scale: scale)
-            let before = renderer.pngBandCounts
+            let before = renderer.pngRowStartBandCounts
             var widths: Set<Int> = []
             var sides: Set<[String]> = [], instalments: Set<String> = []
             for amount in amounts {
                 let breakdown = PriceBreakdown(configuration: configuration, deviceLocale: locale, amount: try Amount(amount))
                 let layout = try renderer.layout(breakdown, style: settings.style, scale: scale)
                 let bands = BreakdownRenderer.bands(layout, scale: scale.factor)
-                #expect(bands.count == 1 && bands[0].lowerBound == 0, "\(locale) \(amount) \(scale): \(bands)")
                 let png = [UInt8](try renderer.render(breakdown, settings: settings, format: .png).bytes)
                 let image = try PNGDecoder.decode(png)
                 widths.insert(image.width)
+                #expect(
+                    bands.count == 2 && bands[0].lowerBound == 0 && bands[1].upperBound == image.width, "\(locale) \(amount) \(scale): \(bands)")
+                // Met a second and a third time, both bands are kept (the one after the instalment
+                // from the second), found the third time, and the bytes never change.
+                for time in 2...3 {
+                    let counts = renderer.pngBandCounts
+                    #expect([UInt8](try renderer.render(breakdown, settings: settings, format: .png).bytes) == png, "\(amount) \(scale) \(time)")
+                    let after = renderer.pngBandCounts
+                    if time == 3 {
+                        #expect(after.hits == counts.hits + 2 && after.misses == counts.misses, "\(locale) \(amount) \(scale): \(counts) \(after)")
+                    }
+                }
                 // The text either side of the instalment is the same for every amount.
                 let range = try #require(breakdown.instalmentRange)
                 let bytes = Array(breakdown.text.utf8)
@@ -236,18 +251,18 @@ struct PNGBandTests {
                 #expect(bytes[range.lowerBound - 1] == 0x20 && bytes[range.upperBound] == 0x20, "\(breakdown.text)")
             }
             #expect(sides.count == 1 && instalments.count == amounts.count, "\(sides) \(instalments)")
-            let counts = renderer.pngBandCounts
+            let counts = renderer.pngRowStartBandCounts
             let made = counts.misses - before.misses, found = counts.hits - before.hits
-            // The band before the instalment is made once and found for every other amount: once
+            // The band before the instalment is made once and found for every other image: once
             // for each reach of copies from rows above, which depends on the image's row length.
             let reaches = Set(widths.map { PNGBand.rows(for: $0 * 4 + 1) }).count
-            #expect(made == reaches && found == amounts.count - reaches, "\(locale) \(scale): made \(made), found \(found)")
+            #expect(made == reaches && found == 3 * amounts.count - reaches, "\(locale) \(scale): made \(made), found \(found)")
             #expect(widths.count > 1, "the amounts give images of different widths")
         }
     }
 
     /// The Android view's sentence gives the same bands: its layout finds the instalment too.
-    @Test("an Android catalogue shares the band before the instalment")
+    @Test("an Android catalogue shares the bands either side of the instalment")
     func androidCatalogueSharesBands() throws {
         let renderer = try Fixtures.renderer()
         let configuration = try AndroidConfiguration(minimumAmount: "1.00", maximumAmount: "2000.00", locale: "en_AU", consumerLocale: "en_AU")
@@ -259,13 +274,17 @@ struct PNGBandTests {
             let bytes = Array(view.breakdown.text.utf8)
             #expect(String(decoding: bytes[range], as: UTF8.self).hasPrefix("$"), "\(view.breakdown.text)")
             let layout = try renderer.layout(view, style: settings.style, scale: .x2)
-            #expect(BreakdownRenderer.bands(layout, scale: 2).count == 1, "\(view.breakdown.text)")
+            #expect(BreakdownRenderer.bands(layout, scale: 2).count == 2, "\(view.breakdown.text)")
             let png = [UInt8](try renderer.render(view, settings: settings, format: .png).bytes)
             let expected = try renderer.render(view, settings: settings, format: .png)
             #expect([UInt8](expected.bytes) == png, "the same bytes a second time")
+            let counts = renderer.pngBandCounts
+            #expect([UInt8](try renderer.render(view, settings: settings, format: .png).bytes) == png, "the same bytes a third time")
+            let after = renderer.pngBandCounts
+            #expect(after.hits == counts.hits + 2 && after.misses == counts.misses, "both bands found the third time: \(counts) \(after)")
         }
-        let counts = renderer.pngBandCounts
-        #expect(counts == (2 * amounts.count - 1, 1) as (Int, Int), "\(counts)")
+        let counts = renderer.pngRowStartBandCounts
+        #expect(counts == (3 * amounts.count - 1, 1) as (Int, Int), "\(counts)")
     }
 
     /// The columns after a band copy letters from it as they would without the band: the band's
@@ -301,5 +320,64 @@ struct PNGBandTests {
         #expect(position == scanlines.count)
         let second = 3 * row + 1 + 60 * 4, first = 3 * row + 1 + 5 * 4
         #expect(sources.contains { $0.start <= second + 4 && $0.start >= second && $0.source - ($0.start - second) == first }, "\(sources.filter { $0.start >= 3 * row && $0.start < 4 * row })")
+    }
+
+    /// A band that does not start a row is searched quickly, as the compressor searches, in place:
+    /// its tokens depend on its bytes alone (not on the columns either side, the row length, or
+    /// the spans the encoder knows are zero), and copies stay inside it.
+    @Test("a band searched quickly has the same tokens wherever its bytes are, zero spans known or not")
+    func quickBandsDependOnTheirBytesAlone() throws {
+        var random = TestRandom(state: 4242)
+        let letter = (0..<6).map { _ in random.premultipliedWord() | 0xFF00_0000 }
+        let tail = (0..<4).map { _ in random.premultipliedWord() | 0xFF00_0000 }
+        // The band's own pixels, 60 wide and 20 tall: zero rows first, text-like rows, a zero row
+        // after text, two zero rows, a letter at the end of row 9 and again (with the pixels that
+        // follow it outside the band in one image) in row 12, zero gaps inside rows.
+        func band(_ x: Int, _ y: Int) -> UInt32 {
+            if y < 3 || y == 10 || y == 15 || y == 16 { return 0 }
+            if y == 9 { return x >= 54 ? letter[x - 54] : 0 }
+            if y == 12 { return x >= 20 && x < 26 ? letter[x - 20] : (x >= 26 && x < 30 ? tail[x - 26] : 0) }
+            if x >= 25 && x < 37 { return 0 }
+            return Self.textLike(x, y, seed: 9) | (x % 13 == 4 && y % 4 == 1 ? letter[y % 6] : 0)
+        }
+        var made: [PNGBand] = []
+        for (index, shape) in [(left: 17, right: 11), (left: 40, right: 3)].enumerated() {
+            let width = shape.left + 60 + shape.right
+            let image = ARGBImage(name: "quick-\(index)", width: width, height: 20) { x, y in
+                if x >= shape.left, x < shape.left + 60 { return band(x - shape.left, y) }
+                // Outside: in the first image the letter's tail follows row 9's letter.
+                if index == 0, y == 9, x >= shape.left + 60 { return x - shape.left - 60 < 4 ? tail[x - shape.left - 60] : 0 }
+                return Self.textLike(x, y, seed: index + 2)
+            }
+            try Self.check(image, bands: [shape.left..<(shape.left + 60)], with: PNGEncoder(method: .runLength), image.name)
+            let scanlines = image.noneFilteredScanlines
+            let rowDistance = width * 4 + 1
+            // Every run of zero bytes, as spans the encoder knows.
+            var spans: [Range<Int>] = []
+            var at = 0
+            while at < scanlines.count {
+                guard scanlines[at] == 0 else {
+                    at += 1
+                    continue
+                }
+                let start = at
+                while at < scanlines.count, scanlines[at] == 0 { at += 1 }
+                spans.append(start..<at)
+            }
+            let range = (1 + 4 * shape.left)..<(1 + 4 * (shape.left + 60))
+            let rows = PNGBand.rows(for: rowDistance)
+            let (known, unknown) = scanlines.withUnsafeBytes { raw in
+                (
+                    PNGBand(raw.baseAddress!, rowDistance: rowDistance, height: 20, range: range, rows: rows, quick: true, zeroSpans: spans),
+                    PNGBand(raw.baseAddress!, rowDistance: rowDistance, height: 20, range: range, rows: rows, quick: true)
+                )
+            }
+            #expect(known.tokens == unknown.tokens && known.distances == unknown.distances, "\(image.name): the zero spans change the tokens")
+            #expect(known.entries == unknown.entries && known.valueCounts == unknown.valueCounts && known.uses == unknown.uses, "\(image.name)")
+            #expect(known.distances.contains(PNGBand.Back(rows: 3, bytes: -34 * 4)), "\(image.name): row 12 copies row 9's letter")
+            made.append(known)
+        }
+        #expect(made[0].tokens == made[1].tokens && made[0].rowEnds == made[1].rowEnds, "the columns outside the band change its tokens")
+        #expect(made[0].distances == made[1].distances && made[0].entries == made[1].entries)
     }
 }

@@ -607,7 +607,6 @@ final class PNGBandCache {
     init(budget: Int = 24 << 20) {
         self.budget = budget
     }
-    deinit { if getenv("BAND_DEBUG") != nil { debugWrite("bands hits \(hits) misses \(misses) kept \(bands.count) \(kept)\n") } }
 
     /// How many bands not starting a row are remembered as met once before the memory is cleared.
     static let metOnceLimit = 4096
@@ -699,5 +698,3 @@ final class PNGBandScratch {
         slots.deallocate()
     }
 }
-
-func debugWrite(_ s: String) { var s = s; s.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) } }

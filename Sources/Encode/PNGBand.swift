@@ -287,12 +287,18 @@ final class PNGBand {
         var tokenCount = 0, entryCount = 0
         let ownFirst = start == 0 ? 1 : 0
         let minimum = PNGRunLengthCompressor.minimumPixelMatch, hashed = PNGRunLengthCompressor.minimumHashedMatch
+        // The first zero span that ends after the place, and its bounds (Int.max past the last).
         var span = 0, aboveZero = false
+        var spanStart = zeroSpans.first?.lowerBound ?? Int.max, spanEnd = zeroSpans.first?.upperBound ?? Int.max
         valueCounts.withUnsafeMutableBufferPointer { valueCounts in
             for y in 0..<height {
                 let rowStart = y &* rowDistance &+ start
-                while span < zeroSpans.count, zeroSpans[span].upperBound <= rowStart { span &+= 1 }
-                let zero = span < zeroSpans.count && zeroSpans[span].lowerBound <= rowStart && zeroSpans[span].upperBound >= rowStart &+ width
+                while rowStart >= spanEnd {
+                    span &+= 1
+                    spanStart = span < zeroSpans.count ? zeroSpans[span].lowerBound : Int.max
+                    spanEnd = span < zeroSpans.count ? zeroSpans[span].upperBound : Int.max
+                }
+                let zero = spanStart <= rowStart && spanEnd >= rowStart &+ width
                 defer {
                     aboveZero = zero
                     rowEnds[y] = tokenCount
@@ -336,10 +342,14 @@ final class PNGBand {
                     let position = rowStart &+ at
                     let limit = min(PNGRunLengthCompressor.maximumMatch, width &- at)
                     var length = 0, rowsBack = 0, bytesBack = 4
-                    while span < zeroSpans.count, zeroSpans[span].upperBound <= position { span &+= 1 }
-                    if at >= 4, span < zeroSpans.count, position &- 4 >= zeroSpans[span].lowerBound {
+                    while position >= spanEnd {
+                        span &+= 1
+                        spanStart = span < zeroSpans.count ? zeroSpans[span].lowerBound : Int.max
+                        spanEnd = span < zeroSpans.count ? zeroSpans[span].upperBound : Int.max
+                    }
+                    if at >= 4, position &- 4 >= spanStart {
                         // In a zero span with 4 zeros before: the copy runs at least to its end.
-                        length = min(limit, zeroSpans[span].upperBound &- position)
+                        length = min(limit, spanEnd &- position)
                         if length < limit { length &+= matchLength(scanlines, at: position &+ length, distance: 4, limit: limit &- length) }
                     } else if at >= 4, limit >= minimum {
                         if limit >= 4 {

@@ -52,7 +52,6 @@ void FcConfigDestroy(FcConfig *config);
 FcBool FcConfigParseAndLoadFromMemory(FcConfig *config, const FcChar8 *buffer, FcBool complain);
 FcBool FcConfigAppFontAddFile(FcConfig *config, const FcChar8 *file);
 FcBool FcConfigBuildFonts(FcConfig *config);
-FcBool FcConfigSetCurrent(FcConfig *config);
 FcFontSet *FcConfigGetFonts(FcConfig *config, FcSetName set);
 FcResult FcPatternGetString(const FcPattern *p, const char *object, int n, FcChar8 **s);
 

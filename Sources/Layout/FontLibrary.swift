@@ -1,6 +1,5 @@
 import CPangoCairo
 import Foundation
-import Synchronization
 
 /// The fonts rendering may use, and nothing else: a private fontconfig configuration
 /// (`Fonts/fonts.conf`: Inter and any files in `Fonts/`) plus font files the user adds, behind a
@@ -63,14 +62,6 @@ package final class FontLibrary {
             FcConfigDestroy(config)
             throw LayoutError("cannot build the font list from \(configuration.path)")
         }
-        // Pango's first font map loads fontconfig's default configuration (the system's, in a
-        // thread of its own) unless one is current; every font map here is given its own, so the
-        // first library's is made current and the system's never loaded (about 3.5 ms of CPU a
-        // process). What else draws text with fontconfig's default (text in SVG or PDF artwork)
-        // sees the project's fonts too.
-        if Self.defaultClaimed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
-            _ = FcConfigSetCurrent(config)
-        }
         let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
         // A Pango font map made for FreeType fonts is a PangoFcFontMap: give it our configuration.
         pango_fc_font_map_set_config(fontMap, config)
@@ -99,9 +90,6 @@ package final class FontLibrary {
         self.families = listed.filter { real.contains($0.lowercased()) }
         self.fallbackFamilies = listed.filter { fallbackOnly.contains($0.lowercased()) }
     }
-
-    /// Whether a library's configuration was made fontconfig's current one (once a process).
-    private static let defaultClaimed = Atomic<Bool>(false)
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(context))

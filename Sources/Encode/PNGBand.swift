@@ -66,6 +66,9 @@ final class PNGBand {
     /// How many tokens have each value, 0..<512.
     let valueCounts: [Int]
 
+    /// A band's tokens as a search makes them (see the properties of the same names).
+    typealias Made = (tokens: [UInt32], rowEnds: [Int], entries: [UInt32], entryEnds: [Int], distances: [Back], uses: [Int], valueCounts: [Int])
+
     /// What the band keeps in memory, roughly, for `PNGBandCache`'s budget.
     var footprint: Int {
         bytes.count + zeroRows.count + tokens.count * 4 + rowEnds.count * 16 + entries.count * 4 + distances.count * 40 + 512 * 8
@@ -129,7 +132,7 @@ final class PNGBand {
     /// configurations than the cache holds makes a band for every image).
     private static func tokenize(
         _ band: UnsafeRawPointer, width: Int, height: Int, rows: Int, startsRow: Bool, scratch: PNGBandScratch
-    ) -> (tokens: [UInt32], rowEnds: [Int], entries: [UInt32], entryEnds: [Int], distances: [Back], uses: [Int], valueCounts: [Int]) {
+    ) -> Made {
         let slotsPerRow = 2 * width + 1
         scratch.reserve(positions: width * height, slots: (rows + 1) * slotsPerRow)
         let heads = scratch.heads, chain = scratch.chain, out = scratch.tokens, entryOut = scratch.entries, slots = scratch.slots
@@ -202,10 +205,7 @@ final class PNGBand {
                         // Where the compressor's own search would have looked this byte up and
                         // entered it (a literal at a red or alpha byte, not zero).
                         if byte != 0, (at - ownFirst) & 3 == 0 || (at - ownFirst) & 3 == 3, at + 6 <= width {
-                            let low = UInt64(UInt32(littleEndian: band.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
-                            let high = UInt64(UInt16(littleEndian: band.loadUnaligned(fromByteOffset: position + 4, as: UInt16.self)))
-                            let next = (low | high << 32) << 16
-                            let hash = (next &* PNGRunLengthCompressor.hashMultiplier) &>> UInt64(64 - PNGRunLengthCompressor.hashBits)
+                            let hash = PNGRunLengthCompressor.hashOfSix(band, at: position)
                             entryOut[entryCount] = UInt32(at) << UInt32(PNGRunLengthCompressor.hashBits) | UInt32(truncatingIfNeeded: hash)
                             entryCount += 1
                         }
@@ -271,7 +271,7 @@ final class PNGBand {
     private static func quickTokenize(
         _ scanlines: UnsafeRawPointer, rowDistance: Int, start: Int, width: Int, height: Int, rows: Int, zeroSpans: [Range<Int>],
         scratch: PNGBandScratch
-    ) -> (tokens: [UInt32], rowEnds: [Int], entries: [UInt32], entryEnds: [Int], distances: [Back], uses: [Int], valueCounts: [Int]) {
+    ) -> Made {
         let slotsPerRow = 2 * width + 1
         scratch.reserve(positions: width * height, slots: (rows + 1) * slotsPerRow)
         // Each hash's last place: its row in the high 16 bits, its byte in the band's row below
@@ -377,10 +377,7 @@ final class PNGBand {
                     let phase = (at &- ownFirst) & 3
                     let looksUp = byte != 0 && (phase == 0 || phase == 3)
                     if length < minimum, looksUp, limit >= hashed {
-                        let low = UInt64(UInt32(littleEndian: scanlines.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
-                        let high = UInt64(UInt16(littleEndian: scanlines.loadUnaligned(fromByteOffset: position &+ 4, as: UInt16.self)))
-                        let next = (low | high &<< 32) &<< 16
-                        let hash = Int(truncatingIfNeeded: (next &* PNGRunLengthCompressor.hashMultiplier) &>> UInt64(64 &- hashBits))
+                        let hash = PNGRunLengthCompressor.hashOfSix(scanlines, at: position)
                         let previous = Int(table[hash])
                         table[hash] = Int32(truncatingIfNeeded: y &<< 16 | at)
                         let previousRow = previous &>> 16, previousAt = previous & 0xFFFF
@@ -407,11 +404,7 @@ final class PNGBand {
                         out[tokenCount] = UInt32(byte)
                         tokenCount &+= 1
                         if looksUp, at &+ 6 <= width {
-                            let low = UInt64(UInt32(littleEndian: scanlines.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
-                            let high = UInt64(UInt16(littleEndian: scanlines.loadUnaligned(fromByteOffset: position &+ 4, as: UInt16.self)))
-                            let next = (low | high &<< 32) &<< 16
-                            let hash = (next &* PNGRunLengthCompressor.hashMultiplier) &>> UInt64(64 &- hashBits)
-                            entryOut[entryCount] = UInt32(at) << UInt32(hashBits) | UInt32(truncatingIfNeeded: hash)
+                            entryOut[entryCount] = UInt32(at) << UInt32(hashBits) | UInt32(truncatingIfNeeded: PNGRunLengthCompressor.hashOfSix(scanlines, at: position))
                             entryCount &+= 1
                         }
                         at &+= 1

@@ -324,6 +324,15 @@ final class PNGRunLengthCompressor {
         return byte != 0 && (place == 0 || place == 3)
     }
 
+    /// The hash table's slot for the 6 bytes at `position` (read as 4 + 2, nothing after them),
+    /// as `analyze` hashes them: for the bands, whose places enter its table.
+    @inline(__always)
+    static func hashOfSix(_ bytes: UnsafeRawPointer, at position: Int) -> Int {
+        let low = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+        let high = UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: position &+ 4, as: UInt16.self)))
+        return Int(truncatingIfNeeded: ((low | high &<< 32) &<< 16 &* hashMultiplier) &>> UInt64(64 - hashBits))
+    }
+
     /// The tokens of the last `analyze`, in order (for the tests).
     var tokens: [Token] {
         guard let tokenStart else { return [] }

@@ -23,6 +23,8 @@ final class BlockPlan {
     private var headerCount = 0
     /// The whole zlib stream: 2 header bytes, the block, the Adler-32.
     private(set) var zlibBytes = 0
+    /// The block's header: BFINAL, BTYPE and the code description.
+    private(set) var headerBits = 0
 
     private let literalFrequencies = UnsafeMutablePointer<Int>.allocate(capacity: 286)
     private let literalLengths = UnsafeMutablePointer<UInt8>.allocate(capacity: 286)
@@ -115,7 +117,13 @@ final class BlockPlan {
 
     /// Makes the codes for `counts` (of literal/length values 0..<512, then of distance codes at
     /// 512..<542) and returns the size of the zlib stream.
-    func make(counts: UnsafeMutablePointer<Int>) -> Int {
+    ///
+    /// A `covering` code gives every literal/length symbol and every distance code a code, those
+    /// `counts` never use the longest (the counts, times 4, outweigh them): a code made from some
+    /// of an image's tokens (its bands') that can still send any other token. The size returned
+    /// is then of the block of `counts` alone.
+    @discardableResult
+    func make(counts: UnsafeMutablePointer<Int>, covering: Bool = false) -> Int {
         // Literal/length symbol frequencies from the value counts.
         for byte in 0..<256 { literalFrequencies[byte] = counts[byte] }
         for symbol in 256..<286 { literalFrequencies[symbol] = 0 }
@@ -123,17 +131,18 @@ final class BlockPlan {
         Self.lengthCodeTable.withUnsafeBufferPointer { lengthCodes in
             for length in 3...258 { literalFrequencies[257 &+ Int(lengthCodes[length])] &+= counts[256 &+ length &- 3] }
         }
+        for code in 0..<30 { distanceFrequencies[code] = counts[512 &+ code] }
+        if covering {
+            for symbol in 0..<286 { literalFrequencies[symbol] = literalFrequencies[symbol] &* 4 &+ 1 }
+            for code in 0..<30 { distanceFrequencies[code] = distanceFrequencies[code] &* 4 &+ 1 }
+        }
         HuffmanCode.build(
             literalFrequencies, count: 286, maximumLength: 15, scratch: &scratch, lengths: literalLengths, codes: literalCodes)
-        for code in 0..<30 { distanceFrequencies[code] = counts[512 &+ code] }
         HuffmanCode.build(
             distanceFrequencies, count: 30, maximumLength: 15, scratch: &scratch, lengths: distanceLengths, codes: distanceCodes)
 
-        var blockBits = 0
         for byte in 0..<256 {
-            let length = UInt64(literalLengths[byte])
-            valueTable[byte] = UInt64(literalCodes[byte]) | length &<< 32
-            blockBits &+= counts[byte] &* Int(length)
+            valueTable[byte] = UInt64(literalCodes[byte]) | UInt64(literalLengths[byte]) &<< 32
         }
         Self.lengthCodeTable.withUnsafeBufferPointer { lengthCodes in
             Self.lengthBase.withUnsafeBufferPointer { lengthBase in
@@ -144,7 +153,6 @@ final class BlockPlan {
                         let value = 256 &+ length &- 3
                         let extra = UInt32(truncatingIfNeeded: length &- lengthBase[code]) &<< UInt32(symbolLength)
                         valueTable[value] = UInt64(literalCodes[symbol] | extra) | UInt64(bits) &<< 32
-                        blockBits &+= counts[value] &* bits
                     }
                 }
             }
@@ -152,13 +160,12 @@ final class BlockPlan {
         for code in 0..<30 {
             let length = Int(distanceLengths[code]), bits = length &+ Self.distanceExtraBits(code)
             distanceTable[code] = UInt64(distanceCodes[code]) | UInt64(length) &<< 32 | UInt64(bits) &<< 40
-            blockBits &+= distanceFrequencies[code] &* bits
         }
         distanceTable[30] = 0
         distanceTable[31] = 0
         endOfBlockCode = literalCodes[256]
         endOfBlockLength = Int(literalLengths[256])
-        blockBits &+= endOfBlockLength
+        let blockBits = bits(of: counts) &+ endOfBlockLength
 
         // The code lengths, run-length coded with symbols 16 (repeat the previous 3...6 times),
         // 17 (3...10 zeros) and 18 (11...138 zeros).
@@ -235,14 +242,60 @@ final class BlockPlan {
             send(codeLengthCodes[symbol], Int(codeLengthLengths[symbol]))
             if extraBits > 0 { send((symbols[entry] >> 8) & 0xFF, extraBits) }
         }
+        self.headerBits = headerBits
         zlibBytes = 2 + (headerBits + blockBits + 7) / 8 + 4
         return zlibBytes
     }
 
+    /// The bits the tokens of `counts` (as `make` takes them) take in the last code made, extra
+    /// bits included, the end of the block not.
+    func bits(of counts: UnsafePointer<Int>) -> Int {
+        Self.bits(of: counts, values: valueTable, distances: distanceTable)
+    }
+
+    /// The bits the tokens of `counts` take in the code of `values` and `distances` (as
+    /// `valueTable` and `distanceTable` hold one).
+    static func bits(of counts: UnsafePointer<Int>, values: UnsafePointer<UInt64>, distances: UnsafePointer<UInt64>) -> Int {
+        var total = 0
+        for value in 0..<512 { total &+= counts[value] &* Int(truncatingIfNeeded: (values[value] &>> 32) & 0xFF) }
+        for code in 0..<30 { total &+= counts[512 &+ code] &* Int(truncatingIfNeeded: (distances[code] &>> 40) & 0xFF) }
+        return total
+    }
+
+    /// The last code made, as `PNGRunLengthCompressor.write` sends it, kept apart from the plan
+    /// (which the next image's `make` overwrites).
+    struct Tables {
+        /// `valueTable` and `distanceTable`.
+        let values: [UInt64], distances: [UInt64]
+        /// The header entries `writeHeader` sends, and their bits (BFINAL and BTYPE included).
+        let header: [UInt64]
+        let headerBits: Int
+        let endOfBlockCode: UInt32, endOfBlockLength: Int
+
+        /// About the memory kept, in bytes.
+        var footprint: Int { (values.count + distances.count + header.count) * 8 + 128 }
+
+        func writeHeader(to bits: inout DeflateBitWriter) {
+            header.withUnsafeBufferPointer { BlockPlan.writeHeader($0.baseAddress!, count: $0.count, to: &bits) }
+        }
+    }
+
+    /// The code of the last `make`, to keep.
+    var tables: Tables {
+        Tables(
+            values: Array(UnsafeBufferPointer(start: valueTable, count: 512)), distances: Array(UnsafeBufferPointer(start: distanceTable, count: 32)),
+            header: Array(UnsafeBufferPointer(start: header, count: headerCount)), headerBits: headerBits, endOfBlockCode: endOfBlockCode,
+            endOfBlockLength: endOfBlockLength)
+    }
+
     /// Writes BFINAL, BTYPE = dynamic and the code description.
     func writeHeader(to bits: inout DeflateBitWriter) {
+        Self.writeHeader(header, count: headerCount, to: &bits)
+    }
+
+    private static func writeHeader(_ header: UnsafePointer<UInt64>, count: Int, to bits: inout DeflateBitWriter) {
         bits.write(0b101, count: 3)  // BFINAL 1, then BTYPE 2 (binary 10), least significant bit first
-        for entry in 0..<headerCount {
+        for entry in 0..<count {
             bits.write(UInt64(UInt32(truncatingIfNeeded: header[entry])), count: Int(header[entry] >> 32))
         }
     }

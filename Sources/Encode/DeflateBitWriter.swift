@@ -28,6 +28,26 @@ struct DeflateBitWriter {
         count &-= whole
     }
 
+    /// Bits written so far.
+    var bitCount: Int { (next - start) &* 8 &+ Int(truncatingIfNeeded: count) }
+
+    /// Appends bits `from..<to` of `source`, a stream of bits as this writer writes them (least
+    /// significant first), which must be readable 8 bytes past the byte holding bit `to - 1`:
+    /// 56 bits a write, whatever either stream's place in its byte.
+    @inline(__always)
+    mutating func append(_ source: UnsafeRawPointer, from: Int, to end: Int) {
+        var at = from
+        while at &+ 56 <= end {
+            let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: at &>> 3, as: UInt64.self)) &>> UInt64(at & 7)
+            write(word & (1 &<< 56 &- 1), count: 56)
+            at &+= 56
+        }
+        if at < end {
+            let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: at &>> 3, as: UInt64.self)) &>> UInt64(at & 7)
+            write(word & (1 &<< UInt64(end &- at) &- 1), count: end &- at)
+        }
+    }
+
     /// Pads the last byte with zero bits and returns the number of bytes written.
     mutating func finish() -> Int {
         next.storeBytes(of: buffer.littleEndian, as: UInt64.self)

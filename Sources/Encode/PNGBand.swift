@@ -65,6 +65,9 @@ final class PNGBand {
     let uses: [Int]
     /// How many tokens have each value, 0..<512.
     let valueCounts: [Int]
+    /// The number `PNGBandCache` gave the band when it kept it, never given twice in a cache; 0
+    /// for a band not kept. Codes made for kept bands are found by it (`PNGBandCode`).
+    var serial = 0
 
     /// A band's tokens as a search makes them (see the properties of the same names).
     typealias Made = (tokens: [UInt32], rowEnds: [Int], entries: [UInt32], entryEnds: [Int], distances: [Back], uses: [Int], valueCounts: [Int])
@@ -72,7 +75,6 @@ final class PNGBand {
     /// What the band keeps in memory, roughly, for `PNGBandCache`'s budget.
     var footprint: Int {
         bytes.count + zeroRows.count + tokens.count * 4 + rowEnds.count * 16 + entries.count * 4 + distances.count * 40 + 512 * 8
-            + Self.placesKept * (tokens.count * 4 + 30 * 8 + 64)
     }
 
     /// Tokenizes the band of `scanlines` (rows of `rowDistance` bytes, `height` of them) that is
@@ -508,50 +510,34 @@ final class PNGBand {
         }
     }
 
-    /// The band's tokens as the compressor writes them (`PNGRunLengthCompressor.Token`: each copy's
-    /// distance code in bits 9–13 and extra bits from 14) in an image whose rows are `rowDistance`
-    /// bytes apart; and the tokens counted in `counts` (values, then 512 + each distance code).
-    func imageTokens(rowDistance: Int, counting counts: UnsafeMutablePointer<Int>) -> [UInt32] {
-        let made: (tokens: [UInt32], distanceCounts: [Int])
-        if let known = tokensByPlace[rowDistance] {
-            made = known
-        } else {
-            var bits = [UInt32](repeating: 0, count: distances.count + 1)
-            var distanceCounts = [Int](repeating: 0, count: 30)
-            bits[0] = BlockPlan.literalDistance
-            for (index, back) in distances.enumerated() {
-                let distance = back.rows * rowDistance + back.bytes
-                let code = BlockPlan.distanceCode(distance)
-                bits[index + 1] = UInt32(code) << 9 | UInt32(distance - BlockPlan.distanceBaseOf(code)) << 14
-                distanceCounts[code] += uses[index]
-            }
-            let translated = [UInt32](unsafeUninitializedCapacity: tokens.count) { output, count in
-                tokens.withUnsafeBufferPointer { tokens in
-                    bits.withUnsafeBufferPointer { bits in
-                        var index = 0
-                        while index < tokens.count {
-                            let token = tokens[index]
-                            output[index] = token & 0x1FF | bits[Int(truncatingIfNeeded: token &>> 9)]
-                            index &+= 1
-                        }
-                    }
-                }
-                count = tokens.count
-            }
-            made = (translated, distanceCounts)
-            if tokensByPlace.count >= Self.placesKept { tokensByPlace.removeAll(keepingCapacity: true) }
-            tokensByPlace[rowDistance] = made
+    /// Each distance's code (bits 9–13) and extra bits (from 14) in an image whose rows are
+    /// `rowDistance` bytes apart, as a token of the compressor holds them
+    /// (`PNGRunLengthCompressor.Token`): entry 0 for a literal, then one per `distances`.
+    func distanceFields(rowDistance: Int) -> [UInt32] {
+        var fields = [BlockPlan.literalDistance]
+        for back in distances {
+            let distance = back.rows * rowDistance + back.bytes
+            let code = BlockPlan.distanceCode(distance)
+            fields.append(UInt32(code) << 9 | UInt32(distance - BlockPlan.distanceBaseOf(code)) << 14)
         }
-        for code in 0..<30 { counts[512 + code] += made.distanceCounts[code] }
-        for value in 0..<512 { counts[value] += valueCounts[value] }
-        return made.tokens
+        return fields
     }
 
-    /// `imageTokens` by row length, made once each (a catalogue's images come in a few dozen
-    /// widths, most in a few).
-    private var tokensByPlace: [Int: (tokens: [UInt32], distanceCounts: [Int])] = [:]
-    /// How many row lengths' tokens are kept; past it, they are made again.
-    static let placesKept = 8
+    /// Counts the band's tokens in an image whose rows are `rowDistance` bytes apart into `counts`
+    /// (values 0..<512, then 512 + each distance code).
+    func count(rowDistance: Int, into counts: UnsafeMutablePointer<Int>) {
+        for (index, back) in distances.enumerated() {
+            counts[512 + BlockPlan.distanceCode(back.rows * rowDistance + back.bytes)] += uses[index]
+        }
+        for value in 0..<512 { counts[value] += valueCounts[value] }
+    }
+
+    /// The band's tokens as the compressor holds them in an image whose rows are `rowDistance`
+    /// bytes apart.
+    func imageTokens(rowDistance: Int) -> [UInt32] {
+        let fields = distanceFields(rowDistance: rowDistance)
+        return tokens.map { $0 & 0x1FF | fields[Int($0 >> 9)] }
+    }
 
     /// How many bytes from `position` on (at most `limit`) equal those `distance` bytes before.
     @inline(__always)
@@ -601,6 +587,8 @@ final class PNGBandCache {
     private var metOnce: Set<Key> = []
     /// Where bands are made.
     private let scratch = PNGBandScratch()
+    /// The last serial number given (`PNGBand.serial`).
+    private var served = 0
     /// Bands used as they were kept, and tokenized anew, of each kind (0: starting a row).
     private(set) var kindHits = [0, 0], kindMisses = [0, 0]
     /// Bands used as they were kept, and tokenized anew.
@@ -647,6 +635,8 @@ final class PNGBandCache {
             order[kind].append(key)
         }
         kept[kind] += made.footprint
+        served += 1
+        made.serial = served
         while kept[kind] > share, order[kind].count > 1 {
             let oldest = order[kind].removeFirst()
             if let gone = bands.removeValue(forKey: oldest) { kept[kind] -= gone.footprint }

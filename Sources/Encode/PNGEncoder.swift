@@ -70,6 +70,9 @@ public final class PNGEncoder {
     /// How many bands (see `encode(width:height:stride:argb32:nonZero:bands:)`) were found kept
     /// from an earlier image, and how many were tokenized anew.
     package var bandCounts: (hits: Int, misses: Int) { (runLength.bandCache.hits, runLength.bandCache.misses) }
+    /// How many codes of an image's bands (`PNGBandCode`) were found kept from an earlier image,
+    /// and how many were made anew.
+    package var bandCodeCounts: (hits: Int, misses: Int) { runLength.bandCodeCounts }
     /// `bandCounts` of the bands that start a row (the columns before the instalment) alone.
     package var rowStartBandCounts: (hits: Int, misses: Int) { (runLength.bandCache.kindHits[0], runLength.bandCache.kindMisses[0]) }
 

@@ -90,10 +90,15 @@ final class PNGRunLengthCompressor {
         if usable.isEmpty {
             tokenize(scanlines, from: 0, to: byteCount, rowDistance: rowDistance, zeroSpans: zeroSpans, tokens: tokens, cursor: &cursor)
         } else {
-            // Each row: the tokens of the columns between bands, and each band's own, in order.
+            // Each row: the tokens of the columns between bands, then each band's row, in order.
+            // The bands' tokens are sent in their own code's bits (`PNGBandCode`): only the
+            // columns between them are tokenized here, and counted for the size.
             let height = byteCount / rowDistance
             let kept = usable.map { bandCache.band(scanlines, rowDistance: rowDistance, height: height, range: $0, zeroSpans: zeroSpans) }
-            let bandTokens = kept.map { $0.imageTokens(rowDistance: rowDistance, counting: counts) }
+            let code = bandCodes.code(for: kept, rowDistance: rowDistance, plan: plan, counts: counts, scratch: &bandBitScratch)
+            memset(counts, 0, (512 + 30) * MemoryLayout<Int>.stride)
+            let gaps = usable.count + 1
+            let ends = gapEndMemory.reserve(height * gaps * MemoryLayout<Int>.stride).bindMemory(to: Int.self, capacity: height * gaps)
             for y in 0..<height {
                 let row = y * rowDistance
                 var at = row
@@ -103,11 +108,7 @@ final class PNGRunLengthCompressor {
                             scanlines, from: at, to: row + range.lowerBound, rowDistance: rowDistance, zeroSpans: zeroSpans, tokens: tokens,
                             cursor: &cursor)
                     }
-                    let from = y == 0 ? 0 : kept[index].rowEnds[y - 1], to = kept[index].rowEnds[y]
-                    bandTokens[index].withUnsafeBufferPointer { source in
-                        (tokens + cursor.count).update(from: source.baseAddress! + from, count: to - from)
-                    }
-                    cursor.count += to - from
+                    ends[y * gaps + index] = cursor.count
                     // The band's places in the hash table, for copies of its letters further on.
                     let start = row + range.lowerBound
                     for entry in kept[index].entries[(y == 0 ? 0 : kept[index].entryEnds[y - 1])..<kept[index].entryEnds[y]] {
@@ -120,13 +121,43 @@ final class PNGRunLengthCompressor {
                         scanlines, from: at, to: row + rowDistance, rowDistance: rowDistance, zeroSpans: zeroSpans, tokens: tokens,
                         cursor: &cursor)
                 }
+                ends[y * gaps + gaps - 1] = cursor.count
             }
+            tokenCount = cursor.count
+            adler = Self.adler32(scanlines, byteCount: byteCount, zeroSpans: zeroSpans)
+            banded = Banded(code: code, bands: kept, rowDistance: rowDistance, height: height, gapEnds: ends)
+            planned = true
+            let tables = code.tables
+            let gapBits = tables.values.withUnsafeBufferPointer { values in
+                tables.distances.withUnsafeBufferPointer { distances in
+                    BlockPlan.bits(of: counts, values: values.baseAddress!, distances: distances.baseAddress!)
+                }
+            }
+            return 2 + (tables.headerBits + code.bitCount + gapBits + tables.endOfBlockLength + 7) / 8 + 4
         }
         tokenCount = cursor.count
         adler = Self.adler32(scanlines, byteCount: byteCount, zeroSpans: zeroSpans)
+        banded = nil
         planned = true
         return plan.make(counts: counts)
     }
+
+    /// The last `analyze`'s image with bands: its bands, their code, and where each row's
+    /// stretches of tokens between the bands end (per row, one more than there are bands).
+    private struct Banded {
+        let code: PNGBandCode
+        let bands: [PNGBand]
+        let rowDistance: Int, height: Int
+        let gapEnds: UnsafeMutablePointer<Int>
+    }
+
+    private var banded: Banded?
+    private let bandCodes = PNGBandCodeCache()
+    private var bandBitScratch = ScratchBuffer()
+    private var gapEndMemory = ScratchBuffer()
+
+    /// How many codes of an image's bands were found kept from an earlier image, and made anew.
+    var bandCodeCounts: (hits: Int, misses: Int) { (bandCodes.hits, bandCodes.misses) }
 
     /// The bands of `bands` (byte ranges of each scanline) this image can use (`PNGBand`): in
     /// order, apart, within a row, each from a row's start or a pixel's first byte to a pixel's
@@ -333,10 +364,26 @@ final class PNGRunLengthCompressor {
         return Int(truncatingIfNeeded: ((low | high &<< 32) &<< 16 &* hashMultiplier) &>> UInt64(64 - hashBits))
     }
 
-    /// The tokens of the last `analyze`, in order (for the tests).
+    /// The tokens of the last `analyze`, in order, the bands' included (for the tests).
     var tokens: [Token] {
         guard let tokenStart else { return [] }
-        return Array(UnsafeBufferPointer(start: tokenStart, count: tokenCount))
+        guard let banded else { return Array(UnsafeBufferPointer(start: tokenStart, count: tokenCount)) }
+        let bandTokens = banded.bands.map { $0.imageTokens(rowDistance: banded.rowDistance) }
+        let gaps = banded.bands.count + 1
+        var all: [Token] = []
+        var from = 0
+        for y in 0..<banded.height {
+            for gap in 0..<gaps {
+                let to = banded.gapEnds[y * gaps + gap]
+                all += UnsafeBufferPointer(start: tokenStart + from, count: to - from)
+                from = to
+                if gap < banded.bands.count {
+                    let band = banded.bands[gap]
+                    all += bandTokens[gap][(y == 0 ? 0 : band.rowEnds[y - 1])..<band.rowEnds[y]]
+                }
+            }
+        }
+        return all
     }
 
     /// The Adler-32 of the scanlines. Over a span of `n` known zero bytes the first sum stays and
@@ -399,9 +446,48 @@ final class PNGRunLengthCompressor {
         output.storeBytes(of: 0x78, as: UInt8.self)
         output.storeBytes(of: 0x01, toByteOffset: 1, as: UInt8.self)
         var bits = DeflateBitWriter(output: output + 2)
-        plan.writeHeader(to: &bits)
-        let values = plan.valueTable, distances = plan.distanceTable
-        for index in 0..<tokenCount {
+        if let banded {
+            // Row by row, the tokens between the bands and the bands' rows, in the bands' code.
+            let tables = banded.code.tables
+            tables.writeHeader(to: &bits)
+            tables.values.withUnsafeBufferPointer { values in
+                tables.distances.withUnsafeBufferPointer { distances in
+                    let gaps = banded.bands.count + 1
+                    var from = 0
+                    for y in 0..<banded.height {
+                        for gap in 0..<gaps {
+                            let to = banded.gapEnds[y &* gaps &+ gap]
+                            Self.send(tokens + from, count: to &- from, values: values.baseAddress!, distances: distances.baseAddress!, to: &bits)
+                            from = to
+                            if gap < gaps &- 1 {
+                                let ends = banded.code.rowEnds[gap]
+                                banded.code.bits[gap].withUnsafeBytes { band in
+                                    bits.append(band.baseAddress!, from: y == 0 ? 0 : ends[y &- 1], to: ends[y])
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            bits.write(UInt64(tables.endOfBlockCode), count: tables.endOfBlockLength)
+        } else {
+            plan.writeHeader(to: &bits)
+            Self.send(tokens, count: tokenCount, values: plan.valueTable, distances: plan.distanceTable, to: &bits)
+            bits.write(UInt64(plan.endOfBlockCode), count: plan.endOfBlockLength)
+        }
+        let end = 2 + bits.finish()
+        output.storeBytes(of: adler.bigEndian, toByteOffset: end, as: UInt32.self)
+        return end + 4
+    }
+
+    /// Sends `count` tokens in the code of `values` and `distances` (`BlockPlan.valueTable` and
+    /// `distanceTable`).
+    @inline(__always)
+    static func send(
+        _ tokens: UnsafePointer<Token>, count: Int, values: UnsafePointer<UInt64>, distances: UnsafePointer<UInt64>,
+        to bits: inout DeflateBitWriter
+    ) {
+        for index in 0..<count {
             // One write a token: the value's code (and a length's extra bits), then the distance
             // code and its extra bits, which a literal's distance entry (30) makes 0 bits.
             let token = tokens[index]
@@ -413,10 +499,6 @@ final class PNGRunLengthCompressor {
                 UInt64(UInt32(truncatingIfNeeded: value)) | distanceBits &<< valueBits,
                 count: Int(truncatingIfNeeded: valueBits &+ distance &>> 40))
         }
-        bits.write(UInt64(plan.endOfBlockCode), count: plan.endOfBlockLength)
-        let end = 2 + bits.finish()
-        output.storeBytes(of: adler.bigEndian, toByteOffset: end, as: UInt32.self)
-        return end + 4
     }
 }
 

@@ -89,6 +89,108 @@ struct PNGBandTests {
         }
     }
 
+    /// An image with bands is sent in a code made from its bands' tokens, kept with the bands'
+    /// bits once every band is kept (`PNGBandCode`). A code is found again only for the same bands
+    /// at the same row length; one made with a band not kept is not kept, as nothing tells such
+    /// bands apart. Each image reads back right and has the bytes a new encoder gives it.
+    @Test("the bands' code is kept once its bands are, and found again for the same bands and row length")
+    func bandCodesAreKeptAndFound() throws {
+        let encoder = try PNGEncoder(method: .runLength)
+        func sentence(_ name: String, middle: Int, seed: Int, after: Int) -> ARGBImage {
+            let width = 120 + middle + 90
+            return ARGBImage(name: name, width: width, height: 24) { x, y in
+                if x < 120 { return Self.textLike(x, y, seed: 1) }
+                if x < 120 + middle { return Self.textLike(x, y, seed: seed) }
+                return Self.textLike(x - width, y, seed: after) | (x - width > -30 && y > 8 && y < 16 ? 0xFFB2_FCE4 : 0)
+            }
+        }
+        func bands(_ image: ARGBImage) -> [Range<Int>] { [0..<117, (image.width - 87)..<image.width] }
+        let steps: [(image: ARGBImage, hits: Int, misses: Int)] = [
+            // The band after the middle is not kept the first time: the code is made, not kept.
+            (sentence("first", middle: 40, seed: 2, after: 3), 0, 1),
+            // Now both bands are kept: the code is made and kept.
+            (sentence("again", middle: 40, seed: 2, after: 3), 0, 2),
+            (sentence("third", middle: 40, seed: 2, after: 3), 1, 2),
+            // Other pixels between the same bands, at the same row length: the same code.
+            (sentence("other-middle", middle: 40, seed: 9, after: 3), 2, 2),
+            // Another row length: another code, then found again.
+            (sentence("wider", middle: 48, seed: 4, after: 3), 2, 3),
+            (sentence("wider-again", middle: 48, seed: 5, after: 3), 3, 3),
+            // Two bands after the middle met once each (not kept), at the same row length: each
+            // its own code.
+            (sentence("new-after", middle: 40, seed: 2, after: 6), 3, 4),
+            (sentence("another-after", middle: 40, seed: 2, after: 7), 3, 5),
+        ]
+        for step in steps {
+            try Self.check(step.image, bands: bands(step.image), with: encoder, step.image.name)
+            let counts = encoder.bandCodeCounts
+            #expect(counts == (step.hits, step.misses) as (Int, Int), "\(step.image.name): \(counts)")
+        }
+    }
+
+    /// The bands' code gives every symbol a code, so the columns between the bands can hold what
+    /// the bands never do: here bands of one flat colour, and between them bytes of every value,
+    /// copies of every length and from every distance code.
+    @Test("the bands' code sends tokens the bands never hold")
+    func bandCodesSendAnyToken() throws {
+        let encoder = try PNGEncoder(method: .runLength)
+        var random = TestRandom(state: 99)
+        let noise = (0..<4096).map { _ in UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000 }
+        for (index, width) in [400, 1000, 2000].enumerated() {
+            let image = ARGBImage(name: "flat-bands-\(width)", width: width, height: 20) { x, y in
+                if x < 100 || x >= width - 100 { return 0xFF10_2030 }
+                // Noise, rows that repeat one far back (long copies from far), and runs.
+                if y % 5 == 4 { return noise[(x * 7 + (y - 4) * 131) % 4096] }
+                if y % 5 == 3 { return noise[(x * 7 + y * 131 + index) % 4096] }
+                return x % (3 + y) == 0 ? noise[(x + y) % 4096] : 0xFF00_0000 | UInt32(y * 9)
+            }
+            // Twice: the second time with the band after the middle kept.
+            for _ in 0..<2 { try Self.check(image, bands: [0..<100, (width - 100)..<width], with: encoder, image.name) }
+        }
+    }
+
+    /// The bands' kept bits are appended to an image's stream 56 at a time (`DeflateBitWriter.append`):
+    /// the bytes must be those of writing the same codes one by one, wherever either stream is in
+    /// its byte.
+    @Test("bits appended from another stream are those written one by one, at any place in a byte")
+    func appendedBitsAreWrittenBits() {
+        var random = TestRandom(state: 5)
+        let pieces: [(bits: UInt64, count: Int)] = (0..<300).map { _ in
+            let count = Int(random.next() % 56) + 1
+            return (random.next() & (1 << UInt64(count) - 1), count)
+        }
+        var source = [UInt8](repeating: 0, count: 300 * 7 + 16)
+        var ends = [0]
+        source.withUnsafeMutableBytes { raw in
+            var writer = DeflateBitWriter(output: raw.baseAddress!)
+            for piece in pieces {
+                writer.write(piece.bits, count: piece.count)
+                ends.append(writer.bitCount)
+            }
+            _ = writer.finish()
+        }
+        for lead in 0..<8 {
+            for (first, last) in [(0, 300), (1, 2), (3, 40), (17, 18), (100, 250), (299, 300), (5, 5)] {
+                func written(appending: Bool) -> [UInt8] {
+                    var output = [UInt8](repeating: 0, count: 300 * 7 + 32)
+                    let count = output.withUnsafeMutableBytes { raw in
+                        var writer = DeflateBitWriter(output: raw.baseAddress!)
+                        writer.write(0b1011_0101, count: lead)
+                        if appending {
+                            source.withUnsafeBytes { writer.append($0.baseAddress!, from: ends[first], to: ends[last]) }
+                        } else {
+                            for piece in pieces[first..<last] { writer.write(piece.bits, count: piece.count) }
+                        }
+                        writer.write(0b11, count: 2)
+                        return writer.finish()
+                    }
+                    return Array(output[..<count])
+                }
+                #expect(written(appending: true) == written(appending: false), "\(lead) bits before pieces \(first)..<\(last)")
+            }
+        }
+    }
+
     /// A cache makes its bands in memory it keeps from band to band (`PNGBandScratch`): chains,
     /// distance numbers and output. A band made there after others, wider, narrower, taller or of
     /// other pixels, has the tokens, places and distances of the same band made in new memory.

@@ -1,5 +1,6 @@
 import CDeflate
 import CPNGKernels
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,8 @@ import CPNGKernels
 /// Every row is filtered with None. By default (`Method.automatic`) the image data is compressed
 /// by `PNGRunLengthCompressor`, made for breakdown images (transparent rows, flat colours,
 /// antialiased text): copies of the pixel before and the row above found eight bytes at a time, a
-/// hashed candidate for repeated letters, and a Huffman code made for the image. On the bench
+/// hashed candidate for repeated letters, and a Huffman code made for the image (for an image with
+/// bands, for its bands: `PNGBandCode`). On the bench
 /// workload it is about 2.5× faster than libdeflate level 1 for the same bytes (see
 /// `breakdown bench --encoders`). When its output is more than `fallbackFraction` of the raw
 /// scanlines (not our kind of image: photographs, noise), libdeflate compresses them too and the
@@ -60,7 +62,7 @@ public final class PNGEncoder {
     /// All zeros between images: the unpremultiplier does not write transparent pixels, so each
     /// encode clears what it may have written (everything outside `zeroSpans`) when it ends.
     private var scanlines = ScratchBuffer()
-    /// The whole PNG file, written here before being copied out at its exact size.
+    /// The whole PNG file, written here; callers copy it out at its exact size.
     private var file = ScratchBuffer()
     /// Spans of the scanlines known to be zero bytes, in order (see `encode`).
     private var zeroSpans: [Range<Int>] = []
@@ -108,11 +110,12 @@ public final class PNGEncoder {
     /// decoder sees the same pixels as in Cairo's own PNG of the surface.
     package func encode(width: Int, height: Int, stride: Int, argb32: UnsafeRawPointer) throws -> [UInt8] {
         guard stride >= width * 4 else { throw PNGEncodingError.invalidStride(stride: stride, width: width) }
-        return try Unpremultiply.table.withUnsafeBufferPointer { table in
-            try encode(width: width, height: height) { y, row in
-                Unpremultiply.convertRow(from: argb32 + y * stride, to: row, width: width, table: table, kernels: kernels)
-            }
-        }
+        return [UInt8](
+            try Unpremultiply.table.withUnsafeBufferPointer { table in
+                try encode(width: width, height: height) { y, row in
+                    Unpremultiply.convertRow(from: argb32 + y * stride, to: row, width: width, table: table, kernels: kernels)
+                }
+            })
     }
 
     /// `encode(width:height:stride:argb32:)`, and `nonZero` becomes the byte ranges of
@@ -127,6 +130,22 @@ public final class PNGEncoder {
     package func encode(
         width: Int, height: Int, stride: Int, argb32: UnsafeRawPointer, nonZero: inout [Range<Int>], bands: [Range<Int>] = []
     ) throws -> [UInt8] {
+        [UInt8](try encodeFile(width: width, height: height, stride: stride, argb32: argb32, nonZero: &nonZero, bands: bands))
+    }
+
+    /// `encode(width:height:stride:argb32:nonZero:bands:)` as `Data`, copied once from the
+    /// encoder's memory.
+    package func encodeData(
+        width: Int, height: Int, stride: Int, argb32: UnsafeRawPointer, nonZero: inout [Range<Int>], bands: [Range<Int>] = []
+    ) throws -> Data {
+        Data(try encodeFile(width: width, height: height, stride: stride, argb32: argb32, nonZero: &nonZero, bands: bands))
+    }
+
+    /// The file of `encode(width:height:stride:argb32:nonZero:bands:)` in the encoder's memory,
+    /// valid until the next image.
+    private func encodeFile(
+        width: Int, height: Int, stride: Int, argb32: UnsafeRawPointer, nonZero: inout [Range<Int>], bands: [Range<Int>]
+    ) throws -> UnsafeRawBufferPointer {
         guard stride >= width * 4 else { throw PNGEncodingError.invalidStride(stride: stride, width: width) }
         var ranges: [Range<Int>] = []
         // The bytes between a row's pixels and the next row (the stride's padding) are not read:
@@ -154,21 +173,23 @@ public final class PNGEncoder {
     /// Encodes an image whose pixels are already straight RGBA; the bytes are written as they are.
     public func encode(_ image: PixelImage) throws -> [UInt8] {
         let rowBytes = image.width * 4
-        return try image.rgba.withUnsafeBytes { pixels in
-            try encode(width: image.width, height: image.height) { y, row in
-                guard let base = pixels.baseAddress else { return 0..<rowBytes }
-                row.copyMemory(from: base + y * rowBytes, byteCount: rowBytes)
-                return 0..<rowBytes  // not looked at: no span is known to be zero
-            }
-        }
+        return [UInt8](
+            try image.rgba.withUnsafeBytes { pixels in
+                try encode(width: image.width, height: image.height) { y, row in
+                    guard let base = pixels.baseAddress else { return 0..<rowBytes }
+                    row.copyMemory(from: base + y * rowBytes, byteCount: rowBytes)
+                    return 0..<rowBytes  // not looked at: no span is known to be zero
+                }
+            })
     }
 
     /// Writes the PNG for an image whose row `y` of RGBA bytes `writeRow(y, destination)` writes;
     /// it returns the part of the row that may hold non-zero bytes (the rest is known to be zero).
     /// `bands` are byte ranges of each scanline (filter byte included) compressed on their own.
+    /// The file is in the encoder's memory, valid until the next image.
     private func encode(
         width: Int, height: Int, bands: [Range<Int>] = [], writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Range<Int>
-    ) throws -> [UInt8] {
+    ) throws -> UnsafeRawBufferPointer {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw PNGEncodingError.invalidSize(width: width, height: height)
         }
@@ -232,7 +253,7 @@ public final class PNGEncoder {
     }
 
     /// The PNG with the image data of the run-length compressor's last `analyze`, `size` bytes.
-    private func writeRunLength(width: Int, height: Int, size: Int) throws -> [UInt8] {
+    private func writeRunLength(width: Int, height: Int, size: Int) throws -> UnsafeRawBufferPointer {
         let output = file.reserve(PNGLayout.headerSize + PNGLayout.idatPrefixSize + size + 8 + PNGLayout.trailerSize)
         PNGLayout.writeHeader(width: width, height: height, to: output)
         let idat = output + PNGLayout.headerSize
@@ -241,10 +262,11 @@ public final class PNGEncoder {
         return finish(output, idat: idat, dataLength: dataLength)
     }
 
-    /// Completes the IDAT chunk and IEND, and copies the file out at its exact size.
-    private func finish(_ output: UnsafeMutableRawPointer, idat: UnsafeMutableRawPointer, dataLength: Int) -> [UInt8] {
+    /// Completes the IDAT chunk and IEND; the file, at its exact size, in the encoder's memory
+    /// (valid until the next image: callers copy it out).
+    private func finish(_ output: UnsafeMutableRawPointer, idat: UnsafeMutableRawPointer, dataLength: Int) -> UnsafeRawBufferPointer {
         PNGLayout.finishImageData(at: idat, dataLength: dataLength)
         let size = PNGLayout.headerSize + PNGLayout.idatPrefixSize + dataLength + PNGLayout.trailerSize
-        return [UInt8](UnsafeRawBufferPointer(start: output, count: size))
+        return UnsafeRawBufferPointer(start: output, count: size)
     }
 }

@@ -22,7 +22,8 @@ import CPNGKernels
 ///    literal. These copies do what the filters Sub and
 ///    Up would do for exact repeats, without turning antialiased runs of one colour with varying
 ///    alpha into differences; no hash chains, no lazy matching, and long runs cost one comparison
-///    per 8 bytes. Token counts give a Huffman code made for this image, and the exact size.
+///    per 8 bytes. Token counts give a Huffman code made for this image, and the exact size; an
+///    image with bands is sent in its bands' code instead (`PNGBandCode`).
 /// 2. `write`: the block header, the tokens through that code, and the Adler-32 of the scanlines.
 ///
 /// It is not safe to share between threads; its buffers are reused from image to image.

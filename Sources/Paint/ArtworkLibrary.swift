@@ -111,6 +111,29 @@ public final class ArtworkLibrary {
     /// The stylesheet that tints an icon.
     public static func stylesheet(tint: RGBAColor) -> String { rule("mark", tint) }
 
+    /// `stylesheet(_:)` made once for each palette this library draws in (a batch draws thousands
+    /// of images in a few), and `stylesheet(tint:)` for each tint.
+    package func stylesheet(_ colors: LogoColors) -> String {
+        if let known = stylesheets[colors] { return known }
+        let made = Self.stylesheet(colors)
+        if stylesheets.count >= Self.stylesheetsKept { stylesheets.removeAll(keepingCapacity: true) }
+        stylesheets[colors] = made
+        return made
+    }
+
+    package func stylesheet(tint: RGBAColor) -> String {
+        if let known = tintStylesheets[tint] { return known }
+        let made = Self.stylesheet(tint: tint)
+        if tintStylesheets.count >= Self.stylesheetsKept { tintStylesheets.removeAll(keepingCapacity: true) }
+        tintStylesheets[tint] = made
+        return made
+    }
+
+    private var stylesheets: [LogoColors: String] = [:]
+    private var tintStylesheets: [RGBAColor: String] = [:]
+    /// How many stylesheets of each kind are kept; past it, they are made again.
+    static let stylesheetsKept = 256
+
     /// `alpha / 255` to four significant digits (`%.4g`) for each alpha, formatted once: the
     /// stylesheet is made for every drawing, and `String(format:)` was 0.7% of a batch.
     private static let opacities: [String] = (0...255).map { String(format: "%.4g", Double($0) / 255) }
@@ -215,7 +238,7 @@ public final class ArtworkLibrary {
     /// Draws the logo from its file filling `frame`: the project's artwork in the palette's colours,
     /// official files as they are.
     func drawLogo(_ logo: LogoChoice, artwork: LogoArtwork, frame: Rect, in context: CairoContext) throws(PaintError) {
-        let stylesheet = artwork.isRecoloured ? Self.stylesheet(logo.colors) : ""
+        let stylesheet = artwork.isRecoloured ? stylesheet(logo.colors) : ""
         // `artwork.file` is relative to the artwork folder (metadata records it so).
         let path = artwork.file.hasPrefix("/") ? artwork.file : sourcePrefix + artwork.file
         try draw(path: path, imageName: artwork.imageName, styling: .stylesheet(stylesheet), frame: frame, in: context)

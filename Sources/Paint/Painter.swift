@@ -37,10 +37,10 @@ public final class Painter {
                 if let file = layout.logoArtwork {
                     try artwork.drawLogo(logo, artwork: file, frame: frame, in: context)
                 } else {
-                    try artwork.draw(logo.artworkName, stylesheet: ArtworkLibrary.stylesheet(logo.colors), frame: frame, in: context)
+                    try artwork.draw(logo.artworkName, stylesheet: artwork.stylesheet(logo.colors), frame: frame, in: context)
                 }
             case .linkIcon(let name, let tint, let frame):
-                try artwork.draw(name, stylesheet: tint.map(ArtworkLibrary.stylesheet(tint:)) ?? "", frame: frame, in: context)
+                try artwork.draw(name, stylesheet: tint.map { artwork.stylesheet(tint: $0) } ?? "", frame: frame, in: context)
             case .linkImage(let file, let frame):
                 try artwork.drawFile(file, frame: frame, in: context)
             case .drawable(let name, let tint, let frame):

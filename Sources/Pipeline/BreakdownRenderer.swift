@@ -337,10 +337,10 @@ extension BreakdownRenderer {
         guard let pixels = surface.imageData else { throw BreakdownError.renderingFailed("the image surface has no pixels") }
         do {
             var nonZero: [Range<Int>] = []
-            let bytes = try png.encode(
+            let bytes = try png.encodeData(
                 width: layout.width, height: layout.height, stride: layout.stride, argb32: pixels, nonZero: &nonZero, bands: bands)
             memory?.keepOnly(nonZero: nonZero, at: pixels)
-            return Data(bytes)
+            return bytes
         } catch {
             throw BreakdownError.renderingFailed("cannot encode PNG: \(error)")
         }

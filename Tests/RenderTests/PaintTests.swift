@@ -73,6 +73,20 @@ import Testing
         #expect(markPixels > 200)
     }
 
+    /// A renderer keeps each palette's stylesheet (`ArtworkLibrary.stylesheet(_:)`): the palettes
+    /// drawn in turn by one renderer, twice over, each give the bytes a new renderer gives them.
+    @Test func palettesInTurnKeepTheirOwnColours() throws {
+        let renderer = try Fixtures.renderer()
+        let settings = RenderSettings(scale: .x2)
+        for _ in 0..<2 {
+            for palette in [ColorPalette.default, .alt, .darkMono, .lightMono] {
+                let breakdown = Fixtures.breakdown(palette: palette)
+                let drawn = try renderer.render(breakdown, settings: settings, format: .png).bytes
+                #expect(drawn == (try Fixtures.renderer().render(breakdown, settings: settings, format: .png).bytes), "\(palette)")
+            }
+        }
+    }
+
     @Test func lockupHasATransparentGround() throws {
         let (image, metadata) = try Self.render(Fixtures.breakdown(kind: .lockup, palette: .alt, link: .none))
         let logo = try #require(metadata.logo)

@@ -39,19 +39,23 @@ final class PNGBandCode {
         var allBits: [[UInt8]] = [], allEnds: [[Int]] = []
         var total = 0
         for band in bands {
-            let tokens = band.imageTokens(rowDistance: rowDistance)
+            // The band's tokens hold their distances' numbers: each is given its code and extra
+            // bits at this row length as it is sent.
+            let fields = band.distanceFields(rowDistance: rowDistance)
             // At most 48 bits a token, and 8 bytes of slack.
-            let output = scratch.reserve(tokens.count * 6 + 16)
+            let output = scratch.reserve(band.tokens.count * 6 + 16)
             var writer = DeflateBitWriter(output: output)
             var ends = [Int](repeating: 0, count: band.height)
-            tokens.withUnsafeBufferPointer { tokens in
-                var from = 0
-                for y in 0..<band.height {
-                    PNGRunLengthCompressor.send(
-                        tokens.baseAddress! + from, count: band.rowEnds[y] - from, values: plan.valueTable, distances: plan.distanceTable,
-                        to: &writer)
-                    ends[y] = writer.bitCount
-                    from = band.rowEnds[y]
+            band.tokens.withUnsafeBufferPointer { tokens in
+                fields.withUnsafeBufferPointer { fields in
+                    var from = 0
+                    for y in 0..<band.height {
+                        PNGRunLengthCompressor.send(
+                            tokens.baseAddress! + from, count: band.rowEnds[y] - from, values: plan.valueTable, distances: plan.distanceTable,
+                            fields: fields.baseAddress!, to: &writer)
+                        ends[y] = writer.bitCount
+                        from = band.rowEnds[y]
+                    }
                 }
             }
             let bitCount = writer.bitCount

@@ -482,16 +482,17 @@ final class PNGRunLengthCompressor {
     }
 
     /// Sends `count` tokens in the code of `values` and `distances` (`BlockPlan.valueTable` and
-    /// `distanceTable`).
+    /// `distanceTable`). With `fields`, the tokens are a band's (`PNGBand.tokens`): each one's
+    /// distance field is looked up there by its number (`PNGBand.distanceFields`).
     @inline(__always)
     static func send(
         _ tokens: UnsafePointer<Token>, count: Int, values: UnsafePointer<UInt64>, distances: UnsafePointer<UInt64>,
-        to bits: inout DeflateBitWriter
+        fields: UnsafePointer<UInt32>? = nil, to bits: inout DeflateBitWriter
     ) {
         for index in 0..<count {
             // One write a token: the value's code (and a length's extra bits), then the distance
             // code and its extra bits, which a literal's distance entry (30) makes 0 bits.
-            let token = tokens[index]
+            let token = fields.map { tokens[index] & 0x1FF | $0[Int(truncatingIfNeeded: tokens[index] &>> 9)] } ?? tokens[index]
             let value = values[Int(token & 0x1FF)]
             let distance = distances[Int((token &>> 9) & 0x1F)]
             let valueBits = value &>> 32

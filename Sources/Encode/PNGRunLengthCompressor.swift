@@ -67,6 +67,8 @@ final class PNGRunLengthCompressor {
 
     deinit {
         tokenMemory.free()
+        bandBitScratch.free()
+        gapEndMemory.free()
         counts.deallocate()
         hashTable.deallocate()
     }

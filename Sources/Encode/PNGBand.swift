@@ -135,15 +135,9 @@ final class PNGBand {
     private static func tokenize(
         _ band: UnsafeRawPointer, width: Int, height: Int, rows: Int, startsRow: Bool, scratch: PNGBandScratch
     ) -> Made {
-        let slotsPerRow = 2 * width + 1
-        scratch.reserve(positions: width * height, slots: (rows + 1) * slotsPerRow)
+        let slotsPerRow = scratch.prepare(width: width, height: height, rows: rows, hashBits: hashBits)
         let heads = scratch.heads, chain = scratch.chain, out = scratch.tokens, entryOut = scratch.entries, slots = scratch.slots
-        heads.update(repeating: -1, count: 1 << hashBits)
-        var rowEnds = [Int](repeating: 0, count: height)
-        var entryEnds = [Int](repeating: 0, count: height)
-        var distances: [Back] = []
-        var uses: [Int] = []
-        var valueCounts = [Int](repeating: 0, count: 512)
+        var (rowEnds, entryEnds, distances, uses, valueCounts) = Self.emptyOutput(height: height)
         var tokenCount = 0, entryCount = 0
         let ownFirst = startsRow ? 1 : 0
         let minimum = PNGRunLengthCompressor.minimumPixelMatch
@@ -226,6 +220,12 @@ final class PNGBand {
         )
     }
 
+    /// What a search of a band of `height` rows fills in (`Made`, but the tokens and places, which
+    /// go to the scratch memory), as it starts.
+    private static func emptyOutput(height: Int) -> (rowEnds: [Int], entryEnds: [Int], distances: [Back], uses: [Int], valueCounts: [Int]) {
+        ([Int](repeating: 0, count: height), [Int](repeating: 0, count: height), [], [], [Int](repeating: 0, count: 512))
+    }
+
     /// Puts down a copy of `length` bytes from `rowsBack` rows and `bytesBack` bytes back, its
     /// distance numbered in `slots` and `distances` as it is first met.
     @inline(__always)
@@ -274,18 +274,12 @@ final class PNGBand {
         _ scanlines: UnsafeRawPointer, rowDistance: Int, start: Int, width: Int, height: Int, rows: Int, zeroSpans: [Range<Int>],
         scratch: PNGBandScratch
     ) -> Made {
-        let slotsPerRow = 2 * width + 1
-        scratch.reserve(positions: width * height, slots: (rows + 1) * slotsPerRow)
+        let hashBits = PNGRunLengthCompressor.hashBits
+        let slotsPerRow = scratch.prepare(width: width, height: height, rows: rows, hashBits: hashBits)
         // Each hash's last place: its row in the high 16 bits, its byte in the band's row below
         // (a band is narrower than 16 KiB: `rows(for:)`).
         let table = scratch.heads, out = scratch.tokens, entryOut = scratch.entries, slots = scratch.slots
-        let hashBits = PNGRunLengthCompressor.hashBits
-        table.update(repeating: -1, count: 1 << hashBits)
-        var rowEnds = [Int](repeating: 0, count: height)
-        var entryEnds = [Int](repeating: 0, count: height)
-        var distances: [Back] = []
-        var uses: [Int] = []
-        var valueCounts = [Int](repeating: 0, count: 512)
+        var (rowEnds, entryEnds, distances, uses, valueCounts) = Self.emptyOutput(height: height)
         var tokenCount = 0, entryCount = 0
         let ownFirst = start == 0 ? 1 : 0
         let minimum = PNGRunLengthCompressor.minimumPixelMatch, hashed = PNGRunLengthCompressor.minimumHashedMatch
@@ -662,6 +656,18 @@ final class PNGBandScratch {
 
     init() {
         slots.initialize(to: -1)
+    }
+
+    /// Readies the memory for a search of a band `width` bytes wide and `height` rows tall, with
+    /// copies from `rows` rows back: room for it, and no place entered in the first
+    /// `1 << hashBits` of `heads` (both searches start here; the quick one keeps one place a hash
+    /// there, with the compressor's smaller hash). Returns the distance slots of one row back
+    /// (`2 × width + 1`: every byte offset either way).
+    func prepare(width: Int, height: Int, rows: Int, hashBits: Int) -> Int {
+        let slotsPerRow = 2 * width + 1
+        reserve(positions: width * height, slots: (rows + 1) * slotsPerRow)
+        heads.update(repeating: -1, count: 1 << hashBits)
+        return slotsPerRow
     }
 
     /// Room for a band of `positions` bytes, with `count` distance slots (all -1 when made).

@@ -141,20 +141,47 @@ public final class PNGEncoder {
         Data(try encodeFile(width: width, height: height, stride: stride, argb32: argb32, nonZero: &nonZero, bands: bands))
     }
 
+    /// `encodeData(width:height:stride:argb32:nonZero:bands:)` for pixels the caller draws the
+    /// next image in: each pixel is set to zero once read, so the memory is all transparent again
+    /// when the PNG is made (no pass over it to clear it). When this throws, some may not be.
+    package func encodeDataClearing(width: Int, height: Int, stride: Int, argb32: UnsafeMutableRawPointer, bands: [Range<Int>] = []) throws -> Data {
+        var nonZero: [Range<Int>] = []
+        return Data(
+            try encodeFile(width: width, height: height, stride: stride, argb32: argb32, nonZero: &nonZero, bands: bands, clearing: argb32))
+    }
+
     /// The file of `encode(width:height:stride:argb32:nonZero:bands:)` in the encoder's memory,
     /// valid until the next image.
+    /// With `clearing` (the same memory as `argb32`), every pixel is zeroed once read.
     private func encodeFile(
-        width: Int, height: Int, stride: Int, argb32: UnsafeRawPointer, nonZero: inout [Range<Int>], bands: [Range<Int>]
+        width: Int, height: Int, stride: Int, argb32: UnsafeRawPointer, nonZero: inout [Range<Int>], bands: [Range<Int>],
+        clearing: UnsafeMutableRawPointer? = nil
     ) throws -> UnsafeRawBufferPointer {
         guard stride >= width * 4 else { throw PNGEncodingError.invalidStride(stride: stride, width: width) }
         var ranges: [Range<Int>] = []
+        // The Adler-32 from each row's sums, made as the rows are converted (`AdlerOfRows`).
+        let summed = width * 4 <= Unpremultiply.longestSummedRow
+        var adler = AdlerOfRows()
+        let source = clearing ?? UnsafeMutableRawPointer(mutating: argb32)
         // The bytes between a row's pixels and the next row (the stride's padding) are not read:
         // with any, every row is counted whole.
         let padded = stride != width * 4
         let bandBytes = bands.map { ($0.lowerBound == 0 ? 0 : 1 + 4 * $0.lowerBound)..<(1 + 4 * $0.upperBound) }
         let bytes = try Unpremultiply.table.withUnsafeBufferPointer { table in
-            try encode(width: width, height: height, bands: bandBytes) { y, row in
-                let kept = Unpremultiply.convertRow(from: argb32 + y * stride, to: row, width: width, table: table, kernels: kernels)
+            try encode(width: width, height: height, bands: bandBytes, adler: { summed ? adler.value(byteCount: $0) : nil }) { y, row in
+                let kept: Range<Int>
+                if summed {
+                    // The source is written only when `clearing` is given (the kernel reads it otherwise).
+                    let converted = Unpremultiply.convertRowSummed(
+                        from: source + y * stride, to: row, width: width, table: table, kernels: kernels, clearing: clearing != nil)
+                    adler.add(offset: y * (width * 4 + 1) + 1, sum: converted.sum, weighted: converted.weighted)
+                    kept = converted.kept
+                } else {
+                    kept = Unpremultiply.convertRow(from: argb32 + y * stride, to: row, width: width, table: table, kernels: kernels)
+                    if let clearing { memset(clearing + y * stride, 0, width * 4) }
+                }
+                // The stride's padding after the row's pixels, if any: cleared too (never read).
+                if let clearing, padded { memset(clearing + y * stride + width * 4, 0, stride - width * 4) }
                 let range = padded ? (y * stride)..<(y * stride + stride) : (y * stride + kept.lowerBound)..<(y * stride + kept.upperBound)
                 if !range.isEmpty {
                     if let last = ranges.last, last.upperBound == range.lowerBound {
@@ -187,8 +214,11 @@ public final class PNGEncoder {
     /// it returns the part of the row that may hold non-zero bytes (the rest is known to be zero).
     /// `bands` are byte ranges of each scanline (filter byte included) compressed on their own.
     /// The file is in the encoder's memory, valid until the next image.
+    /// `adler(byteCount)`, asked once every row is written, may give the scanlines' Adler-32
+    /// (from the rows' sums) so that the run-length compressor does not read them again for it.
     private func encode(
-        width: Int, height: Int, bands: [Range<Int>] = [], writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Range<Int>
+        width: Int, height: Int, bands: [Range<Int>] = [], adler: (Int) -> UInt32? = { _ in nil },
+        writeRow: (_ y: Int, _ destination: UnsafeMutableRawPointer) -> Range<Int>
     ) throws -> UnsafeRawBufferPointer {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw PNGEncodingError.invalidSize(width: width, height: height)
@@ -222,7 +252,8 @@ public final class PNGEncoder {
         if scanlineBytes - zeroStart >= Self.minimumZeroSpan { zeroSpans.append(zeroStart..<scanlineBytes) }
         var runLengthSize: Int?
         if method == .runLength || (method == .automatic && scanlineBytes <= Self.runLengthLimit) {
-            let size = runLength.analyze(rows, byteCount: scanlineBytes, rowBytes: rowBytes, zeroSpans: zeroSpans, bands: bands)
+            let size = runLength.analyze(
+                rows, byteCount: scanlineBytes, rowBytes: rowBytes, zeroSpans: zeroSpans, bands: bands, adler: adler(scanlineBytes))
             if method == .runLength || Double(size) <= Self.fallbackFraction * Double(scanlineBytes) {
                 return try writeRunLength(width: width, height: height, size: size)
             }

@@ -79,9 +79,11 @@ final class PNGRunLengthCompressor {
     /// `zeroSpans` (in order, not overlapping) are byte ranges known to be all zero: there a copy
     /// of the bytes 4 back is known to run to the end of the span without comparing them, so a
     /// transparent area is looked at once, by the unpremultiplier, not again here. The tokens are
-    /// the same as without them.
+    /// the same as without them. `knownAdler`, when given, is the scanlines' Adler-32, worked out
+    /// as they were written (`AdlerOfRows`): they are not read again for it.
     func analyze(
-        _ scanlines: UnsafeRawPointer, byteCount: Int, rowBytes: Int, zeroSpans: [Range<Int>] = [], bands: [Range<Int>] = []
+        _ scanlines: UnsafeRawPointer, byteCount: Int, rowBytes: Int, zeroSpans: [Range<Int>] = [], bands: [Range<Int>] = [],
+        adler knownAdler: UInt32? = nil
     ) -> Int {
         let tokens = tokenMemory.reserve(byteCount * 4).bindMemory(to: Token.self, capacity: byteCount)
         tokenStart = tokens
@@ -127,7 +129,7 @@ final class PNGRunLengthCompressor {
                 ends[y * gaps + gaps - 1] = cursor.count
             }
             tokenCount = cursor.count
-            adler = Self.adler32(scanlines, byteCount: byteCount, zeroSpans: zeroSpans)
+            adler = knownAdler ?? Self.adler32(scanlines, byteCount: byteCount, zeroSpans: zeroSpans)
             banded = Banded(code: code, bands: kept, rowDistance: rowDistance, height: height, gapEnds: ends)
             planned = true
             let tables = code.tables
@@ -139,7 +141,7 @@ final class PNGRunLengthCompressor {
             return 2 + (tables.headerBits + code.bitCount + gapBits + tables.endOfBlockLength + 7) / 8 + 4
         }
         tokenCount = cursor.count
-        adler = Self.adler32(scanlines, byteCount: byteCount, zeroSpans: zeroSpans)
+        adler = knownAdler ?? Self.adler32(scanlines, byteCount: byteCount, zeroSpans: zeroSpans)
         banded = nil
         planned = true
         return plan.make(counts: counts)

@@ -40,6 +40,53 @@ package enum Unpremultiply {
         png_unpremultiply_row(source, destination, width, table.baseAddress, kernels, &start, &end)
         return start..<end
     }
+
+    /// `convertRow`, and also the row's sums for the Adler-32 (`png_unpremultiply_row_summed`):
+    /// the sum of the bytes written, and of each times its offset in the row. With `clearing`, the
+    /// source row is all zero afterwards (each group not already zero is cleared once read).
+    @inline(__always)
+    package static func convertRowSummed(
+        from source: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, width: Int,
+        table: UnsafeBufferPointer<UInt8>, kernels: PNGKernelSet = PNGKernels.best, clearing: Bool
+    ) -> (kept: Range<Int>, sum: UInt64, weighted: UInt64) {
+        var start = 0, end = 0
+        var sum: UInt64 = 0, weighted: UInt64 = 0
+        png_unpremultiply_row_summed(source, destination, width, table.baseAddress, kernels, clearing ? 1 : 0, &start, &end, &sum, &weighted)
+        return (start..<end, sum, weighted)
+    }
+
+    /// The longest row `convertRowSummed` sums (bytes): its sums cannot overflow (a Cairo
+    /// surface is at most 32,767 pixels wide, 131,068 bytes).
+    package static let longestSummedRow = 1 << 20
+}
+
+/// The Adler-32 of scanlines put together from each row's sums (`Unpremultiply.convertRowSummed`),
+/// without reading the bytes again. Over `n` bytes b₀…bₙ₋₁ Adler-32's first sum is
+/// 1 + Σ bᵢ and its second n + Σ (n − i)·bᵢ, both modulo 65,521; a row whose bytes start at
+/// offset o adds its sum s to the first and n·s − (o·s + w) to the second, w being its bytes
+/// weighted by their offsets in the row. Bytes not written (zeros) add nothing.
+package struct AdlerOfRows {
+    private static let modulus: UInt64 = 65521
+    /// Σ bᵢ (exact: at most 2^31 bytes of 255), and Σ i·bᵢ modulo 65,521.
+    private var sum: UInt64 = 0, placed: UInt64 = 0
+
+    package init() {}
+
+    /// Adds a row whose bytes start at `offset` of the stream, with its sums.
+    package mutating func add(offset: Int, sum rowSum: UInt64, weighted: UInt64) {
+        sum &+= rowSum
+        let m = Self.modulus
+        placed = (placed + (UInt64(offset) % m) * (rowSum % m) % m + weighted % m) % m
+    }
+
+    /// The Adler-32 of a stream of `byteCount` bytes holding the rows added (zeros elsewhere).
+    package func value(byteCount: Int) -> UInt32 {
+        let m = Self.modulus
+        let n = UInt64(byteCount) % m, s = sum % m
+        let first = (1 + s) % m
+        let second = (n + n * s % m + m - placed) % m
+        return UInt32(truncatingIfNeeded: second) << 16 | UInt32(truncatingIfNeeded: first)
+    }
 }
 
 /// The versions of the PNG kernels (Sources/CPNGKernels) this process may run.

@@ -330,17 +330,23 @@ extension BreakdownRenderer {
     }
 
     /// The PNG path's encoding stage: the surface's premultiplied pixels, straight into the PNG
-    /// encoder. With `memory` (the pixel memory the surface was drawn in), it is told which
-    /// pixels the image left non-zero, the only ones the next image's clear has to reach.
+    /// encoder. With `memory` (the pixel memory the surface was drawn in), the encoder zeroes each
+    /// pixel as it reads it, and the memory is told that nothing is left for the next image's
+    /// clear to reach.
     package func encodePNG(_ surface: CairoSurface, clearing memory: PixelMemory? = nil, bands: [Range<Int>] = []) throws(BreakdownError) -> Data {
         let layout = surface.imageLayout
         guard let pixels = surface.imageData else { throw BreakdownError.renderingFailed("the image surface has no pixels") }
         do {
+            if let memory {
+                // The encoder zeroes each pixel as it reads it: the memory is all clear for the next image.
+                let bytes = try png.encodeDataClearing(
+                    width: layout.width, height: layout.height, stride: layout.stride, argb32: pixels, bands: bands)
+                memory.keepOnly(nonZero: [], at: pixels)
+                return bytes
+            }
             var nonZero: [Range<Int>] = []
-            let bytes = try png.encodeData(
+            return try png.encodeData(
                 width: layout.width, height: layout.height, stride: layout.stride, argb32: pixels, nonZero: &nonZero, bands: bands)
-            memory?.keepOnly(nonZero: nonZero, at: pixels)
-            return bytes
         } catch {
             throw BreakdownError.renderingFailed("cannot encode PNG: \(error)")
         }

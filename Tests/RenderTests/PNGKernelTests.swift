@@ -1,4 +1,7 @@
 @testable import BreakdownEncode
+import BreakdownLayout
+import BreakdownPaint
+import BreakdownPipeline
 import CPNGKernels
 import Testing
 @testable import RenderTestSupport
@@ -132,6 +135,102 @@ struct PNGKernelTests {
         }
         // This machine's CPU has AVX2 (the CI machine's does): the fast version is really tested.
         #expect(PNGKernels.best == PNGKernelSetAVX2 || !cpuHasAVX2(), "AVX2 is on this CPU but not chosen")
+    }
+
+    /// Adler-32 byte by byte, as RFC 1950 defines it: the reference the rows' sums are checked against.
+    static func plainAdler32(_ bytes: [UInt8]) -> UInt32 {
+        var first: UInt32 = 1, second: UInt32 = 0
+        for byte in bytes {
+            first = (first + UInt32(byte)) % 65521
+            second = (second + first) % 65521
+        }
+        return second << 16 | first
+    }
+
+    @Test("the summing kernels write what the plain ones do, sum what they wrote, and clear the source when asked")
+    func summedRowsSumTheirBytes() throws {
+        for set in PNGKernels.available {
+            for (name, words) in Self.rows() {
+                for clearing in [false, true] {
+                    var source = words
+                    var output = [UInt8](repeating: 0, count: words.count * 4)
+                    let result = Unpremultiply.table.withUnsafeBufferPointer { table in
+                        source.withUnsafeMutableBytes { from in
+                            output.withUnsafeMutableBytes { to in
+                                Unpremultiply.convertRowSummed(
+                                    from: from.baseAddress ?? UnsafeMutableRawPointer(bitPattern: 16)!,
+                                    to: to.baseAddress ?? UnsafeMutableRawPointer(bitPattern: 16)!,
+                                    width: words.count, table: table, kernels: set, clearing: clearing)
+                            }
+                        }
+                    }
+                    let label = "\(name), kernels \(set.rawValue), clearing \(clearing)"
+                    let expected = Self.straight(words)
+                    #expect(output == expected, "\(label)")
+                    #expect(result.kept == Self.kept(words), "\(label)")
+                    #expect(result.sum == expected.reduce(0) { $0 + UInt64($1) }, "\(label)")
+                    #expect(result.weighted == expected.enumerated().reduce(0) { $0 + UInt64($1.offset) * UInt64($1.element) }, "\(label)")
+                    #expect(source == (clearing ? [UInt32](repeating: 0, count: words.count) : words), "\(label)")
+                }
+            }
+        }
+    }
+
+    @Test("an Adler-32 put together from rows' sums is the Adler-32 of their bytes")
+    func adlerOfRowsIsAdlerOfBytes() throws {
+        var random = TestRandom(state: 0x0DDB_A11C_AFE0_0001)
+        // Rows of the test's kinds laid out as scanlines (a filter byte each), and the widest
+        // row summed: 2^18 opaque white pixels (every byte 255), the sums' largest.
+        var layouts: [[[UInt32]]] = [Self.rows().map(\.words).filter { !$0.isEmpty }]
+        layouts.append([[UInt32](repeating: 0xFFFF_FFFF, count: Unpremultiply.longestSummedRow / 4)])
+        var rows: [[UInt32]] = []
+        for _ in 0..<5 { rows.append((0..<97).map { _ in random.premultipliedWord() }) }
+        layouts.append(rows)
+        for set in PNGKernels.available {
+            for layout in layouts {
+                for width in Set(layout.map(\.count)) {
+                    let same = layout.filter { $0.count == width }
+                    var stream: [UInt8] = []
+                    var adler = AdlerOfRows()
+                    for var words in same {
+                        var row = [UInt8](repeating: 0, count: width * 4)
+                        let result = Unpremultiply.table.withUnsafeBufferPointer { table in
+                            words.withUnsafeMutableBytes { from in
+                                row.withUnsafeMutableBytes { to in
+                                    Unpremultiply.convertRowSummed(
+                                        from: from.baseAddress!, to: to.baseAddress!, width: width, table: table, kernels: set, clearing: false)
+                                }
+                            }
+                        }
+                        adler.add(offset: stream.count + 1, sum: result.sum, weighted: result.weighted)
+                        stream += [0] + row
+                    }
+                    #expect(adler.value(byteCount: stream.count) == Self.plainAdler32(stream), "width \(width), kernels \(set.rawValue)")
+                }
+            }
+        }
+    }
+
+    @Test("encoding a PNG for the renderer leaves its pixels all zero, and the next image drawn there is whole")
+    func encodingClearsThePixels() throws {
+        let renderer = try BreakdownRenderer()
+        let settings = RenderSettings(scale: .x2)
+        let layout = try renderer.layout(Fixtures.breakdown(), style: LayoutStyle(), scale: .x2)
+        let surface = try renderer.paintImage(layout, settings: settings)
+        let size = surface.imageLayout.stride * surface.imageLayout.height
+        let pixels = UnsafeRawBufferPointer(start: surface.imageData!, count: size)
+        #expect(pixels.filter { $0 != 0 }.count > 1000, "the badge and the sentence were drawn")
+        let cleared = try renderer.encodePNG(surface, clearing: PixelMemory())
+        #expect(pixels.allSatisfy { $0 == 0 })
+        // The same image encoded without clearing, from a new drawing: the same bytes.
+        #expect(try renderer.encodePNG(renderer.paintImage(layout, settings: settings)) == cleared)
+        // Images drawn one after another in the renderer's own memory, which the encoder
+        // clears instead of it: each is the image a new renderer draws.
+        let texts = ["or 4 interest-free payments of $1,234.56 with", "or 4 payments of $1.00 with", Fixtures.inRangeText]
+        for text in texts {
+            let image = try renderer.render(Fixtures.breakdown(text: text), settings: settings, format: .png).bytes
+            #expect(image == (try BreakdownRenderer().render(Fixtures.breakdown(text: text), settings: settings, format: .png).bytes), "\(text)")
+        }
     }
 
     /// Whether /proc/cpuinfo lists avx2 (read independently of the kernels' own check).

@@ -34,6 +34,17 @@ void png_unpremultiply_row(
     const void *source, void *destination, ptrdiff_t width, const uint8_t *table,
     PNGKernelSet set, ptrdiff_t *kept_start, ptrdiff_t *kept_end);
 
+/// `png_unpremultiply_row`, and also: `*sum` is the sum of the bytes written to the destination,
+/// `*weighted` the sum of each written byte times its offset in the row (both over the bytes
+/// written: the transparent groups left unwritten are zeros, adding nothing), for the row's part
+/// of an Adler-32 without reading the row again. With `clear_source`, each source group found not
+/// all transparent is set to zero once read, so the whole row of the source is zero after it.
+/// Rows of at most 2^20 bytes (262,144 pixels; Cairo draws at most 32,767): the sums
+/// cannot overflow.
+void png_unpremultiply_row_summed(
+    void *source, void *destination, ptrdiff_t width, const uint8_t *table,
+    PNGKernelSet set, int clear_source, ptrdiff_t *kept_start, ptrdiff_t *kept_end, uint64_t *sum, uint64_t *weighted);
+
 /// Asks the CPU to bring the cache line at `address` in ahead of a load (no effect on results).
 static inline void png_prefetch(const void *address) { __builtin_prefetch(address); }
 

@@ -64,6 +64,15 @@ package struct PriceText: Sendable {
         let minorUnits = (currency ?? .AUD).minorUnitDigits
         // Plain decimals with at most the currency's fraction digits (the common case) pass unchanged.
         if decimal == ".", let fraction = Self.plainFractionDigits(text), fraction <= minorUnits { return .plain(text) }
+        // A shop's usual form (`$49.95`, `$1,234.56`) read in one pass over its bytes.
+        if let plain = dollars(text, minorUnits: minorUnits, currency: currency) { return .plain(plain) }
+        return readLongWay(text, currency: currency)
+    }
+
+    /// `plain` without its two quick readings: every form, character by character, with the
+    /// messages. (The quick readings must give what this gives; a test compares them.)
+    func readLongWay(_ text: String, currency: CurrencyCode?) -> PriceReading {
+        let minorUnits = (currency ?? .AUD).minorUnitDigits
         let shown = QuotedValue.quoted(text)
         var characters = Substring(text)
         func trim() {
@@ -117,6 +126,47 @@ package struct PriceText: Sendable {
         if let ambiguity = Self.ambiguity(number, shown: shown, minorUnits: minorUnits) { return .ambiguous(ambiguity) }
         return self.number(number, shown: shown, minorUnits: minorUnits, currency: currency)
     }
+
+    /// `$` and a number as `plain` reads it, in the default locale only (`.` decimal, `,` thousands):
+    /// digits, or a first group of one to three digits not starting with 0 and groups of three
+    /// after `,`, then a fraction of one to `minorUnits` digits (required when grouped: `1,299`
+    /// alone is ambiguous). The plain decimal text, or nil for anything else, which `plain` then
+    /// reads the long way (with its messages); the same result as that way (a test compares them).
+    private func dollars(_ text: String, minorUnits: Int, currency: CurrencyCode?) -> String? {
+        guard !localeGiven, decimal == ".", currency.map({ Self.dollarCodes.contains($0) }) ?? true else { return nil }
+        var utf8 = text.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "$") else { return nil }
+        var digits: [UInt8] = []
+        digits.reserveCapacity(text.utf8.count)
+        var group = 0, groups = 0, fraction = -1
+        while let byte = utf8.next() {
+            if byte >= 0x30, byte <= 0x39 {
+                if fraction < 0 {
+                    if groups == 0, group == 0, byte == UInt8(ascii: "0"), text.utf8.contains(UInt8(ascii: ",")) { return nil }
+                    group += 1
+                } else {
+                    fraction += 1
+                }
+                digits.append(byte)
+            } else if byte == UInt8(ascii: ","), fraction < 0 {
+                // Each group but the first has exactly three digits; the first one to three.
+                guard groups == 0 ? (1...3).contains(group) : group == 3 else { return nil }
+                groups += 1
+                group = 0
+            } else if byte == UInt8(ascii: "."), fraction < 0, group > 0 {
+                fraction = 0
+                digits.append(byte)
+            } else {
+                return nil
+            }
+        }
+        if groups > 0 { guard group == 3, fraction >= 1 else { return nil } }
+        guard group > 0, fraction != 0, fraction <= minorUnits else { return nil }
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    /// What `$` may stand for (`currencies(of: "$")`).
+    private static let dollarCodes: Set<CurrencyCode> = currencies(of: "$")?.codes ?? []
 
     /// The one money rule's ambiguity (`PriceRule`), which every door applies.
     static func ambiguity(_ number: String, shown: String, minorUnits: Int) -> String? {

@@ -32,6 +32,37 @@ import BreakdownIO
         for (text, expected) in cases { #expect(Self.plain(text) == expected, "\(text)") }
     }
 
+    /// The quick reading of `$` prices (`PriceText.dollars`) against the long way, on every
+    /// string of `$` and up to 6 characters from `05,.`, on shop-like prices
+    /// with their edges (grouping, zeros, fractions of 0 to 3 digits, marks), for currencies
+    /// that `$` does and does not stand for: the same reading, message for message.
+    @Test func quickDollarReadingIsTheLongWays() {
+        var texts: Set<String> = []
+        var layer = ["$"]
+        for _ in 0..<6 {
+            layer = layer.flatMap { text in ["0", "5", ",", "."].map { text + $0 } }
+            texts.formUnion(layer)
+        }
+        for integer in ["0", "5", "05", "49", "100", "999", "1,000", "1,234", "12,345", "123,456", "1,234,567", "01,234", "0,123", "1234,567", "1,23", "1,2345", ",123", "1,,234"] {
+            for fraction in ["", ".", ".5", ".50", ".05", ".500", ".999", ".5.5"] {
+                for mark in ["$", "$ ", "A$", "", " $"] { texts.insert(mark + integer + fraction) }
+                texts.insert("$" + integer + fraction + " ")
+            }
+        }
+        var quick = 0
+        for locale in [nil, "en_US"] as [String?] {
+            let reader = PriceText(numberLocale: locale)
+            for currency in [nil, .AUD, .GBP] as [CurrencyCode?] {
+                for text in texts {
+                    let read = reader.plain(text, currency: currency)
+                    #expect(read == reader.readLongWay(text, currency: currency), "\(text) \(String(describing: currency)) \(locale ?? "")")
+                    if case .plain = read, text.hasPrefix("$"), !text.hasPrefix("$ ") { quick += 1 }
+                }
+            }
+        }
+        #expect(quick > 1000, "the quick reading was reached \(quick) times")
+    }
+
     @Test func numberLocalesTakeTheirSeparators() {
         #expect(Self.plain("1.299,00", locale: "de_DE") == "1299.00")
         #expect(Self.plain("49,9", locale: "de_DE") == "49.9")

@@ -66,22 +66,36 @@ struct PNGKernelTests {
         return (first.lowerBound * 4)..<(last.upperBound * 4)
     }
 
+    /// Runs `words` through kernel set `set` into `output` (whose bytes stay where nothing is
+    /// written): `convertRow`, or with `summing` given `convertRowSummed`, which clears `words`
+    /// when it is true. The row's kept bytes, and its sums when summed (else 0).
+    static func convert(_ words: inout [UInt32], into output: inout [UInt8], set: PNGKernelSet, summing clearing: Bool? = nil)
+        -> (kept: Range<Int>, sum: UInt64, weighted: UInt64)
+    {
+        let width = words.count
+        return Unpremultiply.table.withUnsafeBufferPointer { table in
+            words.withUnsafeMutableBytes { source in
+                output.withUnsafeMutableBytes { destination in
+                    // An empty row has no memory: any address does, nothing is read or written.
+                    let from = source.baseAddress ?? UnsafeMutableRawPointer(bitPattern: 16)!
+                    let to = destination.baseAddress ?? UnsafeMutableRawPointer(bitPattern: 16)!
+                    guard let clearing else {
+                        return (Unpremultiply.convertRow(from: from, to: to, width: width, table: table, kernels: set), 0, 0)
+                    }
+                    return Unpremultiply.convertRowSummed(from: from, to: to, width: width, table: table, kernels: set, clearing: clearing)
+                }
+            }
+        }
+    }
+
     @Test("every kernel set converts each row as plain division does, and says which bytes it kept")
     func rowsMatchPlainDivision() throws {
         #expect(PNGKernels.available.first == PNGKernelSetPortable)
         for set in PNGKernels.available {
             for (name, words) in Self.rows() {
                 var output = [UInt8](repeating: 0, count: words.count * 4)
-                let range = Unpremultiply.table.withUnsafeBufferPointer { table in
-                    words.withUnsafeBytes { source in
-                        output.withUnsafeMutableBytes { destination in
-                            Unpremultiply.convertRow(
-                                from: source.baseAddress ?? UnsafeRawPointer(bitPattern: 16)!,
-                                to: destination.baseAddress ?? UnsafeMutableRawPointer(bitPattern: 16)!,
-                                width: words.count, table: table, kernels: set)
-                        }
-                    }
-                }
+                var source = words
+                let range = Self.convert(&source, into: &output, set: set).kept
                 #expect(output == Self.straight(words), "\(name), kernels \(set.rawValue)")
                 #expect(range == Self.kept(words), "\(name), kernels \(set.rawValue)")
             }
@@ -97,14 +111,8 @@ struct PNGKernelTests {
         for set in PNGKernels.available {
             for (name, words) in Self.rows() {
                 var output = [UInt8](repeating: marker, count: words.count * 4)
-                Unpremultiply.table.withUnsafeBufferPointer { table in
-                    words.withUnsafeBytes { source in
-                        output.withUnsafeMutableBytes { destination in
-                            guard let from = source.baseAddress, let to = destination.baseAddress else { return }
-                            Unpremultiply.convertRow(from: from, to: to, width: words.count, table: table, kernels: set)
-                        }
-                    }
-                }
+                var source = words
+                _ = Self.convert(&source, into: &output, set: set)
                 let expected = Self.straight(words)
                 for x in 0..<words.count {
                     let group = x - x % 4
@@ -154,16 +162,7 @@ struct PNGKernelTests {
                 for clearing in [false, true] {
                     var source = words
                     var output = [UInt8](repeating: 0, count: words.count * 4)
-                    let result = Unpremultiply.table.withUnsafeBufferPointer { table in
-                        source.withUnsafeMutableBytes { from in
-                            output.withUnsafeMutableBytes { to in
-                                Unpremultiply.convertRowSummed(
-                                    from: from.baseAddress ?? UnsafeMutableRawPointer(bitPattern: 16)!,
-                                    to: to.baseAddress ?? UnsafeMutableRawPointer(bitPattern: 16)!,
-                                    width: words.count, table: table, kernels: set, clearing: clearing)
-                            }
-                        }
-                    }
+                    let result = Self.convert(&source, into: &output, set: set, summing: clearing)
                     let label = "\(name), kernels \(set.rawValue), clearing \(clearing)"
                     let expected = Self.straight(words)
                     #expect(output == expected, "\(label)")
@@ -194,14 +193,7 @@ struct PNGKernelTests {
                     var adler = AdlerOfRows()
                     for var words in same {
                         var row = [UInt8](repeating: 0, count: width * 4)
-                        let result = Unpremultiply.table.withUnsafeBufferPointer { table in
-                            words.withUnsafeMutableBytes { from in
-                                row.withUnsafeMutableBytes { to in
-                                    Unpremultiply.convertRowSummed(
-                                        from: from.baseAddress!, to: to.baseAddress!, width: width, table: table, kernels: set, clearing: false)
-                                }
-                            }
-                        }
+                        let result = Self.convert(&words, into: &row, set: set, summing: false)
                         adler.add(offset: stream.count + 1, sum: result.sum, weighted: result.weighted)
                         stream += [0] + row
                     }
